@@ -1,0 +1,27 @@
+/** Numbers of the product (SPEC.md sections 5 and 9) and of the engine's angle definitions. */
+
+/** SPEC 9: angle frame 1280x720. Angles are measured on pixels of a frame 1280 wide; its height
+ * follows the source's aspect ratio (720 for 16:9), so that pixels stay square and angles true. */
+export const ANGLE_FRAME_WIDTH = 1280;
+export const ANGLE_FRAME_HEIGHT = 720;
+
+/** SPEC 5: pose match tolerance, degrees, every angle. */
+export const POSE_TOLERANCE_DEG = 30;
+/** SPEC 5: hand match tolerance is max(this, reference degreesOfFreedom), degrees. */
+export const HAND_TOLERANCE_MIN_DEG = 75;
+
+/** SPEC 5 and 9: detection and tracking confidence. A point below it is missing. */
+export const MIN_POINT_SCORE = 0.5;
+
+export const POSE_ANGLE_COUNT = 4;
+export const HAND_ANGLE_COUNT = 16;
+
+/** SPEC 4 and 9: practice windows and timings. */
+export const FREE_START_FRACTION = 0.1;
+export const FREE_END_FRACTION = 0.9;
+export const MIN_REFERENCE_FRAMES = 10;
+export const SIGN_COMPLETE_LOCK_MS = 1000;
+export const LESSON_COMPLETE_DELAY_MS = 200;
+export const LESSON_CONTINUE_DELAY_MS = 4000;
+export const FLAG_THANK_YOU_DELAY_MS = 2000;
+export const FLAG_SKIP_DELAY_MS = 4000;

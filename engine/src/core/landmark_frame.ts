@@ -1,0 +1,33 @@
+import { HAND_POINT_COUNT, PART_COUNT, POINT_STRIDE, POSE_POINT_COUNT } from './landmark_layout.ts';
+
+/**
+ * One frame of tracked landmarks in the engine's typed-array layout (see landmark_layout.ts).
+ * Allocate once with createLandmarkFrame and refill it every frame.
+ *
+ * `leftHand` and `rightHand` are the signer's own left and right hands (anatomical), decided by
+ * the tracker from the pose's wrists, never from a model's handedness output. `imageWidth` and
+ * `imageHeight` are the source frame's size in pixels: the angle code needs the aspect ratio to
+ * measure angles on square pixels.
+ */
+export interface LandmarkFrame {
+  pose: Float32Array;
+  leftHand: Float32Array;
+  rightHand: Float32Array;
+  /** 1 when the part was found, 0 when missing; indexed by Part. */
+  present: Uint8Array;
+  timestampMs: number;
+  imageWidth: number;
+  imageHeight: number;
+}
+
+export function createLandmarkFrame(imageWidth = 1280, imageHeight = 720): LandmarkFrame {
+  return {
+    pose: new Float32Array(POSE_POINT_COUNT * POINT_STRIDE),
+    leftHand: new Float32Array(HAND_POINT_COUNT * POINT_STRIDE),
+    rightHand: new Float32Array(HAND_POINT_COUNT * POINT_STRIDE),
+    present: new Uint8Array(PART_COUNT),
+    timestampMs: 0,
+    imageWidth,
+    imageHeight,
+  };
+}

@@ -1,0 +1,54 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+// One `vitest run` runs every project. Browser and emulator-backed projects share one global
+// setup (tests/setup/global-setup.ts) that starts the local emulators and the app server once.
+export default defineConfig({
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  test: {
+    globalSetup: ['tests/setup/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'engine', include: ['tests/engine/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: { name: 'app', include: ['tests/app/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'tracker',
+          include: ['tests/tracker/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'backend',
+          include: ['tests/backend/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
