@@ -1,4 +1,4 @@
-import { HAND_ANGLE_COUNT, POSE_ANGLE_COUNT } from './constants.ts';
+import { HAND_ANGLE_COUNT, HAND_ORIENTATION_COUNT, POSE_ANGLE_COUNT } from './constants.ts';
 import { PART_COUNT } from './landmark_layout.ts';
 
 /**
@@ -12,6 +12,10 @@ export interface AngleFrame {
   pose: Float32Array;
   leftHand: Float32Array;
   rightHand: Float32Array;
+  /** Per hand: [directionX, directionY, palmFacing] (see angles/compute_hand_orientation.ts).
+   * Not part of the SPEC's angle data; the precise matching mode reads it. */
+  leftHandOrientation: Float32Array;
+  rightHandOrientation: Float32Array;
   present: Uint8Array;
 }
 
@@ -20,6 +24,8 @@ export function createAngleFrame(): AngleFrame {
     pose: new Float32Array(POSE_ANGLE_COUNT),
     leftHand: new Float32Array(HAND_ANGLE_COUNT),
     rightHand: new Float32Array(HAND_ANGLE_COUNT),
+    leftHandOrientation: new Float32Array(HAND_ORIENTATION_COUNT),
+    rightHandOrientation: new Float32Array(HAND_ORIENTATION_COUNT),
     present: new Uint8Array(PART_COUNT),
   };
 }

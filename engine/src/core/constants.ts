@@ -15,6 +15,8 @@ export const MIN_POINT_SCORE = 0.5;
 
 export const POSE_ANGLE_COUNT = 4;
 export const HAND_ANGLE_COUNT = 16;
+/** directionX, directionY, palmFacing: see angles/compute_hand_orientation.ts. */
+export const HAND_ORIENTATION_COUNT = 3;
 
 /** SPEC 4 and 9: practice windows and timings. */
 export const FREE_START_FRACTION = 0.1;

@@ -1,0 +1,12 @@
+import { ANGLE_FRAME_WIDTH } from '../core/constants.ts';
+
+/**
+ * The pixel size of the angle frame for a source of `imageWidth` x `imageHeight`: 1280 wide
+ * (SPEC 9) and as tall as the source's aspect ratio makes it, so pixels stay square and angles
+ * are the true ones (a 16:9 camera gives the SPEC's 1280x720; a 4:3 one 1280x960). Writes
+ * [width, height] into `out`.
+ */
+export function angleFramePixelSize(imageWidth: number, imageHeight: number, out: Float64Array): void {
+  out[0] = ANGLE_FRAME_WIDTH;
+  out[1] = imageWidth > 0 && imageHeight > 0 ? (ANGLE_FRAME_WIDTH * imageHeight) / imageWidth : ANGLE_FRAME_WIDTH * (9 / 16);
+}

@@ -1,0 +1,41 @@
+import { HandPoint, POINT_STRIDE, X, Y } from '../core/landmark_layout.ts';
+
+/**
+ * Where a hand points and which side of it faces the camera, in the image:
+ *   out[0], out[1]: unit vector from the wrist to the middle-finger MCP, in pixels (y down);
+ *   out[2]: palm facing, the sine of the angle from (wrist -> index MCP) to (wrist -> pinky MCP),
+ *           in -1..1. For a right hand seen unmirrored, positive means the back of the hand faces
+ *           the camera; it changes sign for the other side, the other hand and under mirroring.
+ * Joint angles cannot see either: H and U, K and P, G and Q have the same finger angles and differ
+ * only here. Returns false when the points are degenerate.
+ *
+ * ref: MediaPipe's hand rotation (HandLandmarksToRectCalculator: the wrist -> middle MCP
+ * direction), plus the palm normal's sign from the same three palm points.
+ */
+export function computeHandOrientation(
+  hand: Float32Array,
+  pixelWidth: number,
+  pixelHeight: number,
+  out: Float32Array,
+): boolean {
+  const w = HandPoint.wrist * POINT_STRIDE;
+  const m = HandPoint.middleMcp * POINT_STRIDE;
+  const i = HandPoint.indexMcp * POINT_STRIDE;
+  const p = HandPoint.pinkyMcp * POINT_STRIDE;
+  const wx = hand[w + X]! * pixelWidth;
+  const wy = hand[w + Y]! * pixelHeight;
+  const dx = hand[m + X]! * pixelWidth - wx;
+  const dy = hand[m + Y]! * pixelHeight - wy;
+  const dLength = Math.hypot(dx, dy);
+  const ix = hand[i + X]! * pixelWidth - wx;
+  const iy = hand[i + Y]! * pixelHeight - wy;
+  const px = hand[p + X]! * pixelWidth - wx;
+  const py = hand[p + Y]! * pixelHeight - wy;
+  const iLength = Math.hypot(ix, iy);
+  const pLength = Math.hypot(px, py);
+  if (!(dLength > 0 && iLength > 0 && pLength > 0)) return false;
+  out[0] = dx / dLength;
+  out[1] = dy / dLength;
+  out[2] = (ix * py - iy * px) / (iLength * pLength);
+  return true;
+}

@@ -1,0 +1,67 @@
+import { HAND_ANGLE_COUNT, POSE_ANGLE_COUNT } from '../core/constants.ts';
+import { PART_COUNT } from '../core/landmark_layout.ts';
+
+/** How one learner part fared against the reference, indexed by the learner's own parts (Part). */
+export const PartStatus = {
+  /** The reference lacks the counterpart: it matches (SPEC 5). */
+  notInReference: 0,
+  /** Every angle within tolerance. */
+  ok: 1,
+  /** Present, but at least one angle (or, in precise mode, the orientation) is off. */
+  off: 2,
+  /** The reference has it and the learner does not: no match (SPEC 5). */
+  missing: 3,
+} as const;
+export type PartStatusValue = (typeof PartStatus)[keyof typeof PartStatus];
+
+/**
+ * What the matcher found for one frame, per learner joint, for the UI to show which finger or arm
+ * is off. Errors are signed (learner minus reference, degrees): positive means the learner's joint
+ * is straighter than the reference's. Filled in place; allocate once with createMatchReport.
+ */
+export interface MatchReport {
+  matched: boolean;
+  /** The frame was compared with left and right swapped (SPEC 5: as seen or mirrored). */
+  mirrored: boolean;
+  partStatus: Uint8Array;
+  poseError: Float32Array;
+  leftHandError: Float32Array;
+  rightHandError: Float32Array;
+  /** 1 where that joint is beyond its tolerance. */
+  poseOff: Uint8Array;
+  leftHandOff: Uint8Array;
+  rightHandOff: Uint8Array;
+  /** Number of joints beyond tolerance over all parts, and their summed excess in degrees. */
+  offCount: number;
+  offExcess: number;
+}
+
+export function createMatchReport(): MatchReport {
+  return {
+    matched: false,
+    mirrored: false,
+    partStatus: new Uint8Array(PART_COUNT),
+    poseError: new Float32Array(POSE_ANGLE_COUNT),
+    leftHandError: new Float32Array(HAND_ANGLE_COUNT),
+    rightHandError: new Float32Array(HAND_ANGLE_COUNT),
+    poseOff: new Uint8Array(POSE_ANGLE_COUNT),
+    leftHandOff: new Uint8Array(HAND_ANGLE_COUNT),
+    rightHandOff: new Uint8Array(HAND_ANGLE_COUNT),
+    offCount: 0,
+    offExcess: 0,
+  };
+}
+
+export function copyMatchReport(from: MatchReport, to: MatchReport): void {
+  to.matched = from.matched;
+  to.mirrored = from.mirrored;
+  to.partStatus.set(from.partStatus);
+  to.poseError.set(from.poseError);
+  to.leftHandError.set(from.leftHandError);
+  to.rightHandError.set(from.rightHandError);
+  to.poseOff.set(from.poseOff);
+  to.leftHandOff.set(from.leftHandOff);
+  to.rightHandOff.set(from.rightHandOff);
+  to.offCount = from.offCount;
+  to.offExcess = from.offExcess;
+}

@@ -1,0 +1,10 @@
+import { FREE_END_FRACTION, FREE_START_FRACTION } from '../core/constants.ts';
+
+/**
+ * SPEC 4: over the first 10% of the reference frames the position simply advances; from 10% to
+ * 90% it advances only on a match; after 90% it advances freely again. True when `position`
+ * (0-based, of `length` frames) needs a match to advance.
+ */
+export function needsMatch(position: number, length: number): boolean {
+  return position >= FREE_START_FRACTION * length && position < FREE_END_FRACTION * length;
+}

@@ -1,0 +1,58 @@
+import { HAND_ANGLE_COUNT, HAND_ORIENTATION_COUNT, HAND_TOLERANCE_MIN_DEG, POSE_ANGLE_COUNT } from '../core/constants.ts';
+import { PART_COUNT, Part } from '../core/landmark_layout.ts';
+import { POSE_ANGLE_NAMES } from '../angles/pose_angle_definitions.ts';
+import type { CompiledReference } from './compiled_reference.ts';
+import type { HandAngles, ReferenceSign } from './reference_sign_schema.ts';
+
+/** The config a sign is practised with: the first guide by name, so every client picks the same. */
+export function primaryGuideFileName(sign: ReferenceSign): string {
+  const names = Object.keys(sign.configs).sort();
+  const first = names[0];
+  if (first === undefined) throw new Error('reference sign has no configs');
+  return first;
+}
+
+/** A validated reference record -> typed arrays for matching (one guide config: the primary one). */
+export function compileReference(signName: string, sign: ReferenceSign, guideFileName = primaryGuideFileName(sign)): CompiledReference {
+  const frames = sign.configs[guideFileName];
+  if (!frames) throw new Error(`reference sign "${signName}" has no config "${guideFileName}"`);
+  const n = frames.length;
+  const compiled: CompiledReference = {
+    signName,
+    guideFileName,
+    frameCount: n,
+    pose: new Float32Array(n * POSE_ANGLE_COUNT),
+    leftHand: new Float32Array(n * HAND_ANGLE_COUNT),
+    rightHand: new Float32Array(n * HAND_ANGLE_COUNT),
+    leftHandOrientation: new Float32Array(n * HAND_ORIENTATION_COUNT),
+    rightHandOrientation: new Float32Array(n * HAND_ORIENTATION_COUNT),
+    present: new Uint8Array(n * PART_COUNT),
+    orientationPresent: new Uint8Array(n * 2),
+    handTolerance: new Float32Array(n * 2),
+  };
+  const putHand = (hand: HandAngles, frame: number, side: 0 | 1) => {
+    (side === 0 ? compiled.leftHand : compiled.rightHand).set(hand.angles, frame * HAND_ANGLE_COUNT);
+    compiled.handTolerance[frame * 2 + side] = Math.max(HAND_TOLERANCE_MIN_DEG, hand.config.degreesOfFreedom);
+    if (hand.orientation) {
+      (side === 0 ? compiled.leftHandOrientation : compiled.rightHandOrientation).set(hand.orientation, frame * HAND_ORIENTATION_COUNT);
+      compiled.orientationPresent[frame * 2 + side] = 1;
+    }
+  };
+  frames.forEach((frame, i) => {
+    if (frame.pose) {
+      POSE_ANGLE_NAMES.forEach((name, j) => {
+        compiled.pose[i * POSE_ANGLE_COUNT + j] = frame.pose!.angles[name];
+      });
+      compiled.present[i * PART_COUNT + Part.pose] = 1;
+    }
+    if (frame.left_hand) {
+      putHand(frame.left_hand, i, 0);
+      compiled.present[i * PART_COUNT + Part.leftHand] = 1;
+    }
+    if (frame.right_hand) {
+      putHand(frame.right_hand, i, 1);
+      compiled.present[i * PART_COUNT + Part.rightHand] = 1;
+    }
+  });
+  return compiled;
+}

@@ -1,0 +1,24 @@
+/**
+ * A reference sign laid out for matching: every frame's angles in flat Float32Arrays, read by
+ * index in the hot path. Built once per sign by compileReference.
+ */
+export interface CompiledReference {
+  signName: string;
+  /** The guide animation's file name (the record's configs key). */
+  guideFileName: string;
+  frameCount: number;
+  /** frameCount x 4 pose angles (POSE_ANGLE_NAMES order). */
+  pose: Float32Array;
+  /** frameCount x 16 hand angles each (HAND_ANGLE_NAMES order). */
+  leftHand: Float32Array;
+  rightHand: Float32Array;
+  /** frameCount x 3 orientation numbers each (NaN-free; see orientationPresent). */
+  leftHandOrientation: Float32Array;
+  rightHandOrientation: Float32Array;
+  /** frameCount x 3 (Part order): 1 when the reference frame has that part. */
+  present: Uint8Array;
+  /** frameCount x 2 (left, right): 1 when that hand's orientation was recorded. */
+  orientationPresent: Uint8Array;
+  /** frameCount x 2 (left, right): SPEC 5 hand tolerance, max(75, degreesOfFreedom). */
+  handTolerance: Float32Array;
+}

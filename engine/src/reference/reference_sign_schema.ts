@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { HAND_ANGLE_COUNT, HAND_ORIENTATION_COUNT } from '../core/constants.ts';
+
+/**
+ * The `signs/{signName}` record of SPEC 3, validated where it enters the engine.
+ * configs: keyed by the guide animation's file name (served at gifs/{language}/{fileName}); each
+ * value is the list of reference frames. A frame holds `pose`, `left_hand` and `right_hand`; a part
+ * that the recording lacks is an absent key (the Realtime Database drops nulls; null is accepted too).
+ *
+ * Beyond the SPEC, optional fields feed the precise matching mode: a hand's `orientation`
+ * ([directionX, directionY, palmFacing], angles/compute_hand_orientation.ts).
+ */
+const angle = z.number().finite().min(0).max(180);
+
+const partConfigSchema = z.object({
+  degreesOfFreedom: z.number().finite().min(0).max(180),
+});
+
+export const handAnglesSchema = z.object({
+  config: partConfigSchema,
+  angles: z.array(angle).length(HAND_ANGLE_COUNT),
+  orientation: z.array(z.number().finite().min(-1).max(1)).length(HAND_ORIENTATION_COUNT).optional(),
+});
+
+export const poseAnglesSchema = z.object({
+  config: partConfigSchema,
+  angles: z.object({
+    leftShoulderElbowWrist: angle,
+    rightShoulderElbowWrist: angle,
+    leftHipShoulderElbow: angle,
+    rightHipShoulderElbow: angle,
+  }),
+});
+
+export const referenceFrameSchema = z.object({
+  pose: poseAnglesSchema.nullish(),
+  left_hand: handAnglesSchema.nullish(),
+  right_hand: handAnglesSchema.nullish(),
+});
+
+export const referenceSignSchema = z.object({
+  configs: z
+    .record(z.string().min(1), z.array(referenceFrameSchema).min(1, 'a config needs at least one frame'))
+    .refine((configs) => Object.keys(configs).length > 0, 'configs is empty: a sign needs one guide with frames'),
+});
+
+export type HandAngles = z.infer<typeof handAnglesSchema>;
+export type PoseAngles = z.infer<typeof poseAnglesSchema>;
+export type ReferenceFrame = z.infer<typeof referenceFrameSchema>;
+export type ReferenceSign = z.infer<typeof referenceSignSchema>;
+
+/** Thrown for a malformed record; the message names the sign and every problem with its path. */
+export class InvalidReferenceSignError extends Error {
+  constructor(
+    readonly signName: string,
+    readonly issues: string[],
+  ) {
+    super(`Invalid reference sign "${signName}": ${issues.join('; ')}`);
+    this.name = 'InvalidReferenceSignError';
+  }
+}
+
+/** Validates an untrusted record (from the database or a file). */
+export function parseReferenceSign(signName: string, value: unknown): ReferenceSign {
+  const result = referenceSignSchema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => `${issue.path.join('.') || '(record)'}: ${issue.message}`);
+  throw new InvalidReferenceSignError(signName, issues);
+}

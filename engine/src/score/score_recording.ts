@@ -1,0 +1,99 @@
+import { computeAngleFrame } from '../angles/compute_angle_frame.ts';
+import { HAND_ANGLE_NAMES } from '../angles/hand_angle_definitions.ts';
+import { POSE_ANGLE_NAMES } from '../angles/pose_angle_definitions.ts';
+import { createAngleFrame } from '../core/angle_frame.ts';
+import { createLandmarkFrame } from '../core/landmark_frame.ts';
+import { Part } from '../core/landmark_layout.ts';
+import type { LandmarkSource } from '../fixtures/landmark_source.ts';
+import { RECORDING_FPS } from '../fixtures/landmark_source.ts';
+import { matchFrame } from '../match/match_frame.ts';
+import { copyMatchReport, createMatchReport, PartStatus, type MatchReport } from '../match/match_report.ts';
+import { PracticeSession, type FrameMatcher } from '../practice/practice_session.ts';
+import { referenceSlice } from '../practice/reference_slice.ts';
+import type { CompiledReference } from '../reference/compiled_reference.ts';
+
+export interface RecordingScore {
+  frames: number;
+  /** Frames that match at least one frame of the reference's middle slice, as seen or mirrored. */
+  matched: number;
+  fraction: number;
+  /** Whether the practice state machine, fed these frames in order at 30 fps, completes the sign. */
+  completed: boolean;
+  framesToComplete: number | null;
+  /** Mean absolute angle error per joint, in degrees, against the closest slice frame. */
+  meanAngleError: Record<string, Record<string, number>>;
+}
+
+function isBetter(candidate: MatchReport, best: MatchReport): boolean {
+  if (candidate.matched !== best.matched) return candidate.matched;
+  if (candidate.offCount !== best.offCount) return candidate.offCount < best.offCount;
+  return candidate.offExcess < best.offExcess;
+}
+
+/** Scores a recording against a reference sign (the `score` command; also used by tests and benches). */
+export function scoreRecording(reference: CompiledReference, source: LandmarkSource, matcher: FrameMatcher = matchFrame): RecordingScore {
+  const slice = new Int32Array(2);
+  referenceSlice(reference.frameCount, slice);
+  const landmarks = createLandmarkFrame();
+  const angles = createAngleFrame();
+  const report = createMatchReport();
+  const best = createMatchReport();
+  const sums = { pose: new Float64Array(4), leftHand: new Float64Array(16), rightHand: new Float64Array(16) };
+  const counts = { pose: 0, leftHand: 0, rightHand: 0 };
+  let matched = 0;
+
+  for (let i = 0; i < source.frameCount; i++) {
+    source.read(i, landmarks);
+    computeAngleFrame(landmarks, angles);
+    let haveBest = false;
+    for (let r = slice[0]!; r < slice[0]! + slice[1]!; r++) {
+      matcher(angles, reference, r, report);
+      if (!haveBest || isBetter(report, best)) {
+        copyMatchReport(report, best);
+        haveBest = true;
+      }
+    }
+    if (best.matched) matched++;
+    const add = (part: 'pose' | 'leftHand' | 'rightHand', errors: Float32Array) => {
+      const status = best.partStatus[Part[part]];
+      if (status !== PartStatus.ok && status !== PartStatus.off) return;
+      counts[part]++;
+      for (let j = 0; j < errors.length; j++) sums[part][j]! += Math.abs(errors[j]!);
+    };
+    add('pose', best.poseError);
+    add('leftHand', best.leftHandError);
+    add('rightHand', best.rightHandError);
+  }
+
+  const meanAngleError: Record<string, Record<string, number>> = {};
+  const names = { pose: POSE_ANGLE_NAMES, leftHand: HAND_ANGLE_NAMES, rightHand: HAND_ANGLE_NAMES };
+  for (const part of ['pose', 'leftHand', 'rightHand'] as const) {
+    if (counts[part] === 0) continue;
+    meanAngleError[part] = Object.fromEntries(names[part].map((name, j) => [name, Math.round((sums[part][j]! / counts[part]) * 10) / 10]));
+  }
+
+  let framesToComplete: number | null = null;
+  let fed = 0;
+  const session = new PracticeSession([{ name: reference.signName, reference }], {
+    matcher,
+    onEvent: (event) => {
+      if (event.type === 'signComplete' && !event.skipped) framesToComplete = fed;
+    },
+  });
+  session.start(0);
+  for (let i = 0; i < source.frameCount && session.phase === 'practising'; i++) {
+    source.read(i, landmarks);
+    computeAngleFrame(landmarks, angles);
+    fed = i + 1;
+    session.onFrame(angles, (i * 1000) / RECORDING_FPS);
+  }
+
+  return {
+    frames: source.frameCount,
+    matched,
+    fraction: source.frameCount === 0 ? 0 : matched / source.frameCount,
+    completed: framesToComplete !== null,
+    framesToComplete,
+    meanAngleError,
+  };
+}
