@@ -3,6 +3,10 @@ import { HAND_ANGLE_COUNT } from '../core/constants.ts';
 import { Part } from '../core/landmark_layout.ts';
 import { POSE_ANGLE_NAMES } from '../angles/pose_angle_definitions.ts';
 import type { HandAngles, PoseAngles, ReferenceFrame, ReferenceSign } from './reference_sign_schema.ts';
+import { smoothAngleSeries } from './smooth_angle_series.ts';
+
+/** Frames in the reference's temporal median (0.3 s at 30 fps): see smooth_angle_series.ts. */
+export const REFERENCE_SMOOTHING_FRAMES = 9;
 
 /** Angles are stored to 0.1 degree: finer than any tracker's noise, and a third of the bytes. */
 const round1 = (value: number) => Math.round(value * 10) / 10;
@@ -36,11 +40,13 @@ function degreesOfFreedom(frames: readonly AngleFrame[], part: 'leftHand' | 'rig
 
 /**
  * Angle frames of a recording (all frames of the sign, in order) -> the SPEC `signs/{signName}`
- * record with one config keyed by `guideFileName`. The practice engine takes its middle slice at
- * practice time (SPEC 4), so the record keeps every frame.
+ * record with one config keyed by `guideFileName`. Angles are median-smoothed over
+ * REFERENCE_SMOOTHING_FRAMES first. The practice engine takes its middle slice at practice time
+ * (SPEC 4), so the record keeps every frame.
  */
-export function buildReferenceSign(angleFrames: readonly AngleFrame[], guideFileName: string): ReferenceSign {
-  if (angleFrames.length === 0) throw new Error(`buildReferenceSign: no frames for ${guideFileName}`);
+export function buildReferenceSign(rawFrames: readonly AngleFrame[], guideFileName: string): ReferenceSign {
+  if (rawFrames.length === 0) throw new Error(`buildReferenceSign: no frames for ${guideFileName}`);
+  const angleFrames = smoothAngleSeries(rawFrames, REFERENCE_SMOOTHING_FRAMES);
   const poseDof = degreesOfFreedom(angleFrames, 'pose', POSE_ANGLE_NAMES.length);
   const leftDof = degreesOfFreedom(angleFrames, 'leftHand', HAND_ANGLE_COUNT);
   const rightDof = degreesOfFreedom(angleFrames, 'rightHand', HAND_ANGLE_COUNT);

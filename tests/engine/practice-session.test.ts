@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { needsMatch } from '../../engine/src/practice/practice_window.ts';
+import type { PracticeEvent } from '../../engine/src/practice/practice_events.ts';
+import { PracticeSession, type PracticeSign } from '../../engine/src/practice/practice_session.ts';
+import { referenceSlice } from '../../engine/src/practice/reference_slice.ts';
+import { angleFrame, compiled, hand } from './support.ts';
+
+/** A sign whose reference is `frameCount` identical frames of one hand shape. */
+const sign = (name: string, frameCount: number, value: number): PracticeSign => ({
+  name,
+  reference: compiled(Array.from({ length: frameCount }, () => ({ right_hand: hand(value) })), name),
+});
+const matching = (value: number) => angleFrame({ rightHand: Array(16).fill(value) });
+/** 80+ degrees from every reference above: never matches. */
+const wrong = angleFrame({ rightHand: Array(16).fill(100) });
+
+function session(signs: PracticeSign[]) {
+  const events: PracticeEvent[] = [];
+  const practice = new PracticeSession(signs, { onEvent: (e) => events.push(e) });
+  return { practice, events, of: (type: PracticeEvent['type']) => events.filter((e) => e.type === type) };
+}
+
+describe('reference slice (SPEC 4: the middle, at least 10 frames, about half)', () => {
+  it.each([
+    [300, 75, 150],
+    [301, 75, 151],
+    [20, 5, 10],
+    [12, 1, 10],
+    [10, 0, 10],
+    [5, 0, 5],
+  ])('%i frames -> start %i, length %i', (frames, start, length) => {
+    const out = new Int32Array(2);
+    referenceSlice(frames, out);
+    expect([out[0], out[1]]).toEqual([start, length]);
+  });
+});
+
+describe('practice windows (SPEC 4: first 10% free, 10-90% on a match, then free)', () => {
+  it('needs a match from 10% up to but not including 90%', () => {
+    const needs = Array.from({ length: 100 }, (_, p) => needsMatch(p, 100));
+    expect(needs.indexOf(true)).toBe(10);
+    expect(needs.lastIndexOf(true)).toBe(89);
+    expect(needs.filter(Boolean)).toHaveLength(80);
+  });
+});
+
+describe('PracticeSession', () => {
+  it('advances freely through the first 10%, then only on matching frames, then freely after 90%', () => {
+    const { practice, of } = session([sign('A', 200, 20)]); // slice of 100 frames
+    practice.start(0);
+    let t = 0;
+    for (let i = 0; i < 10; i++) expect(practice.onFrame(wrong, (t += 33))).toBe(true);
+    expect(practice.position).toBe(10);
+    for (let i = 0; i < 50; i++) expect(practice.onFrame(wrong, (t += 33))).toBe(false);
+    expect(practice.position).toBe(10);
+    for (let i = 0; i < 80; i++) practice.onFrame(matching(20), (t += 33));
+    expect(practice.position).toBe(90);
+    for (let i = 0; i < 9; i++) expect(practice.onFrame(wrong, (t += 33))).toBe(true);
+    expect(of('signComplete')).toHaveLength(0);
+    practice.onFrame(wrong, (t += 33));
+    expect(of('signComplete')).toHaveLength(1);
+    const progress = of('progress') as Extract<PracticeEvent, { type: 'progress' }>[];
+    expect(progress).toHaveLength(100);
+    expect(progress.at(-1)!.fraction).toBe(1);
+    expect(progress.filter((e) => e.byMatch)).toHaveLength(80);
+  });
+
+  it('fills the match report even in the free windows, for feedback', () => {
+    const { practice } = session([sign('A', 40, 20)]);
+    practice.start(0);
+    practice.onFrame(wrong, 10);
+    expect(practice.report.matched).toBe(false);
+    expect(practice.report.rightHandOff.every((v) => v === 1)).toBe(true);
+  });
+
+  it('locks matching for 1000 ms after a sign completes, then goes on with the next sign', () => {
+    const { practice, events, of } = session([sign('A', 20, 20), sign('B', 20, 10)]);
+    practice.start(0);
+    let t = 0;
+    while (practice.signIndex === 0) practice.onFrame(matching(20), (t += 10));
+    const doneAt = t;
+    expect(of('signStarted').map((e) => (e as { signName: string }).signName)).toEqual(['A', 'B']);
+    expect(practice.isLocked(doneAt + 999)).toBe(true);
+    expect(practice.onFrame(matching(10), doneAt + 999)).toBe(false);
+    expect(practice.position).toBe(0);
+    expect(practice.onFrame(matching(10), doneAt + 1000)).toBe(true);
+    // the sign's completion comes before the next sign's start
+    const types = events.map((e) => e.type);
+    expect(types.indexOf('signComplete')).toBeLessThan(types.lastIndexOf('signStarted'));
+  });
+
+  it('completes the lesson: card about 200 ms after the last sign, continue 4000 ms after that, driven by the clock it is given', () => {
+    const { practice, of } = session([sign('A', 20, 20)]);
+    practice.start(0);
+    let t = 0;
+    while (practice.phase === 'practising') practice.onFrame(matching(20), (t += 10));
+    const lastSignAt = t;
+    expect(of('lessonComplete')).toHaveLength(0);
+    practice.tick(lastSignAt + 199);
+    expect(of('lessonComplete')).toHaveLength(0);
+    practice.tick(lastSignAt + 200);
+    expect(of('lessonComplete')).toEqual([{ type: 'lessonComplete', atMs: lastSignAt + 200, signCount: 1, skippedCount: 0 }]);
+    practice.tick(lastSignAt + 4199);
+    expect(of('lessonContinue')).toHaveLength(0);
+    practice.tick(lastSignAt + 4200);
+    expect(of('lessonContinue')).toEqual([{ type: 'lessonContinue', atMs: lastSignAt + 4200 }]);
+    practice.tick(lastSignAt + 99999);
+    expect(of('lessonContinue')).toHaveLength(1);
+    expect(practice.phase).toBe('continued');
+  });
+
+  it('a flag skips the current sign, counts it as done, and the lesson goes on', () => {
+    const { practice, of } = session([sign('A', 20, 20), sign('B', 20, 20)]);
+    practice.start(0);
+    practice.skipSign(500);
+    const complete = of('signComplete') as Extract<PracticeEvent, { type: 'signComplete' }>[];
+    expect(complete).toEqual([{ type: 'signComplete', atMs: 500, signIndex: 0, signName: 'A', skipped: true, signsDone: 1, signCount: 2 }]);
+    expect(practice.signIndex).toBe(1);
+    practice.skipSign(600);
+    practice.tick(800);
+    expect(of('lessonComplete')).toEqual([{ type: 'lessonComplete', atMs: 800, signCount: 2, skippedCount: 2 }]);
+  });
+
+  it('skips a sign whose reference is missing, with an event, instead of failing', () => {
+    const { practice, of } = session([sign('A', 20, 20), { name: 'GONE', reference: null }, sign('C', 20, 20)]);
+    practice.start(0);
+    let t = 0;
+    while (practice.signIndex === 0) practice.onFrame(matching(20), (t += 10));
+    expect(of('signUnavailable')).toEqual([{ type: 'signUnavailable', atMs: t, signIndex: 1, signName: 'GONE' }]);
+    expect(practice.signIndex).toBe(2);
+    expect(practice.signsDone).toBe(2);
+  });
+
+  it('finishes at once when every sign lacks a reference', () => {
+    const { practice, of } = session([{ name: 'X', reference: null }]);
+    practice.start(0);
+    practice.tick(200);
+    expect(of('lessonComplete')).toHaveLength(1);
+  });
+
+  it('ignores frames before start and after the lesson is done', () => {
+    const { practice, of } = session([sign('A', 20, 20)]);
+    expect(practice.onFrame(matching(20), 0)).toBe(false);
+    practice.start(0);
+    for (let t = 1; practice.phase === 'practising'; t++) practice.onFrame(matching(20), t);
+    const count = of('progress').length;
+    expect(practice.onFrame(matching(20), 100000)).toBe(false);
+    expect(of('progress')).toHaveLength(count);
+  });
+
+  it('refuses an empty lesson and a second start', () => {
+    expect(() => new PracticeSession([], { onEvent: () => {} })).toThrow(/at least one sign/);
+    const { practice } = session([sign('A', 20, 20)]);
+    practice.start(0);
+    expect(() => practice.start(1)).toThrow(/already started/);
+  });
+});
