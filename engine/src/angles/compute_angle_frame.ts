@@ -5,8 +5,8 @@ import { Part } from '../core/landmark_layout.ts';
 import { angleFramePixelSize } from './angle_frame_pixel_size.ts';
 import { computeHandOrientation } from './compute_hand_orientation.ts';
 import { computeTripletAngles } from './compute_triplet_angles.ts';
-import { HAND_ANGLE_TRIPLETS } from './hand_angle_definitions.ts';
-import { POSE_ANGLE_TRIPLETS } from './pose_angle_definitions.ts';
+import { HAND_ANGLE_POINTS, HAND_ANGLE_TRIPLETS } from './hand_angle_definitions.ts';
+import { POSE_ANGLE_POINTS, POSE_ANGLE_TRIPLETS } from './pose_angle_definitions.ts';
 
 const pixelSize = new Float64Array(2);
 
@@ -24,18 +24,18 @@ export function computeAngleFrame(landmarks: LandmarkFrame, out: AngleFrame): vo
   const height = pixelSize[1]!;
   out.present[Part.pose] =
     landmarks.present[Part.pose] === 1 &&
-    computeTripletAngles(landmarks.pose, POSE_ANGLE_TRIPLETS, width, height, MIN_POINT_SCORE, out.pose)
+    computeTripletAngles(landmarks.pose, POSE_ANGLE_POINTS, POSE_ANGLE_TRIPLETS, width, height, MIN_POINT_SCORE, out.pose)
       ? 1
       : 0;
   out.present[Part.leftHand] =
     landmarks.present[Part.leftHand] === 1 &&
-    computeTripletAngles(landmarks.leftHand, HAND_ANGLE_TRIPLETS, width, height, MIN_POINT_SCORE, out.leftHand) &&
+    computeTripletAngles(landmarks.leftHand, HAND_ANGLE_POINTS, HAND_ANGLE_TRIPLETS, width, height, MIN_POINT_SCORE, out.leftHand) &&
     computeHandOrientation(landmarks.leftHand, width, height, out.leftHandOrientation)
       ? 1
       : 0;
   out.present[Part.rightHand] =
     landmarks.present[Part.rightHand] === 1 &&
-    computeTripletAngles(landmarks.rightHand, HAND_ANGLE_TRIPLETS, width, height, MIN_POINT_SCORE, out.rightHand) &&
+    computeTripletAngles(landmarks.rightHand, HAND_ANGLE_POINTS, HAND_ANGLE_TRIPLETS, width, height, MIN_POINT_SCORE, out.rightHand) &&
     computeHandOrientation(landmarks.rightHand, width, height, out.rightHandOrientation)
       ? 1
       : 0;

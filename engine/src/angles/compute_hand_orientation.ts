@@ -26,13 +26,14 @@ export function computeHandOrientation(
   const wy = hand[w + Y]! * pixelHeight;
   const dx = hand[m + X]! * pixelWidth - wx;
   const dy = hand[m + Y]! * pixelHeight - wy;
-  const dLength = Math.hypot(dx, dy);
+  // Math.sqrt, not Math.hypot: V8 does not inline hypot here and it allocates on every call.
+  const dLength = Math.sqrt(dx * dx + dy * dy);
   const ix = hand[i + X]! * pixelWidth - wx;
   const iy = hand[i + Y]! * pixelHeight - wy;
   const px = hand[p + X]! * pixelWidth - wx;
   const py = hand[p + Y]! * pixelHeight - wy;
-  const iLength = Math.hypot(ix, iy);
-  const pLength = Math.hypot(px, py);
+  const iLength = Math.sqrt(ix * ix + iy * iy);
+  const pLength = Math.sqrt(px * px + py * py);
   if (!(dLength > 0 && iLength > 0 && pLength > 0)) return false;
   out[0] = dx / dLength;
   out[1] = dy / dLength;

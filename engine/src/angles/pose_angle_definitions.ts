@@ -19,3 +19,6 @@ export const POSE_ANGLE_TRIPLETS = new Int8Array([
 
 /** For mirrored matching: the index of each pose angle's left/right counterpart. */
 export const POSE_ANGLE_MIRROR = new Int8Array([1, 0, 3, 2]);
+
+/** Every BlazePose point the pose angles use. */
+export const POSE_ANGLE_POINTS = new Int8Array(new Set(POSE_ANGLE_TRIPLETS).values());

@@ -1,0 +1,128 @@
+// Engine hot path: angles + match for one frame with a pose and two hands, against a
+// straightforward object-based implementation of the same rules. Run alone with
+// `node --expose-gc --import tsx bench/engine/hot_path.ts [--quick]`, or through `npm run bench`.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { computeAngleFrame } from '../../engine/src/angles/compute_angle_frame.ts';
+import { createAngleFrame } from '../../engine/src/core/angle_frame.ts';
+import { matchFrame } from '../../engine/src/match/match_frame.ts';
+import { createMatchReport } from '../../engine/src/match/match_report.ts';
+import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
+import { buildHotPathFrames, type HotPathFrames } from './hot_path_frames.ts';
+import { objectAngles, objectMatch } from './object_baseline.ts';
+
+export interface Spread { median: number; p10: number; p90: number; runs: number }
+export interface HotPathFigures { nsPerFrame: Spread; framesPerSecond: number; bytesPerFrame: Spread | null; matchedFrames: number }
+export interface EngineHotPathResult {
+  input: string;
+  engine: HotPathFigures;
+  baseline: HotPathFigures;
+  /** baseline ns per frame / engine ns per frame (higher is better for the engine). */
+  speedup: number;
+  targets: { nsPerFrameUnder: number; bytesPerFrame: number; speedupAtLeast: number };
+}
+
+const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
+
+function spread(values: number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.round(q * (sorted.length - 1)))]!;
+  return { median: at(0.5), p10: at(0.1), p90: at(0.9), runs: values.length };
+}
+
+type Step = (index: number) => boolean;
+
+function engineStep(frames: HotPathFrames): Step {
+  const angles = createAngleFrame();
+  const report = createMatchReport();
+  const n = frames.landmarks.length;
+  return (i) => {
+    const k = i % n;
+    computeAngleFrame(frames.landmarks[k]!, angles);
+    return matchFrame(angles, frames.reference, k, report);
+  };
+}
+
+function baselineStep(frames: HotPathFrames): Step {
+  const n = frames.objects.length;
+  return (i) => {
+    const k = i % n;
+    return objectMatch(objectAngles(frames.objects[k]!), frames.objectReference[k]!);
+  };
+}
+
+/** ns per frame over `runs` timed runs of `iterations` frames each, after a warm-up. */
+function time(step: Step, iterations: number, runs: number): number[] {
+  let sink = 0;
+  for (let i = 0; i < iterations; i++) sink += step(i) ? 1 : 0;
+  const results: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < iterations; i++) sink += step(i) ? 1 : 0;
+    results.push(Number(process.hrtime.bigint() - start) / iterations);
+  }
+  if (sink < 0) console.log(sink); // keeps the loop's work observable
+  return results;
+}
+
+/**
+ * Heap bytes per frame: a full GC, then `chunk` frames (few enough that no scavenge runs inside),
+ * then the growth of the used heap. Needs node --expose-gc; null without it.
+ */
+function allocation(step: Step, chunk: number, runs: number): number[] | null {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return null;
+  const results: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < chunk; i++) step(i);
+    results.push(Math.max(0, process.memoryUsage().heapUsed - before) / chunk);
+  }
+  return results;
+}
+
+function measure(step: Step, frames: HotPathFrames, quick: boolean): HotPathFigures {
+  const ns = spread(time(step, quick ? 20_000 : 200_000, quick ? 5 : 15));
+  const bytes = allocation(step, 1000, quick ? 5 : 15);
+  let matchedFrames = 0;
+  for (let i = 0; i < frames.landmarks.length; i++) if (step(i)) matchedFrames++;
+  return { nsPerFrame: ns, framesPerSecond: Math.round(1e9 / ns.median), bytesPerFrame: bytes && spread(bytes), matchedFrames };
+}
+
+export async function runEngineHotPathBench(opts: { quick: boolean }): Promise<EngineHotPathResult> {
+  const recordings = await loadAlphabetFolder(join(root, '..', 'shared', 'data', 'asl-alphabet'));
+  const frames = buildHotPathFrames(recordings.get('B')!, recordings.get('Y')!, 300);
+  const engine = measure(engineStep(frames), frames, opts.quick);
+  const baseline = measure(baselineStep(frames), frames, opts.quick);
+  if (engine.matchedFrames !== baseline.matchedFrames) {
+    throw new Error(`engine and baseline disagree: ${engine.matchedFrames} vs ${baseline.matchedFrames} matched frames`);
+  }
+  return {
+    input: frames.description,
+    engine,
+    baseline,
+    speedup: Math.round((baseline.nsPerFrame.median / engine.nsPerFrame.median) * 10) / 10,
+    targets: { nsPerFrameUnder: 2000, bytesPerFrame: 0, speedupAtLeast: 10 },
+  };
+}
+
+export function formatEngineHotPath(result: EngineHotPathResult): string {
+  const row = (name: string, f: HotPathFigures) =>
+    `| ${name} | ${f.nsPerFrame.median.toFixed(0)} (${f.nsPerFrame.p10.toFixed(0)}-${f.nsPerFrame.p90.toFixed(0)}) | ${f.framesPerSecond.toLocaleString('en-US')} | ${f.bytesPerFrame ? `${f.bytesPerFrame.median.toFixed(1)} (${f.bytesPerFrame.p10.toFixed(1)}-${f.bytesPerFrame.p90.toFixed(1)})` : 'n/a (run with --expose-gc)'} | ${f.matchedFrames} |`;
+  return [
+    `Engine hot path (angles + match, pose + two hands; ${result.input})`,
+    '',
+    '| implementation | ns/frame median (p10-p90) | frames/s | heap bytes/frame median (p10-p90) | frames matched |',
+    '|---|---|---|---|---|',
+    row('engine (typed arrays)', result.engine),
+    row('baseline (objects)', result.baseline),
+    '',
+    `Speed-up: ${result.speedup}x (target >= ${result.targets.speedupAtLeast}x); target < ${result.targets.nsPerFrameUnder} ns/frame and ${result.targets.bytesPerFrame} bytes/frame.`,
+  ].join('\n');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const result = await runEngineHotPathBench({ quick: process.argv.includes('--quick') });
+  console.log(formatEngineHotPath(result));
+}
