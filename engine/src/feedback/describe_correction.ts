@@ -1,0 +1,69 @@
+import { HAND_ANGLE_FINGER, HAND_ANGLE_NAMES } from '../angles/hand_angle_definitions.ts';
+import { POSE_ANGLE_NAMES } from '../angles/pose_angle_definitions.ts';
+import { Part } from '../core/landmark_layout.ts';
+import { PartStatus, type MatchReport } from '../match/match_report.ts';
+
+export type Side = 'left' | 'right';
+
+/** What to fix first, in the learner's own left and right (not the mirrored screen's). */
+export type Correction =
+  | { kind: 'showPart'; part: 'pose' | 'leftHand' | 'rightHand'; text: string }
+  | { kind: 'finger'; side: Side; joint: (typeof HAND_ANGLE_NAMES)[number]; finger: (typeof HAND_ANGLE_FINGER)[number]; errorDegrees: number; text: string }
+  | { kind: 'arm'; side: Side; joint: (typeof POSE_ANGLE_NAMES)[number]; errorDegrees: number; text: string };
+
+const THUMB_SPREAD = HAND_ANGLE_NAMES.indexOf('thumbIndexSpread');
+
+function fingerText(side: Side, joint: number, error: number): string {
+  const finger = HAND_ANGLE_FINGER[joint]!;
+  if (joint === THUMB_SPREAD) {
+    return error > 0 ? `Bring your ${side} thumb closer to your index finger` : `Move your ${side} thumb away from your index finger`;
+  }
+  // Positive error: the learner's joint is straighter (nearer 180) than the reference's.
+  return error > 0 ? `Bend your ${side} ${finger}${finger === 'thumb' ? '' : ' finger'} more` : `Straighten your ${side} ${finger}${finger === 'thumb' ? '' : ' finger'}`;
+}
+
+function armText(side: Side, joint: number, error: number): string {
+  if (POSE_ANGLE_NAMES[joint]!.endsWith('ShoulderElbowWrist')) {
+    return error > 0 ? `Bend your ${side} elbow more` : `Straighten your ${side} arm`;
+  }
+  // Hip-shoulder-elbow: a larger angle means the upper arm is raised further from the body.
+  return error > 0 ? `Lower your ${side} arm` : `Raise your ${side} arm`;
+}
+
+/**
+ * The one correction that helps most for a frame that did not match: a part the reference needs
+ * and the camera does not see comes first, then the joint furthest beyond its tolerance. Null
+ * when the frame matched. Runs once per frame shown, outside the hot path, so it may allocate.
+ */
+export function describeCorrection(report: MatchReport): Correction | null {
+  if (report.matched) return null;
+  if (report.partStatus[Part.pose] === PartStatus.missing) {
+    return { kind: 'showPart', part: 'pose', text: 'Step back so your shoulders, arms and hips are in view' };
+  }
+  for (const [part, side] of [['rightHand', 'right'], ['leftHand', 'left']] as const) {
+    if (report.partStatus[Part[part]] === PartStatus.missing) {
+      return { kind: 'showPart', part, text: `Show your ${side} hand to the camera` };
+    }
+  }
+  let best: Correction | null = null;
+  let bestError = 0;
+  const consider = (off: Uint8Array, errors: Float32Array, make: (joint: number, error: number) => Correction) => {
+    for (let j = 0; j < off.length; j++) {
+      if (off[j] === 1 && Math.abs(errors[j]!) > bestError) {
+        bestError = Math.abs(errors[j]!);
+        best = make(j, errors[j]!);
+      }
+    }
+  };
+  for (const [errors, off, side] of [
+    [report.rightHandError, report.rightHandOff, 'right'],
+    [report.leftHandError, report.leftHandOff, 'left'],
+  ] as const) {
+    consider(off, errors, (j, e) => ({ kind: 'finger', side, joint: HAND_ANGLE_NAMES[j]!, finger: HAND_ANGLE_FINGER[j]!, errorDegrees: e, text: fingerText(side, j, e) }));
+  }
+  consider(report.poseOff, report.poseError, (j, e) => {
+    const side: Side = POSE_ANGLE_NAMES[j]!.startsWith('left') ? 'left' : 'right';
+    return { kind: 'arm', side, joint: POSE_ANGLE_NAMES[j]!, errorDegrees: e, text: armText(side, j, e) };
+  });
+  return best;
+}
