@@ -222,3 +222,20 @@ describe('computeAngleFrame', () => {
     }
   });
 });
+
+describe('angleFromCrossDot (the polynomial arctangent behind jointAngle)', () => {
+  it('stays within 1e-4 degrees of Math.atan2 everywhere, including the axes and the reduction boundaries', async () => {
+    const { angleFromCrossDot } = await import('../../engine/src/angles/angle_from_cross_dot.ts');
+    const exact = (y: number, x: number) => (Math.atan2(y, x) * 180) / Math.PI;
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.double({ min: -1e6, max: 1e6, noNaN: true }), (y, x) => {
+        fc.pre(y > 0 || x !== 0);
+        expect(Math.abs(angleFromCrossDot(y, x) - exact(y, x))).toBeLessThan(1e-4);
+      }),
+      { numRuns: 5000 },
+    );
+    for (const [y, x] of [[0, 1], [0, -1], [1, 0], [Math.tan(Math.PI / 8), 1], [Math.tan((3 * Math.PI) / 8), 1], [1, 1], [1, -1], [1e-300, 1], [1, 1e-300]]) {
+      expect(Math.abs(angleFromCrossDot(y!, x!) - exact(y!, x!))).toBeLessThan(1e-4);
+    }
+  });
+});

@@ -1,10 +1,13 @@
+import { angleFromCrossDot } from './angle_from_cross_dot.ts';
+
 /**
  * The angle at joint B between the segments B->A and B->C, in degrees, 0..180 (180 = straight).
  * Inputs are pixel coordinates (square pixels). Returns -1 when a segment has zero length: the
  * caller turns that into an explicit missing part, so NaN never reaches a match.
  *
  * atan2(|cross|, dot) rather than acos(dot / (|BA| |BC|)): it stays accurate near 0 and 180
- * degrees, where acos loses precision, and needs no clamping.
+ * degrees, where acos loses precision, and needs no clamping. The arctangent is a polynomial
+ * (angle_from_cross_dot.ts), as exact as the Float32 the angles are kept in.
  *
  * ref: the joint-angle feature of MediaPipe's gesture examples (angle between two bone vectors).
  */
@@ -16,5 +19,5 @@ export function jointAngle(ax: number, ay: number, bx: number, by: number, cx: n
   if ((ux === 0 && uy === 0) || (vx === 0 && vy === 0)) return -1;
   const cross = ux * vy - uy * vx;
   const dot = ux * vx + uy * vy;
-  return (Math.atan2(Math.abs(cross), dot) * 180) / Math.PI;
+  return angleFromCrossDot(cross < 0 ? -cross : cross, dot);
 }
