@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { feedbackEndpoints } from './server/vite-plugin.ts';
 
 // Cross-origin isolation (COOP/COEP) lets TF.js use multi-threaded WASM; every server that
 // serves the app (dev, preview, the Node server) must send these headers.
@@ -10,12 +11,18 @@ export const crossOriginIsolationHeaders = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), feedbackEndpoints()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // pose-detection imports @mediapipe/pose (a global script) for a runtime the tracker does not use.
+      '@mediapipe/pose': fileURLToPath(new URL('./engine/src/tracker/mediapipe_pose_stub.ts', import.meta.url)),
+    },
   },
   server: { host: '127.0.0.1', port: 5173, headers: crossOriginIsolationHeaders, allowedHosts: ['.localhost'] },
   preview: { host: '127.0.0.1', port: 4173, headers: crossOriginIsolationHeaders, allowedHosts: ['.localhost'] },
-  worker: { format: 'es' },
+  // The tracker worker is not minified: tfjs-backend-wasm starts its WASM threads from the source
+  // text of a function (Function.toString) that refers to names around it, which minifying breaks.
+  worker: { format: 'es', rolldownOptions: { output: { minify: false } } },
   build: { target: 'es2022', sourcemap: true },
 });

@@ -40,3 +40,10 @@ if (aptNeeds.length > 0) {
 }
 
 if (!existsSync(join(root, 'public', 'models', 'blazepose-full.bin'))) run('node scripts/copy-models.mjs');
+
+// Guide GIFs of the 26 alphabet letters, rendered from the recorded hand landmarks (a few seconds,
+// no network). public/gifs/ is not committed.
+const alphabet = join(root, '..', 'shared', 'data', 'asl-alphabet');
+if (!existsSync(join(root, 'public', 'gifs', 'american', 'Z.gif')) && existsSync(alphabet)) {
+  run(`npm run --silent engine -- render-guides --in "${alphabet}" --out "${join(root, 'public', 'gifs', 'american')}"`);
+}

@@ -1,10 +1,16 @@
-// `npm start`: set up if needed, then run the app on its embedded default.
-// The backend issue adds the local emulators and seeded content.
+// `npm start`: set up if needed, then run server/dev.ts: the local emulators with seeded
+// content (data kept in .data/) and the app at http://learn.localhost:5173. Ctrl-C stops all.
 import { spawn, execSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 execSync('node scripts/ensure-setup.mjs', { cwd: root, stdio: 'inherit' });
-const vite = spawn('npx', ['vite'], { cwd: root, stdio: 'inherit' });
-vite.on('exit', (code) => process.exit(code ?? 0));
+const dev = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'dev.ts')], { cwd: root, stdio: 'inherit' });
+// dev.ts does the orderly shutdown (once, however many signals arrive); this one waits for it.
+const forward = (signal) => () => {
+  if (dev.exitCode === null) dev.kill(signal);
+};
+process.on('SIGINT', forward('SIGINT'));
+process.on('SIGTERM', forward('SIGTERM'));
+dev.on('exit', (code) => process.exit(code ?? 0));

@@ -1,9 +1,33 @@
-// The application shell. Routes, providers and the host rule are composed here (issue 5).
-export function App() {
+// The application shell: providers, then the host rule (SPEC section 1). On the learning
+// subdomain the app's routes are served; on any other host a single catch-all route shows the
+// marketing landing page.
+import { lazy, Suspense } from 'react';
+import { isLearningHost, learningOrigin } from '@/lib/host/learning-host.ts';
+import { AppProviders } from './providers.tsx';
+import '@/styles/global.css';
+
+const LearningRouter = lazy(() => import('./router.tsx').then((m) => ({ default: m.LearningRouter })));
+const LandingPage = lazy(() => import('@/features/landing/landing-page.tsx'));
+const AccountMenu = lazy(() => import('@/features/account/account-menu.tsx'));
+
+export function App({ hostname = window.location.hostname }: { hostname?: string }) {
+  const learning = isLearningHost(hostname);
   return (
-    <main>
-      <h1>SignLearn</h1>
-      <p>Learn sign language with your webcam.</p>
-    </main>
+    <AppProviders learningHost={learning}>
+      <Suspense fallback={null}>
+        {learning ? (
+          <LearningRouter />
+        ) : (
+          <LandingPage
+            accountMenu={
+              <Suspense fallback={null}>
+                <AccountMenu hrefBase={learningOrigin(window.location)} />
+              </Suspense>
+            }
+          />
+        )}
+      </Suspense>
+    </AppProviders>
   );
 }
+

@@ -1,5 +1,94 @@
-// Starts what the integration and browser tests need, once per `vitest run`.
-// The backend issue adds the local emulators and the app server here.
-export default async function globalSetup(): Promise<() => Promise<void>> {
-  return async () => {};
+// Starts what the integration and browser tests need, once per `vitest run`: the Auth emulator,
+// the database (official emulator or stand-in), seeded content, and the app with its feedback
+// endpoints on port 5273. Vitest calls this once per project in the run; only the `backend` and
+// `e2e` projects need the services, so a run of unit projects alone starts nothing.
+import type { TestProject } from 'vitest/node';
+import { startEmulators, TEST_PORTS, type Emulators } from '../../server/emulators.ts';
+import { startAppServer, emulatorEnv, type AppServer } from '../../server/app-server.ts';
+import { seedDatabase } from '../../server/seed.ts';
+import { PROJECT_ID, ROOT } from '../../server/paths.ts';
+import { acquireServiceLock, type ServiceLock } from '../../server/processes.ts';
+import { join } from 'node:path';
+
+// SIGNLEARN_TEST_PORT_OFFSET shifts every test port (to run two suites side by side).
+const OFFSET = Number(process.env.SIGNLEARN_TEST_PORT_OFFSET ?? 0) || 0;
+export const TEST_APP_PORT = 5273 + OFFSET;
+const PORTS = {
+  auth: TEST_PORTS.auth + OFFSET,
+  database: TEST_PORTS.database + OFFSET,
+  hub: TEST_PORTS.hub + OFFSET,
+  logging: TEST_PORTS.logging + OFFSET,
+};
+const NEEDS_SERVICES = new Set(['backend', 'e2e']);
+
+interface Services {
+  emulators: Emulators;
+  app: AppServer;
+  lock: ServiceLock;
+  users: number;
+}
+
+// The projects' setups may run in separate module instances; the services live on globalThis.
+const state = globalThis as typeof globalThis & { __signlearnServices?: Promise<Services> };
+
+async function startServices(): Promise<Services> {
+  const started = Date.now();
+  // One test run at a time owns the test ports; a crashed run's processes are cleaned up here.
+  const lock = await acquireServiceLock(join(ROOT, '.cache', 'services'), `test-${PORTS.auth}`);
+  let emulators: Emulators;
+  try {
+    emulators = await startEmulators({ ports: PORTS, lock });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  let app: AppServer | undefined;
+  try {
+    await seedDatabase({ databaseUrl: emulators.databaseUrl, accessToken: 'owner' });
+    // The limit itself is tested on its own instance; here many tests share one client address.
+    const env = { ...emulatorEnv(emulators.authHost, emulators.databaseHost), SIGNLEARN_FEEDBACK_RATE_LIMIT: '1000', VITE_TEST_LANDMARKS: 'true' };
+    app = await startAppServer({ port: TEST_APP_PORT, env, lock });
+  } catch (error) {
+    await app?.stop();
+    await emulators.stop();
+    lock.release();
+    throw error;
+  }
+  console.log(`[global-setup] emulators (${emulators.databaseKind} database) and app ready in ${Date.now() - started} ms`);
+  return { emulators, app, lock, users: 0 };
+}
+
+async function stopServices(services: Services): Promise<void> {
+  try {
+    await services.app.stop();
+    await services.emulators.stop();
+  } finally {
+    services.lock.release();
+  }
+}
+
+export default async function globalSetup(project: TestProject): Promise<(() => Promise<void>) | void> {
+  if (!NEEDS_SERVICES.has(project.name)) return;
+  state.__signlearnServices ??= startServices();
+  let services: Services;
+  try {
+    services = await state.__signlearnServices;
+  } catch (error) {
+    state.__signlearnServices = undefined;
+    throw error;
+  }
+  services.users += 1;
+  project.provide('appUrl', `http://localhost:${TEST_APP_PORT}`);
+  project.provide('learnAppUrl', `http://learn.localhost:${TEST_APP_PORT}`);
+  project.provide('authEmulatorHost', services.emulators.authHost);
+  project.provide('databaseEmulatorHost', services.emulators.databaseHost);
+  project.provide('databaseUrl', services.emulators.databaseUrl);
+  project.provide('projectId', PROJECT_ID);
+  project.provide('databaseKind', services.emulators.databaseKind);
+  return async () => {
+    services.users -= 1;
+    if (services.users > 0) return;
+    state.__signlearnServices = undefined;
+    await stopServices(services);
+  };
 }

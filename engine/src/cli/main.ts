@@ -1,7 +1,11 @@
 // The engine's command line: `npm run engine -- <command> [options]` from the repository root.
 import { buildReferencesUsage, runBuildReferences } from './build_references.ts';
+import { confusionUsage, runConfusion } from './confusion.ts';
 import { makeFixtureUsage, runMakeFixture } from './make_fixture.ts';
 import { runScore, scoreUsage } from './score.ts';
+import { runTrack, trackUsage } from './track.ts';
+import { renderGuidesUsage, runRenderGuides } from './render_guides.ts';
+import { authorUsage, runAuthor } from './author.ts';
 
 type Command = { usage: string; run: (args: readonly string[]) => Promise<void> };
 
@@ -9,6 +13,10 @@ const commands: Record<string, Command> = {
   'build-references': { usage: buildReferencesUsage, run: runBuildReferences },
   score: { usage: scoreUsage, run: runScore },
   'make-fixture': { usage: makeFixtureUsage, run: runMakeFixture },
+  track: { usage: trackUsage, run: runTrack },
+  'render-guides': { usage: renderGuidesUsage, run: runRenderGuides },
+  author: { usage: authorUsage, run: runAuthor },
+  confusion: { usage: confusionUsage, run: runConfusion },
 };
 
 function usage(): string {

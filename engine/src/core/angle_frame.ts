@@ -17,6 +17,12 @@ export interface AngleFrame {
   leftHandOrientation: Float32Array;
   rightHandOrientation: Float32Array;
   present: Uint8Array;
+  /** Precise mode only, absent unless a PreciseFeatureTracker (match/precise_features.ts) fills
+   * them: per hand the SHAPE_FEATURE_COUNT shape and motion features, and per hand (left, right)
+   * 1 when they were computed for this frame. The SPEC path never reads them. */
+  leftHandShape?: Float32Array;
+  rightHandShape?: Float32Array;
+  shapePresent?: Uint8Array;
 }
 
 export function createAngleFrame(): AngleFrame {

@@ -51,11 +51,14 @@ export function buildReferenceSign(rawFrames: readonly AngleFrame[], guideFileNa
   const leftDof = degreesOfFreedom(angleFrames, 'leftHand', HAND_ANGLE_COUNT);
   const rightDof = degreesOfFreedom(angleFrames, 'rightHand', HAND_ANGLE_COUNT);
 
-  const hand = (angles: Float32Array, orientation: Float32Array, dof: number): HandAngles => ({
+  const hand = (angles: Float32Array, orientation: Float32Array, dof: number, shape: Float32Array | undefined): HandAngles => ({
     config: { degreesOfFreedom: dof },
     angles: Array.from(angles, round1),
     orientation: Array.from(orientation, round3),
+    // Precise mode's shape features, when the frames were computed with a PreciseFeatureTracker.
+    ...(shape ? { shape: Array.from(shape, round1) } : {}),
   });
+  const shapeOf = (f: AngleFrame, side: 0 | 1) => (f.shapePresent?.[side] === 1 ? (side === 0 ? f.leftHandShape : f.rightHandShape) : undefined);
 
   const frames = angleFrames.map((f): ReferenceFrame => {
     const frame: ReferenceFrame = {};
@@ -71,8 +74,8 @@ export function buildReferenceSign(rawFrames: readonly AngleFrame[], guideFileNa
       };
       frame.pose = pose;
     }
-    if (f.present[Part.leftHand] === 1) frame.left_hand = hand(f.leftHand, f.leftHandOrientation, leftDof);
-    if (f.present[Part.rightHand] === 1) frame.right_hand = hand(f.rightHand, f.rightHandOrientation, rightDof);
+    if (f.present[Part.leftHand] === 1) frame.left_hand = hand(f.leftHand, f.leftHandOrientation, leftDof, shapeOf(f, 0));
+    if (f.present[Part.rightHand] === 1) frame.right_hand = hand(f.rightHand, f.rightHandOrientation, rightDof, shapeOf(f, 1));
     return frame;
   });
   return { configs: { [guideFileName]: frames } };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HAND_ANGLE_COUNT, HAND_ORIENTATION_COUNT } from '../core/constants.ts';
+import { SHAPE_FEATURE_COUNT, SHAPE_LIMIT } from '../match/precise_features.ts';
 
 /**
  * The `signs/{signName}` record of SPEC 3, validated where it enters the engine.
@@ -8,7 +9,8 @@ import { HAND_ANGLE_COUNT, HAND_ORIENTATION_COUNT } from '../core/constants.ts';
  * that the recording lacks is an absent key (the Realtime Database drops nulls; null is accepted too).
  *
  * Beyond the SPEC, optional fields feed the precise matching mode: a hand's `orientation`
- * ([directionX, directionY, palmFacing], angles/compute_hand_orientation.ts).
+ * ([directionX, directionY, palmFacing], angles/compute_hand_orientation.ts), and its `shape`
+ * (fingertips in the palm's frame, index/middle crossing, motion: match/precise_features.ts).
  */
 const angle = z.number().finite().min(0).max(180);
 
@@ -20,6 +22,7 @@ export const handAnglesSchema = z.object({
   config: partConfigSchema,
   angles: z.array(angle).length(HAND_ANGLE_COUNT),
   orientation: z.array(z.number().finite().min(-1).max(1)).length(HAND_ORIENTATION_COUNT).optional(),
+  shape: z.array(z.number().finite().min(-SHAPE_LIMIT).max(SHAPE_LIMIT)).length(SHAPE_FEATURE_COUNT).optional(),
 });
 
 export const poseAnglesSchema = z.object({

@@ -21,6 +21,8 @@ export function smoothAngleSeries(frames: readonly AngleFrame[], window: number)
     leftHandOrientation: f.leftHandOrientation.slice(),
     rightHandOrientation: f.rightHandOrientation.slice(),
     present: f.present.slice(),
+    // Precise mode's shape and motion features (match/precise_features.ts) pass through as they are.
+    ...(f.shapePresent ? { leftHandShape: f.leftHandShape?.slice(), rightHandShape: f.rightHandShape?.slice(), shapePresent: f.shapePresent.slice() } : {}),
   }));
   const values: number[] = [];
   for (const part of ['pose', 'leftHand', 'rightHand'] as const) {

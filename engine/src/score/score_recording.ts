@@ -1,8 +1,8 @@
 import { computeAngleFrame } from '../angles/compute_angle_frame.ts';
 import { HAND_ANGLE_NAMES } from '../angles/hand_angle_definitions.ts';
 import { POSE_ANGLE_NAMES } from '../angles/pose_angle_definitions.ts';
-import { createAngleFrame } from '../core/angle_frame.ts';
-import { createLandmarkFrame } from '../core/landmark_frame.ts';
+import { createAngleFrame, type AngleFrame } from '../core/angle_frame.ts';
+import { createLandmarkFrame, type LandmarkFrame } from '../core/landmark_frame.ts';
 import { Part } from '../core/landmark_layout.ts';
 import type { LandmarkSource } from '../fixtures/landmark_source.ts';
 import { RECORDING_FPS } from '../fixtures/landmark_source.ts';
@@ -31,7 +31,17 @@ function isBetter(candidate: MatchReport, best: MatchReport): boolean {
 }
 
 /** Scores a recording against a reference sign (the `score` command; also used by tests and benches). */
-export function scoreRecording(reference: CompiledReference, source: LandmarkSource, matcher: FrameMatcher = matchFrame): RecordingScore {
+/**
+ * `prepareFrame` runs after computeAngleFrame on every frame, in order (precise mode computes its
+ * shape and motion features there: createMatchModeRuntime('precise').prepareFrame). Each of the
+ * two passes below starts at time 0, which restarts a motion history.
+ */
+export function scoreRecording(
+  reference: CompiledReference,
+  source: LandmarkSource,
+  matcher: FrameMatcher = matchFrame,
+  prepareFrame?: (landmarks: LandmarkFrame, angles: AngleFrame) => void,
+): RecordingScore {
   const slice = new Int32Array(2);
   referenceSlice(reference.frameCount, slice);
   const landmarks = createLandmarkFrame();
@@ -45,6 +55,7 @@ export function scoreRecording(reference: CompiledReference, source: LandmarkSou
   for (let i = 0; i < source.frameCount; i++) {
     source.read(i, landmarks);
     computeAngleFrame(landmarks, angles);
+    prepareFrame?.(landmarks, angles);
     let haveBest = false;
     for (let r = slice[0]!; r < slice[0]! + slice[1]!; r++) {
       matcher(angles, reference, r, report);
@@ -84,6 +95,7 @@ export function scoreRecording(reference: CompiledReference, source: LandmarkSou
   for (let i = 0; i < source.frameCount && session.phase === 'practising'; i++) {
     source.read(i, landmarks);
     computeAngleFrame(landmarks, angles);
+    prepareFrame?.(landmarks, angles);
     fed = i + 1;
     session.onFrame(angles, (i * 1000) / RECORDING_FPS);
   }

@@ -1,0 +1,63 @@
+// Builds the browser bench pages (bench/pages/*.html) with Vite into .cache/bench-pages/.
+// A page is rebuilt when any source under bench/pages, bench/lib/types.ts or engine/src changed.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+export function pagesSourceHash(root: string): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.(ts|tsx|html|json|mjs)$/.test(name)) hash.update(relative(root, path)).update(readFileSync(path));
+    }
+  };
+  walk(join(root, 'bench', 'pages'));
+  walk(join(root, 'engine', 'src'));
+  hash.update(readFileSync(join(root, 'bench', 'lib', 'types.ts')));
+  hash.update(readFileSync(join(root, 'package-lock.json')));
+  return hash.digest('hex').slice(0, 16);
+}
+
+export async function buildPages(root: string, log: (line: string) => void): Promise<string> {
+  const outDir = join(root, '.cache', 'bench-pages');
+  const stamp = join(outDir, '.source-hash');
+  const hash = pagesSourceHash(root);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return outDir;
+  log('bench: building the browser pages with Vite');
+  const { build } = await import('vite');
+  const pagesDir = join(root, 'bench', 'pages');
+  const input = Object.fromEntries(
+    readdirSync(pagesDir)
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => [f.replace(/\.html$/, ''), join(pagesDir, f)]),
+  );
+  await build({
+    configFile: false,
+    root: pagesDir,
+    base: './',
+    logLevel: 'warn',
+    resolve: {
+      alias: [
+        { find: /^@\//, replacement: join(root, 'src') + '/' },
+        // pose-detection imports @mediapipe/pose for its "mediapipe" runtime, which the tracker
+        // does not use; the MediaPipe peer page loads the real package as a script instead.
+        { find: /^@mediapipe\/pose$/, replacement: join(root, 'engine', 'src', 'tracker', 'mediapipe_pose_stub.ts') },
+      ],
+    },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: false,
+      sourcemap: false,
+      reportCompressedSize: false,
+      chunkSizeWarningLimit: 10_000,
+      rollupOptions: { input },
+    },
+  });
+  writeFileSync(stamp, hash);
+  return outDir;
+}

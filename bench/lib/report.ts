@@ -1,0 +1,267 @@
+// Writes the bench results: JSON (every figure), Markdown (tables), SVG (chart of ms per frame per
+// stage and runtime).
+import { summarize, type Stat } from './stats.ts';
+import type { RawRunResult } from './types.ts';
+
+export interface RunSummary {
+  id: string;
+  /** 'tracker' (ours), 'human', 'mediapipe-pose-hands', 'mediapipe-holistic'. */
+  subject: string;
+  label: string;
+  /** 'node-wasm', 'chromium-wasm-simd', 'chromium-wasm-simd-threads', 'chromium-webgpu', 'chromium-webgl-swiftshader'. */
+  runtime: string;
+  clip: string;
+  status: 'ok' | 'unavailable' | 'error' | 'skipped';
+  reason?: string;
+  backend: Record<string, unknown>;
+  /** Page loads (or Node runs) whose samples are pooled here. */
+  loads: number;
+  framesPerLoad: number;
+  passesPerLoad: number;
+  firstFrame?: { loadMs: Stat; firstInferenceMs: Stat; firstFrameMs: Stat };
+  steady?: { msPerFrame: Stat; fps: number; stagesMs: Record<string, Stat>; passMedianMs: Stat };
+  detections?: { frames: number; pose: number; hands: number };
+  notes?: string[];
+}
+
+export function summarizeRuns(
+  base: Omit<RunSummary, 'status' | 'backend' | 'loads' | 'firstFrame' | 'steady' | 'detections' | 'reason' | 'notes'>,
+  raws: RawRunResult[],
+): RunSummary {
+  const ok = raws.filter((r) => r.status === 'ok');
+  if (ok.length === 0) {
+    const first = raws[0];
+    return {
+      ...base,
+      status: first?.status === 'unavailable' ? 'unavailable' : 'error',
+      reason: (first?.reason ?? 'no run').split('\n')[0],
+      notes: first?.notes,
+      backend: first?.backend ?? {},
+      loads: raws.length,
+    };
+  }
+  const total = ok.flatMap((r) => r.totalMs);
+  const stageNames = [...new Set(ok.flatMap((r) => Object.keys(r.stagesMs)))];
+  const msPerFrame = summarize(total);
+  return {
+    ...base,
+    status: 'ok',
+    backend: ok[0]!.backend,
+    loads: ok.length,
+    firstFrame: {
+      loadMs: summarize(ok.map((r) => r.loadMs)),
+      firstInferenceMs: summarize(ok.map((r) => r.firstInferenceMs)),
+      firstFrameMs: summarize(ok.map((r) => r.firstFrameMs)),
+    },
+    steady: {
+      msPerFrame,
+      fps: Math.round((1000 / msPerFrame.median) * 10) / 10,
+      stagesMs: Object.fromEntries(stageNames.map((s) => [s, summarize(ok.flatMap((r) => r.stagesMs[s] ?? []))])),
+      passMedianMs: summarize(ok.flatMap((r) => r.passMedianMs)),
+    },
+    detections: ok.reduce(
+      (a, r) => ({ frames: a.frames + r.detections.frames, pose: a.pose + r.detections.pose, hands: a.hands + r.detections.hands }),
+      { frames: 0, pose: 0, hands: 0 },
+    ),
+    notes: raws.some((r) => r.status !== 'ok') ? raws.filter((r) => r.status !== 'ok').map((r) => `a load failed: ${r.reason?.split('\n')[0]}`) : undefined,
+  };
+}
+
+export interface Ratio {
+  clip: string;
+  ours: string;
+  peer: string;
+  /** Same runtime for both, or a note when they cannot share one (MediaPipe runs WebGL only). */
+  pairing: string;
+  oursMs: number;
+  peerMs: number;
+  /** ours / peer, ms per frame (below 1: we are faster). */
+  ratio: number;
+  /** peer / ours: how many times faster we are (below 1: slower). */
+  speedup: number;
+  /** Same, for first-frame latency (model load + warm-up). */
+  firstFrameRatio?: number;
+}
+
+/** Ratios pair by pair, on the same clip, in the same run. */
+export function computeRatios(runs: RunSummary[]): Ratio[] {
+  const ratios: Ratio[] = [];
+  const ok = runs.filter((r) => r.status === 'ok' && r.steady);
+  const ours = ok.filter((r) => r.subject === 'tracker' && r.runtime.startsWith('chromium-'));
+  const make = (a: RunSummary, b: RunSummary, pairing: string): Ratio => {
+    const oursMs = a.steady!.msPerFrame.median;
+    const peerMs = b.steady!.msPerFrame.median;
+    const r2 = (x: number) => Math.round(x * 100) / 100;
+    return {
+      clip: a.clip,
+      ours: a.id,
+      peer: b.id,
+      pairing,
+      oursMs,
+      peerMs,
+      ratio: r2(oursMs / peerMs),
+      speedup: r2(peerMs / oursMs),
+      firstFrameRatio: a.firstFrame && b.firstFrame ? r2(a.firstFrame.firstFrameMs.median / b.firstFrame.firstFrameMs.median) : undefined,
+    };
+  };
+  for (const a of ours) {
+    for (const b of ok.filter((r) => r.subject === 'human' && r.clip === a.clip && r.runtime === a.runtime)) {
+      ratios.push(make(a, b, `same runtime (${a.runtime})`));
+    }
+  }
+  // MediaPipe's solutions run WebGL graphs only: each is paired with our tracker's best CPU runtime
+  // on the same clip (single-threaded WASM SIMD, the most conservative of ours).
+  for (const b of ok.filter((r) => r.subject.startsWith('mediapipe'))) {
+    const a = ours.find((r) => r.clip === b.clip && r.runtime === 'chromium-wasm-simd');
+    if (a) ratios.push(make(a, b, `ours on ${a.runtime} vs MediaPipe on ${b.runtime} (${b.backend.software ? 'software WebGL: says nothing about GPUs' : 'hardware WebGL'})`));
+  }
+  return ratios;
+}
+
+const f1 = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? 'n/a' : x >= 100 ? x.toFixed(0) : x.toFixed(1));
+const spread = (s: Stat) => `${f1(s.median)} (${f1(s.p10)}-${f1(s.p90)})`;
+
+export interface BenchOutput {
+  schema: string;
+  mode: 'quick' | 'full';
+  startedAt: string;
+  finishedAt: string;
+  durationS: number;
+  machine: Record<string, unknown>;
+  settings: Record<string, unknown>;
+  clips: unknown[];
+  engineHotPath: { status: string; reason?: string; result?: unknown; table?: string };
+  runs: RunSummary[];
+  ratios: Ratio[];
+  practiceLoop: Record<string, unknown> & { status: string };
+}
+
+export function toMarkdown(out: BenchOutput): string {
+  const m = out.machine as Record<string, string | number | number[]>;
+  const lines: string[] = [];
+  lines.push(`# Bench results (${out.mode})`, '');
+  lines.push(
+    `${out.startedAt} - ${m.cpuModel} x ${m.cores} cores, ${m.memoryGiB} GiB; Node ${m.node}; Chromium ${m.chromium}; ` +
+      `load average at start ${(m.loadAverageStart as number[]).join(' / ')}, at end ${(m.loadAverageEnd as number[] | undefined)?.join(' / ') ?? 'n/a'}. ` +
+      `Took ${out.durationS.toFixed(0)} s.`,
+    '',
+    'Medians over every timed frame, with p10-p90 in brackets; first frame = model load + warm-up + the first inference, ' +
+      'timed apart from the steady state. These machines are shared: read medians and ratios, not single times.',
+    '',
+  );
+
+  lines.push('## 1. Engine hot path (landmark fixtures)', '');
+  if (out.engineHotPath.status === 'ok' && out.engineHotPath.table) lines.push(out.engineHotPath.table, '');
+  else lines.push(`${out.engineHotPath.status}: ${out.engineHotPath.reason ?? ''}`, '');
+
+  lines.push('## 2-3. Tracker and peers, ms per frame (steady state)', '');
+  lines.push('| subject | runtime | clip | ms/frame median (p10-p90) | frames/s | first frame ms (load + warm-up) | stages, median ms | pose / hands found | backend |');
+  lines.push('|---|---|---|---|---|---|---|---|---|');
+  for (const r of out.runs) {
+    if (r.status !== 'ok' || !r.steady) {
+      lines.push(`| ${r.label} | ${r.runtime} | ${r.clip} | ${r.status}: ${(r.reason ?? '').replace(/\|/g, '/').slice(0, 120)} | | | | | |`);
+      continue;
+    }
+    const stages = Object.entries(r.steady.stagesMs)
+      .filter(([, s]) => s.median >= 0.05 || s.p90 >= 0.5)
+      .map(([n, s]) => `${n} ${f1(s.median)}`)
+      .join(', ');
+    const b = r.backend;
+    const backend = [b.backend ?? b.name, b.simd ? 'SIMD' : '', b.threads !== undefined ? `${b.threads} thr` : '', b.renderer ? String(b.renderer).replace(/\|/g, '/').slice(0, 60) : '']
+      .filter(Boolean)
+      .join(', ');
+    const d = r.detections!;
+    lines.push(
+      `| ${r.label} | ${r.runtime} | ${r.clip} | ${spread(r.steady.msPerFrame)} | ${f1(r.steady.fps)} | ${spread(r.firstFrame!.firstFrameMs)} | ${stages} | ${d.pose}/${d.frames} / ${d.hands} | ${backend} |`,
+    );
+  }
+  lines.push('');
+
+  lines.push('## Ratios (pair by pair: same clip, same run)', '');
+  lines.push('| clip | ours | peer | pairing | ours ms | peer ms | ours / peer | we are | first frame ours / peer |');
+  lines.push('|---|---|---|---|---|---|---|---|---|');
+  for (const r of out.ratios) {
+    lines.push(
+      `| ${r.clip} | ${r.ours} | ${r.peer} | ${r.pairing} | ${f1(r.oursMs)} | ${f1(r.peerMs)} | ${r.ratio.toFixed(2)} | ${r.speedup >= 1 ? `${r.speedup.toFixed(2)}x faster` : `${(1 / r.speedup).toFixed(2)}x slower`} | ${r.firstFrameRatio?.toFixed(2) ?? 'n/a'} |`,
+    );
+  }
+  if (out.ratios.length === 0) lines.push('| (no pair ran) | | | | | | | | |');
+  lines.push('');
+
+  lines.push('## 4. Practice loop in the browser (tracker -> angles -> match -> state machine)', '');
+  const p = out.practiceLoop;
+  if (p.status === 'ok') {
+    const lat = p.latencyMs as Stat;
+    const st = p.stagesMs as Record<string, Stat>;
+    lines.push('| runtime | clip | camera frames | processed | dropped | progress events | capture -> decision ms median (p10-p90) | tracker / angles / match+state ms |');
+    lines.push('|---|---|---|---|---|---|---|---|');
+    lines.push(
+      `| ${p.runtime} | ${p.clip} | ${p.cameraFrames} | ${p.processed} | ${p.dropped} (${f1(p.droppedPercent as number)}%) | ${p.progressEvents} | ${spread(lat)} | ${f1(st.tracker?.median)} / ${f1(st.angles?.median)} / ${f1(st.matchAndState?.median)} |`,
+    );
+  } else lines.push(`${p.status}: ${p.reason ?? ''}`);
+  lines.push('', 'Chart: bench.svg (ms per frame per stage and runtime).', '');
+  return lines.join('\n');
+}
+
+const PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Horizontal stacked bars: one per run, one segment per stage (median ms), plus "other". */
+export function toSvg(out: BenchOutput): string {
+  const runs = out.runs.filter((r) => r.status === 'ok' && r.steady);
+  const stageNames = [...new Set(runs.flatMap((r) => Object.keys(r.steady!.stagesMs)))];
+  const allStages = [...stageNames, 'other'];
+  const color = (name: string) => (name === 'other' ? '#cccccc' : PALETTE[stageNames.indexOf(name) % PALETTE.length]!);
+  const cpuMax = Math.max(1, ...runs.filter((r) => !r.subject.startsWith('mediapipe')).map((r) => r.steady!.msPerFrame.p90));
+  const scaleMax = Math.ceil((cpuMax * 1.15) / 50) * 50;
+  const labelW = 330;
+  const plotW = 560;
+  const rowH = 22;
+  const top = 50;
+  const legendH = 20 * Math.ceil(allStages.length / 4) + 10;
+  const height = top + runs.length * rowH + 40 + legendH;
+  const width = labelW + plotW + 110;
+  const x = (ms: number) => labelW + (Math.min(ms, scaleMax) / scaleMax) * plotW;
+  const parts: string[] = [];
+  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`);
+  parts.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
+  parts.push(`<text x="10" y="20" font-size="14" font-weight="bold">ms per frame per stage and runtime (median, steady state; ${esc(out.mode)} run)</text>`);
+  parts.push(`<text x="10" y="36" fill="#555">${esc(String(out.machine.cpuModel))} x ${out.machine.cores}; whiskers p10-p90 of the total; bars past ${scaleMax} ms are cut (value printed)</text>`);
+  for (let t = 0; t <= scaleMax; t += scaleMax / 5) {
+    parts.push(`<line x1="${x(t)}" y1="${top - 4}" x2="${x(t)}" y2="${top + runs.length * rowH}" stroke="#eee"/>`);
+    parts.push(`<text x="${x(t)}" y="${top + runs.length * rowH + 14}" text-anchor="middle" fill="#555">${t.toFixed(0)}</text>`);
+  }
+  runs.forEach((r, i) => {
+    const y = top + i * rowH;
+    const label = `${r.label} - ${r.runtime.replace('chromium-', '')} - ${r.clip}`;
+    parts.push(`<text x="${labelW - 6}" y="${y + 14}" text-anchor="end">${esc(label)}</text>`);
+    let at = 0;
+    const total = r.steady!.msPerFrame.median;
+    const segments: [string, number][] = Object.entries(r.steady!.stagesMs).map(([n, s]) => [n, s.median]);
+    const sum = segments.reduce((a, [, v]) => a + v, 0);
+    if (total - sum > 0.5) segments.push(['other', total - sum]);
+    for (const [name, ms] of segments) {
+      if (ms <= 0 || at >= scaleMax) {
+        at += ms;
+        continue;
+      }
+      const x0 = x(at);
+      const x1 = x(at + ms);
+      parts.push(`<rect x="${x0.toFixed(1)}" y="${y + 3}" width="${Math.max(0.5, x1 - x0).toFixed(1)}" height="${rowH - 8}" fill="${color(name)}"><title>${esc(`${name}: ${ms.toFixed(1)} ms`)}</title></rect>`);
+      at += ms;
+    }
+    const s = r.steady!.msPerFrame;
+    parts.push(`<line x1="${x(s.p10).toFixed(1)}" y1="${y + rowH / 2}" x2="${x(s.p90).toFixed(1)}" y2="${y + rowH / 2}" stroke="#222" stroke-width="1"/>`);
+    const cut = total > scaleMax ? ' (cut)' : '';
+    parts.push(`<text x="${(Math.min(x(Math.max(total, s.p90)), labelW + plotW) + 4).toFixed(1)}" y="${y + 14}" fill="#222">${total.toFixed(0)} ms${cut}</text>`);
+  });
+  const ly = top + runs.length * rowH + 30;
+  allStages.forEach((name, i) => {
+    const lx = 10 + (i % 4) * 230;
+    const yy = ly + Math.floor(i / 4) * 20;
+    parts.push(`<rect x="${lx}" y="${yy}" width="12" height="12" fill="${color(name)}"/>`);
+    parts.push(`<text x="${lx + 16}" y="${yy + 10}">${esc(name)}</text>`);
+  });
+  parts.push('</svg>');
+  return parts.join('\n') + '\n';
+}

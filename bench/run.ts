@@ -1,0 +1,339 @@
+// The bench: `npm run bench` (full, under 15 minutes on 2 cores) or `npm run bench -- --quick`
+// (under 2 minutes; CI). One process tree, one sitting:
+//   1. the engine hot path on landmark fixtures (bench/engine/hot_path.ts);
+//   2. our tracker on each clip in Node (WASM) and in headless Chromium (WASM SIMD, WASM SIMD +
+//      threads under COOP/COEP, WebGPU when a hardware adapter exists);
+//   3. the peers on the same frames in the same browser: @vladmandic/human (WASM) and MediaPipe's
+//      own solutions (WebGL graphs; SwiftShader on a machine without a GPU);
+//   4. the whole practice loop in the browser (tracker -> angles -> match -> state machine).
+// Writes bench.json, bench.md and bench.svg to bench/results/ (or --out DIR). See bench/README.md.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { runPage } from './lib/browser-run.ts';
+import { CHROMIUM_ARGS, launchChromium } from './lib/chromium.ts';
+import { runNodeTracker } from './lib/node-tracker.ts';
+import { buildPages } from './lib/pages.ts';
+import { computeRatios, summarizeRuns, toMarkdown, toSvg, type BenchOutput, type RunSummary } from './lib/report.ts';
+import { startStaticServer } from './lib/server.ts';
+import { summarize } from './lib/stats.ts';
+import type { PageRunConfig, RawRunResult } from './lib/types.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BenchOptions {
+  quick: boolean;
+  outDir: string;
+  /** Limit to some subjects (tracker, human, mediapipe, engine, loop); all when empty. */
+  only?: string[];
+  log?: (line: string) => void;
+}
+
+/** How much each mode runs. */
+function settingsFor(quick: boolean) {
+  return quick
+    ? {
+        clips: ['messi-zoom'],
+        frames: 4,
+        loads: 1,
+        passes: 1,
+        mediapipe: { solutions: ['pose'], frames: 1, clips: ['messi-zoom'] },
+        loop: { clip: 'messi-zoom', referenceFrames: 12, loopFrames: 6 },
+        pageTimeoutMs: 120_000,
+      }
+    : {
+        clips: ['messi-zoom', 'hand-pan', 'vtest-walk'],
+        frames: 20,
+        loads: 3,
+        passes: 1,
+        mediapipe: { solutions: ['pose-hands', 'holistic'], frames: 3, clips: ['messi-zoom', 'hand-pan', 'vtest-walk'] },
+        loop: { clip: 'messi-zoom', referenceFrames: 30, loopFrames: 40 },
+        pageTimeoutMs: 300_000,
+      };
+}
+
+function machineInfo(): Record<string, unknown> {
+  const cpus = os.cpus();
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    /* not a git checkout */
+  }
+  return {
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    v8: process.versions.v8,
+    loadAverageStart: os.loadavg().map((x) => Math.round(x * 100) / 100),
+    commit,
+    ci: Boolean(process.env.CI),
+  };
+}
+
+type Loader = () => Promise<RawRunResult>;
+
+export async function runBench(options: BenchOptions): Promise<BenchOutput> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const started = Date.now();
+  const mode = options.quick ? 'quick' : 'full';
+  const s = settingsFor(options.quick);
+  const wants = (name: string) => !options.only?.length || options.only.includes(name);
+  const machine = machineInfo();
+  log(`bench: ${mode} run on ${machine.cpuModel} x ${machine.cores}, load ${(machine.loadAverageStart as number[]).join(' ')}`);
+
+  // 1. Engine hot path.
+  let engineHotPath: BenchOutput['engineHotPath'] = { status: 'skipped', reason: 'not selected (--only)' };
+  if (wants('engine')) engineHotPath = await runEngineStage(options.quick, log);
+
+  // Clips.
+  const { makeClips } = await import('./clips/make-clips.mjs');
+  const clips = makeClips({ log });
+
+  const runs: RunSummary[] = [];
+  const add = async (
+    base: Omit<RunSummary, 'status' | 'backend' | 'loads' | 'firstFrame' | 'steady' | 'detections' | 'reason' | 'notes'>,
+    loaders: Loader[],
+  ) => {
+    const raws: RawRunResult[] = [];
+    for (const load of loaders) {
+      const raw = await load();
+      raws.push(raw);
+      if (raw.status === 'unavailable') break; // the same answer every time
+    }
+    const summary = summarizeRuns(base, raws);
+    runs.push(summary);
+    const ms = summary.steady ? `${summary.steady.msPerFrame.median.toFixed(1)} ms/frame, first frame ${summary.firstFrame!.firstFrameMs.median.toFixed(0)} ms` : `${summary.status}: ${summary.reason ?? ''}`;
+    log(`bench:   ${base.label} ${base.runtime} ${base.clip}: ${ms}`);
+  };
+
+  // 2a. Our tracker in Node.
+  if (wants('tracker')) {
+    log('bench: tracker in Node (WASM)');
+    for (const clip of s.clips) {
+      const config: PageRunConfig = { clip, frames: s.frames, repeats: s.passes, base: '', variant: 'node-wasm' };
+      await add(
+        { id: `tracker/node-wasm/${clip}`, subject: 'tracker', label: 'our tracker', runtime: 'node-wasm', clip, framesPerLoad: s.frames, passesPerLoad: s.passes },
+        Array.from({ length: s.loads }, () => () => runNodeTracker(root, config).catch((e: Error) => failed(e))),
+      );
+    }
+  }
+
+  // 2b-4. The browser.
+  let chromiumVersion = 'not started';
+  let practiceLoop: BenchOutput['practiceLoop'] = { status: 'skipped', reason: 'not selected (--only)' };
+  const browserWanted = ['tracker', 'human', 'mediapipe', 'loop'].some(wants);
+  if (browserWanted) {
+    const pagesDir = await buildPages(root, log);
+    const server = await startStaticServer({
+      '/pages/': pagesDir,
+      '/clips/': join(root, '.cache', 'clips'),
+      // One copy of the model files for everyone: the same BlazePose files for us and for human.
+      '/models/': join(root, 'node_modules', '@vladmandic', 'human-models', 'models'),
+      '/human-models/': join(root, 'node_modules', '@vladmandic', 'human-models', 'models'),
+      '/tfjs-wasm/': join(root, 'node_modules', '@tensorflow', 'tfjs-backend-wasm', 'dist'),
+      '/mediapipe/': join(root, 'node_modules', '@mediapipe'),
+    });
+    let browser: Browser | undefined;
+    try {
+      browser = await launchChromium();
+      chromiumVersion = browser.version();
+      log(`bench: Chromium ${chromiumVersion} at ${server.url}`);
+      const page = (name: string, config: PageRunConfig) => () => runPage(browser!, server.url, name, config, s.pageTimeoutMs, log);
+      const variants = [
+        { variant: 'wasm-simd', base: '', runtime: 'chromium-wasm-simd' },
+        { variant: 'wasm-simd-threads', base: '/coi', runtime: 'chromium-wasm-simd-threads' },
+        { variant: 'webgpu', base: '/coi', runtime: 'chromium-webgpu' },
+      ];
+      for (const clip of s.clips) {
+        // Ours and human's alternate, load by load, so that a busy spell on the machine lands on both.
+        const jobs: Array<{ base: Parameters<typeof add>[0]; loaders: Loader[] }> = [];
+        for (const v of variants) {
+          const config: PageRunConfig = { clip, frames: s.frames, repeats: s.passes, base: v.base, variant: v.variant };
+          if (wants('tracker')) {
+            jobs.push({
+              base: { id: `tracker/${v.runtime}/${clip}`, subject: 'tracker', label: 'our tracker', runtime: v.runtime, clip, framesPerLoad: s.frames, passesPerLoad: s.passes },
+              loaders: Array.from({ length: s.loads }, () => page('tracker', config)),
+            });
+          }
+          if (wants('human') && v.variant !== 'webgpu') {
+            jobs.push({
+              base: { id: `human/${v.runtime}/${clip}`, subject: 'human', label: '@vladmandic/human', runtime: v.runtime, clip, framesPerLoad: s.frames, passesPerLoad: s.passes },
+              loaders: Array.from({ length: s.loads }, () => page('human', config)),
+            });
+          }
+        }
+        log(`bench: browser, clip ${clip}`);
+        await interleave(jobs, add);
+        if (wants('mediapipe') && s.mediapipe.clips.includes(clip)) {
+          for (const solution of s.mediapipe.solutions) {
+            const config: PageRunConfig = { clip, frames: s.mediapipe.frames, repeats: 1, base: '', variant: 'webgl', options: { solution } };
+            const subject = `mediapipe-${solution}`;
+            const label = { holistic: 'MediaPipe holistic', pose: 'MediaPipe pose', 'pose-hands': 'MediaPipe pose + hands' }[solution] ?? solution;
+            // One load: SwiftShader's warm-up alone takes tens of seconds.
+            const raw = await page('mediapipe', config)();
+            const software = raw.backend.software !== false;
+            const runtime = software ? 'chromium-webgl-swiftshader' : 'chromium-webgl-gpu';
+            await add({ id: `${subject}/${runtime}/${clip}`, subject, label, runtime, clip, framesPerLoad: s.mediapipe.frames, passesPerLoad: 1 }, [async () => raw]);
+          }
+        }
+      }
+      if (wants('loop')) {
+        log('bench: practice loop in the browser');
+        practiceLoop = await runPracticeLoop(browser, server.url, s.loop, s.pageTimeoutMs, log);
+      }
+    } finally {
+      await browser?.close().catch(() => undefined);
+      await server.close();
+    }
+  }
+
+  machine.chromium = chromiumVersion;
+  machine.chromiumFlags = CHROMIUM_ARGS;
+  machine.loadAverageEnd = os.loadavg().map((x) => Math.round(x * 100) / 100);
+  const output: BenchOutput = {
+    schema: 'signlearn-bench/1',
+    mode,
+    startedAt: new Date(started).toISOString(),
+    finishedAt: new Date().toISOString(),
+    durationS: Math.round((Date.now() - started) / 100) / 10,
+    machine,
+    settings: { ...s, pageTimeoutMs: undefined, note: 'frames: frames of each clip per load; loads: page loads (or Node runs) pooled per row; passes: timed passes over the frames per load' },
+    clips,
+    engineHotPath,
+    runs,
+    ratios: computeRatios(runs),
+    practiceLoop,
+  };
+  writeOutputs(output, options.outDir);
+  log(`bench: wrote ${join(options.outDir, 'bench.json')}, bench.md and bench.svg in ${output.durationS} s`);
+  return output;
+}
+
+export function writeOutputs(output: BenchOutput, outDir: string): void {
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'bench.json'), JSON.stringify(output, null, 2) + '\n');
+  writeFileSync(join(outDir, 'bench.md'), toMarkdown(output));
+  writeFileSync(join(outDir, 'bench.svg'), toSvg(output));
+}
+
+/** Runs the jobs' loads round-robin (load 1 of each, then load 2 of each...). */
+async function interleave(
+  jobs: Array<{ base: Parameters<RunBenchAdd>[0]; loaders: Loader[] }>,
+  add: RunBenchAdd,
+): Promise<void> {
+  const results = jobs.map(() => [] as RawRunResult[]);
+  const rounds = Math.max(0, ...jobs.map((j) => j.loaders.length));
+  for (let round = 0; round < rounds; round++) {
+    for (let j = 0; j < jobs.length; j++) {
+      const load = jobs[j]!.loaders[round];
+      if (!load) continue;
+      if (round > 0 && results[j]![0]?.status === 'unavailable') continue;
+      results[j]!.push(await load());
+    }
+  }
+  for (let j = 0; j < jobs.length; j++) {
+    await add(jobs[j]!.base, results[j]!.map((r) => async () => r));
+  }
+}
+type RunBenchAdd = (base: Omit<RunSummary, 'status' | 'backend' | 'loads' | 'firstFrame' | 'steady' | 'detections' | 'reason' | 'notes'>, loaders: Loader[]) => Promise<void>;
+
+function failed(e: Error): RawRunResult {
+  return {
+    status: 'error',
+    reason: String(e.stack ?? e.message),
+    backend: {},
+    loadMs: NaN,
+    firstFrameMs: NaN,
+    firstInferenceMs: NaN,
+    totalMs: [],
+    stagesMs: {},
+    passMedianMs: [],
+    detections: { frames: 0, pose: 0, hands: 0 },
+  };
+}
+
+async function runEngineStage(quick: boolean, log: (line: string) => void): Promise<BenchOutput['engineHotPath']> {
+  // The lead's hot-path bench (bench/engine/hot_path.ts; bench/engine-hot-path.ts also accepted).
+  const candidates = [join(root, 'bench', 'engine', 'hot_path.ts'), join(root, 'bench', 'engine-hot-path.ts')];
+  const path = candidates.find((p) => existsSync(p));
+  if (!path) return { status: 'pending', reason: 'the engine hot-path benchmark (bench/engine/hot_path.ts) is not written yet' };
+  log('bench: engine hot path');
+  try {
+    const mod = (await import(path)) as {
+      runEngineHotPathBench: (o: { quick: boolean }) => Promise<unknown>;
+      formatEngineHotPath?: (r: unknown) => string;
+    };
+    const result = await mod.runEngineHotPathBench({ quick });
+    const table = mod.formatEngineHotPath?.(result);
+    if (table) log(table.split('\n').map((l) => `bench:   ${l}`).join('\n'));
+    return { status: 'ok', result, table };
+  } catch (error) {
+    log(`bench: engine hot path failed: ${(error as Error).message}`);
+    return { status: 'error', reason: String((error as Error).stack ?? error) };
+  }
+}
+
+interface LoopSettings {
+  clip: string;
+  referenceFrames: number;
+  loopFrames: number;
+}
+
+async function runPracticeLoop(
+  browser: Browser,
+  serverUrl: string,
+  loop: LoopSettings,
+  timeoutMs: number,
+  log: (line: string) => void,
+): Promise<BenchOutput['practiceLoop']> {
+  const raw = (await runPage(
+    browser,
+    serverUrl,
+    'loop',
+    { clip: loop.clip, frames: 90, repeats: 1, base: '/coi', variant: 'wasm-simd-threads', options: { ...loop } },
+    timeoutMs,
+    log,
+  )) as RawRunResult & { loop?: Record<string, unknown> & { latencyMs: number[]; progressLatencyMs: number[]; stagesMs: Record<string, number[]> } };
+  if (raw.status !== 'ok' || !raw.loop) return { status: raw.status === 'ok' ? 'error' : raw.status, reason: raw.reason?.split('\n')[0] ?? 'no loop result' };
+  const l = raw.loop;
+  const result = {
+    status: 'ok',
+    runtime: 'chromium-wasm-simd-threads',
+    clip: loop.clip,
+    backend: raw.backend,
+    ...Object.fromEntries(Object.entries(l).filter(([k]) => !['latencyMs', 'progressLatencyMs', 'stagesMs'].includes(k))),
+    latencyMs: summarize(l.latencyMs),
+    progressLatencyMs: summarize(l.progressLatencyMs),
+    stagesMs: Object.fromEntries(Object.entries(l.stagesMs).map(([k, v]) => [k, summarize(v)])),
+    firstFrameMs: raw.firstFrameMs,
+  };
+  log(`bench:   practice loop: ${l.processed} of ${l.cameraFrames} camera frames processed, ${l.dropped} dropped, capture -> decision ${result.latencyMs.median.toFixed(0)} ms`);
+  return result;
+}
+
+function parseArgs(argv: string[]): BenchOptions {
+  const quick = argv.includes('--quick');
+  const outIndex = argv.indexOf('--out');
+  const onlyIndex = argv.indexOf('--only');
+  return {
+    quick,
+    outDir: resolve(outIndex >= 0 ? argv[outIndex + 1]! : join(root, 'bench', 'results')),
+    only: onlyIndex >= 0 ? argv[onlyIndex + 1]!.split(',') : [],
+  };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  runBench(parseArgs(process.argv.slice(2))).then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,80 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { LANDMARK_FIXTURE_FORMAT, type LandmarkFixture } from '../fixtures/landmark_fixture_schema.ts';
+import { fixtureSource } from '../fixtures/landmark_source.ts';
+import { renderGuideGif } from '../guide/render_guide_gif.ts';
+import { trackedGuideFrames } from '../guide/tracked_guide_frames.ts';
+import { buildReferenceSign } from '../reference/build_reference_sign.ts';
+import { parseReferenceSign } from '../reference/reference_sign_schema.ts';
+import { sourceToAngleFrames } from '../reference/source_to_angle_frames.ts';
+import { landmarksToFixtureFrame } from '../tracker/landmarks_to_fixture_frame.ts';
+import { createNodeTracker } from '../tracker/node_tracker.ts';
+import { trackFile, videoOrFrames } from '../tracker/node_track_file.ts';
+import { parseFlags, requireFlag } from './parse_flags.ts';
+import { parseTrackerFlags } from './track.ts';
+
+export const authorUsage =
+  'author --video <file or folder of frames> --sign <NAME> --out <folder> [--pose full|lite] [--hand full|lite] [--mirrored] [--hands-without-pose] [--fps N] [--max-width N] [--guide-size 240]';
+
+/**
+ * A teacher's recording of one sign -> what the app needs to teach it, without touching code:
+ * `<out>/<NAME>.json`, the SPEC `signs/{NAME}` record (angles per frame) keyed by `<NAME>.gif`;
+ * `<out>/<NAME>.gif`, the animated guide drawn from the tracked landmarks; and
+ * `<out>/<NAME>.landmarks.json`, the tracked landmarks (fixture format) for checking.
+ */
+export async function runAuthor(args: readonly string[]): Promise<void> {
+  const flags = parseFlags(args, {
+    values: ['video', 'sign', 'out', 'pose', 'hand', 'fps', 'max-width', 'guide-size'],
+    booleans: ['mirrored', 'hands-without-pose'],
+  });
+  const options = parseTrackerFlags(flags);
+  const video = requireFlag(flags, 'video');
+  const sign = requireFlag(flags, 'sign');
+  if (!/^[\w -]+$/.test(sign)) throw new Error(`--sign "${sign}": use letters, digits, spaces, - or _`);
+  const out = requireFlag(flags, 'out');
+  const guideSize = flags['guide-size'] === undefined ? 240 : Number(flags['guide-size']);
+
+  const { tracker, backend } = await createNodeTracker({ ...options, smoothing: true });
+  const fixture: LandmarkFixture = {
+    format: LANDMARK_FIXTURE_FORMAT,
+    imageWidth: 1,
+    imageHeight: 1,
+    backend: backend.name + (backend.simd ? '-simd' : ''),
+    source: video,
+    frames: [],
+  };
+  try {
+    await trackFile(tracker, videoOrFrames(video, { fps: options.fps, maxWidth: options.maxWidth ?? 1280 }), (landmarks, frame) => {
+      fixture.imageWidth = frame.width;
+      fixture.imageHeight = frame.height;
+      fixture.frames.push(landmarksToFixtureFrame(landmarks));
+    });
+  } finally {
+    tracker.dispose();
+  }
+  const tracked = fixture.frames.filter((f) => f.pose || f.leftHand || f.rightHand).length;
+  if (tracked === 0) throw new Error(`${video}: no body or hand found in any frame`);
+
+  const guideFile = `${sign}.gif`;
+  const record = buildReferenceSign(sourceToAngleFrames(fixtureSource(sign, fixture)), guideFile);
+  parseReferenceSign(sign, record);
+  const gif = renderGuideGif(trackedGuideFrames(fixture, 36, options.mirrored), {
+    size: guideSize,
+    fps: 12,
+    aspect: fixture.imageWidth / fixture.imageHeight,
+  });
+  await mkdir(out, { recursive: true });
+  await writeFile(join(out, `${sign}.json`), JSON.stringify(record));
+  await writeFile(join(out, guideFile), gif);
+  await writeFile(join(out, `${sign}.landmarks.json`), JSON.stringify(fixture));
+  const count = (key: 'pose' | 'leftHand' | 'rightHand') => fixture.frames.filter((f) => f[key]).length;
+  console.log(
+    JSON.stringify({
+      sign,
+      frames: fixture.frames.length,
+      found: { pose: count('pose'), leftHand: count('leftHand'), rightHand: count('rightHand') },
+      backend: fixture.backend,
+      written: [`${sign}.json`, guideFile, `${sign}.landmarks.json`].map((name) => join(out, name)),
+    }),
+  );
+}

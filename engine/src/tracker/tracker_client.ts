@@ -1,0 +1,161 @@
+import { createLandmarkFrame, type LandmarkFrame } from '../core/landmark_frame.ts';
+import { TRACKER_STAGE_COUNT } from './constants.ts';
+import type { TrackerRequest, TrackerResponse, WorkerTrackerOptions } from './tracker_messages.ts';
+import type { BackendReport } from './types.ts';
+
+/** The worker, as the client needs it (a DOM Worker satisfies this). */
+export interface TrackerWorkerPort {
+  postMessage(message: unknown, transfer: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<TrackerResponse>) => void): void;
+  addEventListener(type: 'error', listener: (event: ErrorEvent) => void): void;
+  terminate(): void;
+}
+
+/** A frame source the browser can snapshot: a playing <video>, a canvas, a VideoFrame. */
+export type FrameSource = Parameters<typeof createImageBitmap>[0];
+
+export interface TrackerClientOptions extends WorkerTrackerOptions {
+  /**
+   * Frames wider than this are scaled down when snapshotted (createImageBitmap resize), so the
+   * worker reads fewer pixels; the models crop 256 and 224 pixel squares. Default 640.
+   */
+  maxInputWidth?: number;
+}
+
+export type LandmarksListener = (frame: LandmarkFrame, stageTimings: Float64Array, info: { numTensors: number; latencyMs: number }) => void;
+
+/**
+ * Main-thread side of the tracker. `offer` snapshots a frame into an ImageBitmap and transfers it
+ * to the worker with the arrays to fill; while a frame is in the worker, offered frames are
+ * dropped (never queued), so the landmarks are always of a recent frame and the main thread never
+ * waits on inference. Two LandmarkFrames alternate: the one last delivered stays readable until
+ * the next delivery.
+ */
+export class TrackerClient {
+  /** Frames dropped because the worker was busy. */
+  dropped = 0;
+  /** Frames tracked. */
+  tracked = 0;
+  backend: BackendReport | null = null;
+
+  private readonly frames: [LandmarkFrame, LandmarkFrame] = [createLandmarkFrame(), createLandmarkFrame()];
+  private readonly timings: [Float64Array, Float64Array] = [new Float64Array(TRACKER_STAGE_COUNT), new Float64Array(TRACKER_STAGE_COUNT)];
+  private spare = 0;
+  private busy = false;
+  private offeredAt = 0;
+  private readonly listeners = new Set<LandmarksListener>();
+  private readonly errorListeners = new Set<(message: string) => void>();
+  private ready: Promise<BackendReport> | null = null;
+  private resolveReady: ((report: BackendReport) => void) | null = null;
+  private rejectReady: ((error: Error) => void) | null = null;
+  private maxInputWidth = 640;
+
+  constructor(private readonly worker: TrackerWorkerPort) {
+    worker.addEventListener('message', (event: MessageEvent<TrackerResponse>) => this.receive(event.data));
+    worker.addEventListener('error', (event: ErrorEvent) => {
+      const message = event.message || 'tracker worker failed to start';
+      this.rejectReady?.(new Error(message));
+      for (const listener of this.errorListeners) listener(message);
+    });
+  }
+
+  /** Starts the worker's backend and models, and warms them up. Resolves with the backend used. */
+  start(options: TrackerClientOptions = {}): Promise<BackendReport> {
+    this.maxInputWidth = options.maxInputWidth ?? 640;
+    this.ready ??= new Promise<BackendReport>((resolve, reject) => {
+      this.resolveReady = resolve;
+      this.rejectReady = reject;
+      const { maxInputWidth: _, ...workerOptions } = options;
+      this.send({ type: 'init', options: workerOptions }, []);
+    });
+    return this.ready;
+  }
+
+  onLandmarks(listener: LandmarksListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onError(listener: (message: string) => void): () => void {
+    this.errorListeners.add(listener);
+    return () => this.errorListeners.delete(listener);
+  }
+
+  /**
+   * Offers a frame to track. Returns false, dropping it, while the previous frame is still being
+   * tracked (or before the tracker is ready).
+   */
+  offer(source: FrameSource, width: number, height: number, timestampMs: number): boolean {
+    if (this.busy || this.backend === null || width === 0 || height === 0) {
+      this.dropped++;
+      return false;
+    }
+    this.busy = true;
+    this.offeredAt = performance.now();
+    const scale = width > this.maxInputWidth ? this.maxInputWidth / width : 1;
+    const resize = scale < 1 ? { resizeWidth: Math.round(width * scale), resizeHeight: Math.round(height * scale), resizeQuality: 'low' as const } : {};
+    createImageBitmap(source, resize).then(
+      (bitmap) => {
+        const frame = this.frames[this.spare]!;
+        const timings = this.timings[this.spare]!;
+        this.send(
+          { type: 'frame', bitmap, timestampMs, pose: frame.pose, leftHand: frame.leftHand, rightHand: frame.rightHand, present: frame.present, timings },
+          [bitmap, frame.pose.buffer, frame.leftHand.buffer, frame.rightHand.buffer, frame.present.buffer, timings.buffer],
+        );
+      },
+      () => {
+        this.busy = false;
+      },
+    );
+    return true;
+  }
+
+  /** Forget the tracked pose and hands (a new sign, a new learner). */
+  reset(): void {
+    this.send({ type: 'reset' }, []);
+  }
+
+  setMirrored(value: boolean): void {
+    this.send({ type: 'mirrored', value }, []);
+  }
+
+  dispose(): void {
+    this.worker.terminate();
+    this.listeners.clear();
+  }
+
+  private send(request: TrackerRequest, transfer: Transferable[]): void {
+    this.worker.postMessage(request, transfer);
+  }
+
+  private receive(message: TrackerResponse): void {
+    switch (message.type) {
+      case 'ready':
+        this.backend = message.backend;
+        this.resolveReady?.(message.backend);
+        break;
+      case 'error':
+        if (this.backend === null) this.rejectReady?.(new Error(message.message));
+        for (const listener of this.errorListeners) listener(message.message);
+        break;
+      case 'landmarks': {
+        const frame = this.frames[this.spare]!;
+        frame.pose = message.pose;
+        frame.leftHand = message.leftHand;
+        frame.rightHand = message.rightHand;
+        frame.present = message.present;
+        frame.timestampMs = message.timestampMs;
+        frame.imageWidth = message.imageWidth;
+        frame.imageHeight = message.imageHeight;
+        this.timings[this.spare] = message.timings;
+        const timings = message.timings;
+        this.spare = 1 - this.spare;
+        this.busy = false;
+        this.tracked++;
+        const info = { numTensors: message.numTensors, latencyMs: performance.now() - this.offeredAt };
+        for (const listener of this.listeners) listener(frame, timings, info);
+        break;
+      }
+    }
+  }
+}

@@ -1,0 +1,96 @@
+/// <reference lib="webworker" />
+// The tracker's Web Worker: runs the models off the main thread. Frames come in as transferred
+// ImageBitmaps with the typed arrays to fill; the filled arrays go back transferred.
+import * as tf from '@tensorflow/tfjs-core';
+import type { LandmarkFrame } from '../core/landmark_frame.ts';
+import { DEFAULT_MODEL_BASE_URL } from './constants.ts';
+import { LandmarkTracker } from './landmark_tracker.ts';
+import { resolveModelUrls } from './model_urls.ts';
+import { selectBackend } from './select_backend.ts';
+import type { TrackerRequest, TrackerResponse, WorkerTrackerOptions } from './tracker_messages.ts';
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+let tracker: LandmarkTracker | null = null;
+const frame: LandmarkFrame = {
+  pose: new Float32Array(0),
+  leftHand: new Float32Array(0),
+  rightHand: new Float32Array(0),
+  present: new Uint8Array(0),
+  timestampMs: 0,
+  imageWidth: 0,
+  imageHeight: 0,
+};
+
+function post(message: TrackerResponse, transfer: Transferable[] = []): void {
+  scope.postMessage(message, transfer);
+}
+
+async function init(options: WorkerTrackerOptions): Promise<void> {
+  const base = options.modelBaseUrl ?? DEFAULT_MODEL_BASE_URL;
+  const backend = await selectBackend({
+    preference: options.backend,
+    wasmBaseUrl: options.wasmBaseUrl ?? new URL('wasm/', new URL(base.endsWith('/') ? base : base + '/', scope.location.href)).href,
+    wasmThreads: options.wasmThreads,
+  });
+  const loadStart = performance.now();
+  const urls = resolveModelUrls(options);
+  const absolute = (url: string) => new URL(url, scope.location.href).href;
+  tracker = await LandmarkTracker.load(
+    { poseDetector: absolute(urls.poseDetector), poseLandmarks: absolute(urls.poseLandmarks), handLandmarks: absolute(urls.handLandmarks) },
+    options,
+  );
+  const warmStart = performance.now();
+  await tracker.warmUp(options.warmUpWidth ?? 640, options.warmUpHeight ?? 480);
+  post({ type: 'ready', backend, loadMs: warmStart - loadStart, warmUpMs: performance.now() - warmStart });
+}
+
+async function track(request: Extract<TrackerRequest, { type: 'frame' }>): Promise<void> {
+  frame.pose = request.pose;
+  frame.leftHand = request.leftHand;
+  frame.rightHand = request.rightHand;
+  frame.present = request.present;
+  try {
+    if (!tracker) throw new Error('tracker not initialised');
+    await tracker.track(request.bitmap, request.timestampMs, frame, request.timings);
+  } catch (error) {
+    frame.present.fill(0);
+    post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+  } finally {
+    request.bitmap.close();
+  }
+  post(
+    {
+      type: 'landmarks',
+      timestampMs: request.timestampMs,
+      imageWidth: frame.imageWidth,
+      imageHeight: frame.imageHeight,
+      pose: frame.pose,
+      leftHand: frame.leftHand,
+      rightHand: frame.rightHand,
+      present: frame.present,
+      timings: request.timings,
+      numTensors: tf.memory().numTensors,
+    },
+    [frame.pose.buffer, frame.leftHand.buffer, frame.rightHand.buffer, frame.present.buffer, request.timings.buffer],
+  );
+}
+
+scope.onmessage = (event: MessageEvent<TrackerRequest>) => {
+  const request = event.data;
+  switch (request.type) {
+    case 'init':
+      init(request.options).catch((error: unknown) =>
+        post({ type: 'error', message: error instanceof Error ? error.message : String(error) }),
+      );
+      break;
+    case 'frame':
+      void track(request);
+      break;
+    case 'reset':
+      tracker?.reset();
+      break;
+    case 'mirrored':
+      if (tracker) tracker.mirrored = request.value;
+      break;
+  }
+};

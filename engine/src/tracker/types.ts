@@ -1,0 +1,73 @@
+/** Shapes used by the tracker. */
+
+export type PoseModelType = 'lite' | 'full';
+export type HandModelType = 'full' | 'lite';
+export type BackendName = 'webgpu' | 'wasm' | 'cpu';
+
+/** Where each model file is fetched from; every URL can point at a deployment's own CDN. */
+export interface ModelUrls {
+  poseDetector: string;
+  poseLandmarks: string;
+  handLandmarks: string;
+}
+
+export interface TrackerOptions {
+  poseModel?: PoseModelType;
+  handModel?: HandModelType;
+  /** Base URL (or folder path in Node) of the model files; default '/models/'. */
+  modelBaseUrl?: string;
+  /** Overrides single model URLs (each defaults to modelBaseUrl + file name). */
+  modelUrls?: Partial<ModelUrls>;
+  /** Pose smoothing across frames (SPEC: on). Off for still images. */
+  smoothing?: boolean;
+  /**
+   * The frames are mirror images (selfie view). The models' left/right then follow the mirror
+   * image; the tracker swaps them so that `leftHand` stays the signer's own left hand.
+   */
+  mirrored?: boolean;
+  /** Track hands (default true). */
+  hands?: boolean;
+  /**
+   * Look for a hand in frames without a body (close-ups, hand-only recordings); off by default,
+   * as it runs the hand model on every empty camera frame. Still images always do.
+   */
+  handsWithoutPose?: boolean;
+}
+
+/** What backend runs, for the UI and the bench. */
+export interface BackendReport {
+  name: BackendName;
+  /** WASM only: SIMD in use. */
+  simd?: boolean;
+  /** WASM only: threads in use (1 = single-threaded build). */
+  threads?: number;
+  /** WebGPU only: adapter vendor / architecture. */
+  adapter?: string;
+  /** Set when the tracker fell back to something slow (the CPU backend). */
+  warning?: string;
+}
+
+/**
+ * A rotated rectangle in normalised image coordinates (MediaPipe's NormalizedRect): centre,
+ * width as a fraction of image width, height as a fraction of image height, rotation in radians
+ * (clockwise in image coordinates). Allocated once per hand and overwritten.
+ */
+export interface NormalizedRect {
+  xCenter: number;
+  yCenter: number;
+  width: number;
+  height: number;
+  rotation: number;
+}
+
+export interface RectTransformation {
+  scaleX: number;
+  scaleY: number;
+  shiftX: number;
+  shiftY: number;
+  squareLong: boolean;
+}
+
+export function createNormalizedRect(): NormalizedRect {
+  return { xCenter: 0, yCenter: 0, width: 0, height: 0, rotation: 0 };
+}

@@ -1,0 +1,46 @@
+// Admin access to a Realtime Database over its REST API: the local emulator or stand-in with
+// the credential "owner", production with an OAuth access token (or a legacy database secret).
+// Used by the seed command and the feedback endpoints; no Admin SDK needed.
+
+export interface AdminDatabase {
+  /** e.g. http://127.0.0.1:9000?ns=demo-signlearn or https://PROJECT-default-rtdb.firebaseio.com */
+  databaseUrl: string;
+  /** 'owner' for emulators; an OAuth2 access token for production. */
+  accessToken?: string;
+  /** A legacy database secret (sent as ?auth=), instead of accessToken. */
+  databaseSecret?: string;
+}
+
+function restUrl(admin: AdminDatabase, path: string, query: Record<string, string> = {}): string {
+  const base = new URL(admin.databaseUrl);
+  const clean = path.replace(/^\/+|\/+$/g, '');
+  const url = new URL(`${base.origin}${base.pathname.replace(/\/+$/, '')}/${clean}.json`);
+  for (const [key, value] of base.searchParams) url.searchParams.set(key, value);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  if (admin.databaseSecret) url.searchParams.set('auth', admin.databaseSecret);
+  return url.toString();
+}
+
+async function call(admin: AdminDatabase, method: string, path: string, body?: unknown, query?: Record<string, string>): Promise<unknown> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (!admin.databaseSecret) headers.Authorization = `Bearer ${admin.accessToken ?? 'owner'}`;
+  const response = await fetch(restUrl(admin, path, query), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 200)}`);
+  return text === '' ? null : JSON.parse(text);
+}
+
+export const adminGet = (admin: AdminDatabase, path: string, query?: Record<string, string>) => call(admin, 'GET', path, undefined, query);
+export const adminSet = (admin: AdminDatabase, path: string, value: unknown) => call(admin, 'PUT', path, value);
+export const adminUpdate = (admin: AdminDatabase, path: string, patch: Record<string, unknown>) => call(admin, 'PATCH', path, patch);
+export const adminRemove = (admin: AdminDatabase, path: string) => call(admin, 'DELETE', path);
+
+/** The child keys of a node without downloading it (`shallow=true`). */
+export async function adminKeys(admin: AdminDatabase, path: string): Promise<string[]> {
+  const value = await adminGet(admin, path, { shallow: 'true' });
+  return value && typeof value === 'object' ? Object.keys(value) : [];
+}

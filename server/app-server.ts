@@ -1,0 +1,47 @@
+// Runs the app's Vite dev server as a child process, configured for a set of emulators; used by
+// `npm start` and by the test setup. The feedback endpoints ride along (vite-plugin.ts).
+import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { assertPortsFree, spawnGroup, stopGroup, waitForPort, type ServiceLock } from './processes.ts';
+import { ROOT, PROJECT_ID } from './paths.ts';
+
+export interface AppServer {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export function emulatorEnv(authHost: string, databaseHost: string): Record<string, string> {
+  return {
+    VITE_USE_EMULATORS: 'true',
+    VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
+    VITE_AUTH_EMULATOR_HOST: authHost,
+    VITE_DATABASE_EMULATOR_HOST: databaseHost,
+  };
+}
+
+export async function startAppServer(options: {
+  port: number;
+  env: Record<string, string>;
+  stdio?: 'inherit' | 'ignore';
+  lock?: ServiceLock;
+}): Promise<AppServer> {
+  await assertPortsFree([options.port]);
+  const child = spawnGroup(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), '--port', String(options.port), '--strictPort'], {
+    cwd: ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', options.stdio ?? 'ignore', options.stdio ?? 'inherit'],
+  });
+  options.lock?.addChild(child);
+  try {
+    await waitForPort(options.port, 60_000, child);
+  } catch (error) {
+    await stopGroup(child, 'SIGTERM');
+    throw error;
+  }
+  return {
+    url: `http://localhost:${options.port}`,
+    child,
+    stop: () => stopGroup(child, 'SIGTERM', 5_000),
+  };
+}

@@ -1,0 +1,107 @@
+// Seeds a Realtime Database with the curriculum and the reference sign records: the local
+// emulator on first start and in the tests, or any database an admin points it at.
+// Idempotent: content paths are replaced with the same values; user data is never touched.
+//
+//   npm run seed                                   # the local dev database (127.0.0.1:9000)
+//   npm run seed -- --database-url https://PROJECT-default-rtdb.firebaseio.com \
+//                   --access-token "$(gcloud auth print-access-token)"
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseReferenceSign, type ReferenceSign } from '@signlearn/engine/reference/reference_sign_schema';
+import { CURRICULUM, curriculumSigns } from '../src/lib/data/curriculum.ts';
+import { DEFAULT_LANGUAGE } from '../src/lib/data/paths.ts';
+import { encodeKey, mapKeys } from '../src/lib/data/keys.ts';
+import type { Level } from '../src/lib/data/schemas.ts';
+import { adminSet, adminUpdate, type AdminDatabase } from './admin-rest.ts';
+import { PROJECT_ID, ROOT } from './paths.ts';
+
+/** The recorded alphabet (26 letters) the reference builder reads. */
+export const ALPHABET_DIR = process.env.SIGNLEARN_ALPHABET_DIR ?? resolve(ROOT, '..', 'shared', 'data', 'asl-alphabet');
+/** Built reference records, one `<SIGN>.json` each (gitignored cache). */
+export const REFERENCES_DIR = join(ROOT, '.cache', 'references');
+
+/** Runs the engine's reference builder into `out` unless every needed record is there. */
+export function ensureReferences(signs: string[], out = REFERENCES_DIR, alphabetDir = ALPHABET_DIR): void {
+  if (signs.every((sign) => existsSync(join(out, `${sign}.json`)))) return;
+  if (!existsSync(alphabetDir)) {
+    throw new Error(`seed: reference records missing in ${out} and no recordings at ${alphabetDir} (set SIGNLEARN_ALPHABET_DIR)`);
+  }
+  execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'engine', 'src', 'cli', 'main.ts'), 'build-references', '--in', alphabetDir, '--out', out], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** Reads and validates the records of the given signs. Every curriculum sign must have one:
+ * no sign appears in a lesson without a reference record. */
+export function loadReferences(signs: string[], dir = REFERENCES_DIR): Record<string, ReferenceSign> {
+  const records: Record<string, ReferenceSign> = {};
+  for (const sign of signs) {
+    const file = join(dir, `${sign}.json`);
+    if (!existsSync(file)) throw new Error(`seed: no reference record for sign "${sign}" (${file})`);
+    records[sign] = parseReferenceSign(sign, JSON.parse(readFileSync(file, 'utf8')));
+  }
+  return records;
+}
+
+export interface SeedResult {
+  languages: string[];
+  levels: number;
+  signs: number;
+}
+
+const contentRoot = (language: string) => (language === DEFAULT_LANGUAGE ? '' : `language/${language}/`);
+
+/** Writes `levels` and `signs` (or `language/{language}/...`) for every language. */
+export async function seedDatabase(
+  admin: AdminDatabase,
+  options: { curriculum?: Record<string, Level[]>; referencesDir?: string; buildMissing?: boolean } = {},
+): Promise<SeedResult> {
+  const curriculum = options.curriculum ?? CURRICULUM;
+  const result: SeedResult = { languages: [], levels: 0, signs: 0 };
+  for (const [language, levels] of Object.entries(curriculum)) {
+    const signs = curriculumSigns(levels);
+    if (options.buildMissing !== false && !options.referencesDir) ensureReferences(signs);
+    const records = loadReferences(signs, options.referencesDir ?? REFERENCES_DIR);
+    // Levels replace the whole `levels` node (an array by 0-based index); levels without
+    // content are simply absent.
+    await adminSet(admin, `${contentRoot(language)}levels`, levels);
+    // Signs are patched one by one so that records of signs no longer taught stay readable.
+    for (const [sign, record] of Object.entries(records)) {
+      // Database keys cannot hold '.', so the guide file name "A.gif" is stored as "A%2Egif".
+      await adminUpdate(admin, `${contentRoot(language)}signs`, { [sign]: { ...record, configs: mapKeys(record.configs, encodeKey) } });
+    }
+    result.languages.push(language);
+    result.levels += levels.length;
+    result.signs += signs.length;
+  }
+  return result;
+}
+
+function flag(args: string[], name: string): string | undefined {
+  const index = args.indexOf(`--${name}`);
+  if (index >= 0) return args[index + 1];
+  const inline = args.find((arg) => arg.startsWith(`--${name}=`));
+  return inline?.slice(name.length + 3);
+}
+
+async function main(args: string[]): Promise<void> {
+  const databaseUrl = flag(args, 'database-url') ?? process.env.SIGNLEARN_DATABASE_URL ?? `http://127.0.0.1:9000?ns=${PROJECT_ID}`;
+  const accessToken = flag(args, 'access-token') ?? process.env.SIGNLEARN_DATABASE_ACCESS_TOKEN;
+  const databaseSecret = flag(args, 'database-secret') ?? process.env.SIGNLEARN_DATABASE_SECRET;
+  const local = /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(databaseUrl);
+  if (!local && !accessToken && !databaseSecret) {
+    throw new Error('seed: a production database needs --access-token (OAuth2, e.g. `gcloud auth print-access-token`) or --database-secret');
+  }
+  const referencesDir = flag(args, 'references');
+  const result = await seedDatabase({ databaseUrl, accessToken: accessToken ?? (local ? 'owner' : undefined), databaseSecret }, { referencesDir });
+  console.log(`seed: ${databaseUrl}: ${result.levels} levels, ${result.signs} signs (${result.languages.join(', ')})`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename ?? '')) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

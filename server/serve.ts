@@ -1,0 +1,81 @@
+// The Node server for a built app (`npm run build`, then `npm run serve`): serves dist/ with the
+// cross-origin isolation headers TF.js needs (COOP/COEP), falls back to index.html for client
+// routes, and mounts the feedback endpoints on the same origin.
+//   PORT (default 8080), HOST (default 127.0.0.1); Firebase settings as in README "Backend".
+import { createServer } from 'node:http';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve } from 'node:path';
+import { createFeedbackMiddleware, feedbackOptionsFromEnv } from './feedback.ts';
+import { ROOT } from './paths.ts';
+
+export const CROSS_ORIGIN_ISOLATION = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.wasm': 'application/wasm',
+  '.bin': 'application/octet-stream',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export function createAppServer(distDir = join(ROOT, 'dist'), env: Record<string, string | undefined> = process.env) {
+  const root = resolve(distDir);
+  const feedback = createFeedbackMiddleware(feedbackOptionsFromEnv(env));
+  return createServer((request, response) => {
+    for (const [name, value] of Object.entries(CROSS_ORIGIN_ISOLATION)) response.setHeader(name, value);
+    feedback(request, response, () => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        response.writeHead(405, { 'Content-Type': 'text/plain' }).end('method not allowed');
+        return;
+      }
+      const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+      let file = normalize(join(root, pathname));
+      if (!file.startsWith(root)) {
+        response.writeHead(403).end();
+        return;
+      }
+      if (!existsSync(file) || statSync(file).isDirectory()) {
+        // Client-side routes get the app shell; missing assets a 404.
+        if (extname(pathname) !== '') {
+          response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+          return;
+        }
+        file = join(root, 'index.html');
+      }
+      const type = TYPES[extname(file)] ?? 'application/octet-stream';
+      const immutable = file.includes(`${join(root, 'assets')}`);
+      response.writeHead(200, {
+        'Content-Type': type,
+        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'Cross-Origin-Resource-Policy': 'same-origin',
+      });
+      if (request.method === 'HEAD') response.end();
+      else createReadStream(file).pipe(response);
+    });
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename ?? '')) {
+  const port = Number(process.env.PORT ?? 8080);
+  const host = process.env.HOST ?? '127.0.0.1';
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
+    console.error('serve: dist/ has no build; run `npm run build` first');
+    process.exit(1);
+  }
+  createAppServer().listen(port, host, () => console.log(`serve: http://localhost:${port} (learning app: http://learn.localhost:${port})`));
+}

@@ -1,0 +1,57 @@
+import { toast } from 'sonner';
+import { Link, useLocation } from 'wouter';
+import { PasswordField, TextField } from '@/components/fields.tsx';
+import { Form } from '@/components/form.tsx';
+import { SubmitButton } from '@/components/submit-button.tsx';
+import { setProfileUsername } from '@/lib/auth/auth-state.ts';
+import { getUsername } from '@/lib/data/users.ts';
+import { signIn } from '@/lib/firebase/auth.ts';
+import { writeSession } from '@/lib/session-storage/session-storage.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { authMessages } from './messages.ts';
+import { loginInputSchema, type LoginInput } from './schemas.ts';
+
+export default function LoginPage() {
+  const [, navigate] = useLocation();
+  const login = async ({ email, password }: LoginInput) => {
+    try {
+      const user = await signIn(email, password);
+      writeSession('uid', user.uid);
+      writeSession('email', user.email ?? email);
+      const username = await getUsername(user.uid).catch((error: unknown) => {
+        console.error('Failed to fetch username', error);
+        return null;
+      });
+      if (username) {
+        writeSession('username', username);
+        setProfileUsername(username);
+      }
+      navigate('/');
+    } catch {
+      toast.error(authMessages.loginFailed);
+    }
+  };
+  return (
+    <AuthLayout
+      title="Login to continue"
+      footer={
+        <p>
+          Don&apos;t have an account? <Link href="/register">Sign Up</Link>
+        </p>
+      }
+    >
+      <Form schema={loginInputSchema} defaultValues={{ email: '', password: '' }} onSubmit={login} aria-label="Login">
+        {({ register, formState }) => (
+          <>
+            <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={formState.errors.email} />
+            <PasswordField label="Password" autoComplete="current-password" registration={register('password')} error={formState.errors.password} />
+            <div className="card__links">
+              <Link href="/forgot_password">Forgot Password?</Link>
+            </div>
+            <SubmitButton submitting={formState.isSubmitting} label="Login" submittingLabel="Loading..." />
+          </>
+        )}
+      </Form>
+    </AuthLayout>
+  );
+}

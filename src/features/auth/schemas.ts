@@ -1,0 +1,30 @@
+// Login, register and forgot-password rules with their SPEC section 5 messages, one rule a line.
+import { z } from 'zod';
+
+export const loginInputSchema = z.object({
+  email: z.string().trim().email({ message: 'Invalid email address' }),
+  password: z.string().min(6, { message: 'Password must be at least 6 characters' }),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+// Letters, digits and one of @$!%*#?&, and only those character classes, at least 6 long.
+const registerPassword = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[@$!%*#?&])[A-Za-z\d@$!%*#?&]{6,}$/;
+
+export const registerInputSchema = z
+  .object({
+    username: z
+      .string()
+      .trim()
+      .min(3, { message: 'Username must be at least 3 characters.' })
+      .max(20, { message: "Username can't be more than 20 characters." }),
+    email: z.string().trim().email({ message: 'Invalid email address.' }),
+    password: z.string().regex(registerPassword, { message: 'Password must include letters, numbers, and special characters.' }),
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.password === values.confirmPassword, { message: 'Passwords must match', path: ['confirmPassword'] });
+export type RegisterInput = z.infer<typeof registerInputSchema>;
+
+export const forgotPasswordInputSchema = z.object({
+  email: z.string().trim().email({ message: 'Please enter a valid email address.' }),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;

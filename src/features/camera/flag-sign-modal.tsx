@@ -1,0 +1,76 @@
+// The camera screen's 'Flag Sign' dialog (SPEC 2 and 4): submitting sends POST
+// /receive_feedback_sign {feedback, email, sign} and shows a loader; 2 s later 'Thank you for your
+// feedback!' whatever the server answered (SPEC 7: a failure is not surfaced); 4 s after that the
+// sign is skipped (it counts as advanced), the dialog closes and the form is cleared.
+import { useEffect, useRef, useState } from 'react';
+import { FLAG_SKIP_DELAY_MS, FLAG_THANK_YOU_DELAY_MS } from '@signlearn/engine/core/constants';
+import { Dialog } from '@/components/dialog.tsx';
+import { FlagSignForm } from '@/components/flag-sign-form.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { sendSignFeedback } from '@/lib/data/feedback.ts';
+
+export const FLAG_THANK_YOU = 'Thank you for your feedback!';
+
+type Step = 'form' | 'sending' | 'thanks';
+
+export function FlagSignModal({ open, onOpenChange, signName, signIndex, email, onSkip }: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  signName: string;
+  signIndex: number;
+  email: string;
+  /** Called with the flagged sign's index when it is to be skipped (4 s after the thank-you). */
+  onSkip: (signIndex: number) => void;
+}) {
+  const [step, setStep] = useState<Step>('form');
+  const [formKey, setFormKey] = useState(0);
+  const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
+  const latest = useRef({ onSkip, onOpenChange });
+  latest.current = { onSkip, onOpenChange };
+
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const submit = (feedback: string) => {
+    setStep('sending');
+    const flagged = signIndex;
+    sendSignFeedback({ feedback, email, sign: signName }).then(
+      (response) => {
+        if (!response.ok) console.warn(`receive_feedback_sign answered ${response.status}`);
+      },
+      (error: unknown) => console.warn('receive_feedback_sign failed', error),
+    );
+    timers.current.push(
+      setTimeout(() => {
+        setStep('thanks');
+        timers.current.push(
+          setTimeout(() => {
+            latest.current.onSkip(flagged);
+            latest.current.onOpenChange(false);
+            setStep('form');
+            setFormKey((key) => key + 1);
+          }, FLAG_SKIP_DELAY_MS),
+        );
+      }, FLAG_THANK_YOU_DELAY_MS),
+    );
+  };
+
+  // Once submitted, closing early only hides the dialog: the flagged sign is still skipped.
+  const close = () => onOpenChange(false);
+
+  return (
+    <Dialog open={open} onClose={close} title="Flag Sign">
+      <p className="flag-modal__sign">
+        Sign: <strong>{signName}</strong>
+      </p>
+      {step === 'form' ? (
+        <FlagSignForm key={formKey} onSubmit={submit} />
+      ) : step === 'sending' ? (
+        <Spinner label="Sending your feedback" />
+      ) : (
+        <p className="dialog__status" role="status">
+          {FLAG_THANK_YOU}
+        </p>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,42 @@
+// Where the practice screen gets its landmarks from. In the product: the tracker, running the
+// pose and hand models in a Web Worker on the camera's frames. In browser tests only: a recorded
+// landmark fixture replayed in real time (fixture-landmark-source.ts), chosen when the app was
+// built with VITE_TEST_LANDMARKS=true and the address names a fixture. Production builds replace
+// the flag with a literal, so the fixture code is not even in the bundle.
+import type { LandmarkFrame } from '@signlearn/engine/core/landmark_frame';
+
+export interface LandmarkSourceStatus {
+  /** What runs the models ('wasm', 'webgpu', 'cpu'), or 'fixture'. */
+  backend: string;
+  /** Said to the learner: a fallback happened, or tracking is slow. */
+  notice: string | null;
+}
+
+export interface LandmarkSource {
+  readonly kind: 'tracker' | 'fixture';
+  /** Starts delivering landmarks for the frames of `video` (playing the camera). */
+  start(video: HTMLVideoElement): Promise<LandmarkSourceStatus>;
+  /** Called with every new landmark frame; the frame stays readable until the next call. */
+  onLandmarks(listener: (frame: LandmarkFrame) => void): () => void;
+  /** Called when the backend changes after start (a runtime fallback). */
+  onStatus(listener: (status: LandmarkSourceStatus) => void): () => void;
+  /** Stops offering frames (tab hidden, camera lost, a dialog open) without tearing down. */
+  pause(): void;
+  resume(): void;
+  /** Forgets tracked state (after a pause: the learner has moved). */
+  reset(): void;
+  stop(): void;
+}
+
+/** The source for this page load: the fixture one only in test builds and when asked for. */
+export async function createLandmarkSource(search: URLSearchParams): Promise<LandmarkSource> {
+  if (import.meta.env.VITE_TEST_LANDMARKS === 'true') {
+    const fixture = search.get('fixture');
+    if (fixture !== null) {
+      const { createFixtureLandmarkSource } = await import('./fixture-landmark-source.ts');
+      return createFixtureLandmarkSource(fixture);
+    }
+  }
+  const { createTrackerLandmarkSource } = await import('./tracker-landmark-source.ts');
+  return createTrackerLandmarkSource();
+}

@@ -1,0 +1,73 @@
+// SPEC 4 practice flow, step 1: the lesson's signs (from the session cache the learning home
+// wrote, else the level fetched and cached) and each sign's reference record. A sign without a
+// usable record is kept with a null reference: the session skips it with a message.
+import { compileReference } from '@signlearn/engine/reference/compile_reference';
+import type { PracticeSign } from '@signlearn/engine/practice/practice_session';
+import { getLevel, getSign } from '@/lib/data/content.ts';
+import { readLevelChapters, readSession, writeLevelChapters, type Lesson } from '@/lib/session-storage/session-storage.ts';
+
+export interface LessonAddress {
+  levelIndex: number;
+  chapterIndex: number;
+  lessonIndex: number;
+}
+
+export interface LoadedLesson {
+  signs: PracticeSign[];
+  /** Lessons in this chapter: decides where 'Next Lesson' goes. */
+  lessonCount: number;
+}
+
+export const MISSING_PARAMS_MESSAGE = 'Missing chapter or level number in URL parameters.';
+
+const indexParam = (value: string | null): number | null => (value !== null && /^\d+$/.test(value) ? Number(value) : null);
+
+/** level, chapter and lesson from the address (SPEC 5: all three needed), or null. */
+export function lessonAddress(search: URLSearchParams): LessonAddress | null {
+  const levelIndex = indexParam(search.get('level'));
+  const chapterIndex = indexParam(search.get('chapter'));
+  const lessonIndex = indexParam(search.get('lesson'));
+  if (levelIndex === null || chapterIndex === null || lessonIndex === null) return null;
+  return { levelIndex, chapterIndex, lessonIndex };
+}
+
+async function chapterLessons(language: string, { levelIndex, chapterIndex }: LessonAddress): Promise<Lesson[]> {
+  const cached = readLevelChapters(levelIndex)?.[chapterIndex];
+  if (cached) return cached.lessons;
+  if (readSession('lastLevel') === levelIndex) {
+    const data = readSession('currentLevelChaptersData')?.[String(chapterIndex)];
+    if (data) return data.lessons;
+  }
+  const level = await getLevel(language, levelIndex);
+  writeLevelChapters(levelIndex, level.chapters);
+  const chapter = level.chapters[chapterIndex];
+  if (!chapter) {
+    console.error('Current chapter data is undefined.');
+    return [];
+  }
+  return chapter.lessons;
+}
+
+async function loadSign(language: string, name: string): Promise<PracticeSign> {
+  try {
+    const record = await getSign(language, name);
+    if (!record) {
+      console.warn(`No reference data for sign "${name}"`);
+      return { name, reference: null };
+    }
+    return { name, reference: compileReference(name, record) };
+  } catch (error) {
+    console.warn(`Reference data for sign "${name}" could not be used`, error);
+    return { name, reference: null };
+  }
+}
+
+export async function loadLesson(language: string, address: LessonAddress): Promise<LoadedLesson> {
+  const lessons = await chapterLessons(language, address);
+  const lesson = lessons[address.lessonIndex];
+  if (!lesson || lesson.signs.length === 0) {
+    console.error('Session data is missing or undefined.');
+    throw new Error('This lesson has no signs. Go back to the lesson list and pick another one.');
+  }
+  return { signs: await Promise.all(lesson.signs.map((name) => loadSign(language, name))), lessonCount: lessons.length };
+}

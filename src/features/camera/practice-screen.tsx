@@ -1,0 +1,233 @@
+// The camera practice screen of one lesson (SPEC 2 `/camera`, SPEC 4 practice flow): mirrored
+// live video with the learner's skeleton over it, the sign's name and circular progress, the
+// lesson bar, the guide animation, what to fix, the flag dialog, the tips bar, the side panel
+// and the 'Lesson Completed!' card with its 4 s auto-continue.
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
+import { useLocation } from 'wouter';
+import type { PracticeEvent } from '@signlearn/engine/practice/practice_events';
+import { LESSON_CONTINUE_DELAY_MS } from '@signlearn/engine/core/constants';
+import { BackButton } from '@/components/back-button.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { useAuthProfile } from '@/lib/auth/auth-state.ts';
+import { guideUrl } from '@/lib/data/content.ts';
+import { currentLanguage, readSession, writeSession } from '@/lib/session-storage/session-storage.ts';
+import { FlagSignModal } from './flag-sign-modal.tsx';
+import { createLandmarkSource } from './landmark-source.ts';
+import { loadLesson, type LessonAddress, type LoadedLesson } from './load-lesson.ts';
+import { PracticeController, type PracticeView } from './practice-controller.ts';
+import { GuideOverlay, LessonBar, LessonCompleteCard, ProgressRing, TipsBar } from './practice-widgets.tsx';
+import { saveCompletedLesson } from './save-progress.ts';
+import { SidePanel } from './side-panel.tsx';
+import { useMatchMode } from './use-match-mode.ts';
+
+/** SPEC 9: toasts on the camera screen close after 1 s. */
+const TOAST = { duration: 1000 } as const;
+
+type LessonState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; lesson: LoadedLesson };
+
+const EMPTY_VIEW: PracticeView | null = null;
+function usePracticeView(controller: PracticeController | null): PracticeView | null {
+  return useSyncExternalStore(
+    controller ? controller.subscribe : noopSubscribe,
+    controller ? controller.getView : () => EMPTY_VIEW,
+  );
+}
+const noopSubscribe = () => () => {};
+
+export function PracticeScreen({ address }: { address: LessonAddress }) {
+  const [, navigate] = useLocation();
+  const profile = useAuthProfile();
+  const email = profile?.email || readSession('email') || '';
+  const language = currentLanguage();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [lessonState, setLessonState] = useState<LessonState>({ status: 'loading' });
+  const [controller, setController] = useState<PracticeController | null>(null);
+  const [mode, setMode] = useMatchMode();
+  const [flagOpen, setFlagOpen] = useState(false);
+  const [continueAtMs, setContinueAtMs] = useState<number | null>(null);
+  const continued = useRef(false);
+  const view = usePracticeView(controller);
+  const lessonCount = lessonState.status === 'ready' ? lessonState.lesson.lessonCount : 0;
+  const hasNextLesson = address.lessonIndex + 1 < lessonCount;
+
+  const continueLesson = useCallback(() => {
+    if (continued.current) return;
+    continued.current = true;
+    const { levelIndex, chapterIndex, lessonIndex } = address;
+    if (hasNextLesson) {
+      navigate(`/camera?level=${levelIndex}&chapter=${chapterIndex}&lesson=${lessonIndex + 1}`);
+    } else {
+      writeSession('endOfChapter', true);
+      navigate('/?end_of_chapter=true');
+    }
+  }, [address, hasNextLesson, navigate]);
+
+  const onEvent = useRef<(event: PracticeEvent) => void>(() => {});
+  onEvent.current = (event) => {
+    switch (event.type) {
+      case 'signUnavailable':
+        toast.warning(`"${event.signName}" has no reference recording yet, so it was skipped.`, TOAST);
+        break;
+      case 'signComplete':
+        if (event.signsDone < event.signCount) {
+          toast.success(event.skipped ? `"${event.signName}" skipped` : `Well done: "${event.signName}" complete!`, TOAST);
+        }
+        break;
+      case 'lessonComplete':
+        setContinueAtMs(performance.now() + LESSON_CONTINUE_DELAY_MS);
+        saveCompletedLesson(address).catch((error: unknown) => {
+          console.error('Saving lesson progress failed', error);
+          toast.error('Your progress could not be saved. Check your connection.', TOAST);
+        });
+        break;
+      case 'lessonContinue':
+        continueLesson();
+        break;
+      default:
+        break;
+    }
+  };
+
+  useEffect(() => {
+    let live = true;
+    loadLesson(language, address)
+      .then((lesson) => live && setLessonState({ status: 'ready', lesson }))
+      .catch((error: unknown) => {
+        console.error('Loading the lesson failed', error);
+        if (live) setLessonState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+      });
+    return () => {
+      live = false;
+    };
+  }, [language, address]);
+
+  const signs = lessonState.status === 'ready' ? lessonState.lesson.signs : null;
+  useEffect(() => {
+    const video = videoRef.current;
+    const canvas = canvasRef.current;
+    if (!signs || !video || !canvas) return;
+    let created: PracticeController | null = null;
+    let live = true;
+    createLandmarkSource(new URLSearchParams(window.location.search))
+      .then((source) => {
+        if (!live) return source.stop();
+        created = new PracticeController({
+          signs,
+          source,
+          video,
+          canvas,
+          matchMode: mode,
+          onEvent: (event) => onEvent.current(event),
+        });
+        setController(created);
+        void created.start();
+      })
+      .catch((error: unknown) => live && setLessonState({ status: 'error', message: error instanceof Error ? error.message : String(error) }));
+    return () => {
+      live = false;
+      created?.dispose();
+    };
+    // The match mode is applied to a running controller below; it does not restart the lesson.
+  }, [signs]);
+
+  useEffect(() => controller?.setMatchMode(mode), [controller, mode]);
+  useEffect(() => controller?.hold(flagOpen), [controller, flagOpen]);
+
+  const title = `Level ${address.levelIndex + 1} · Chapter ${address.chapterIndex + 1} · Lesson ${address.lessonIndex + 1}`;
+  const signName = view?.signName ?? signs?.[0]?.name ?? '';
+  const guide = view?.guideFileName ? guideUrl(language, view.guideFileName) : null;
+  const backToLessons = () => navigate(`/lessons?level=${address.levelIndex}&chapter=${address.chapterIndex}`);
+
+  return (
+    <main className="practice" aria-label="Camera practice">
+      <section className="practice__stage">
+        <video ref={videoRef} className="practice__video" muted playsInline autoPlay aria-label="Your camera, mirrored" />
+        <canvas
+          ref={canvasRef}
+          className="practice__overlay"
+          aria-hidden="true"
+          data-frames-drawn={view?.framesDrawn ?? 0}
+          data-off-joints={view?.offJoints ?? 0}
+        />
+
+        <header className="practice__top">
+          <BackButton onBack={backToLessons} />
+          <div className="practice__sign">
+            <span className="practice__sign-label">Sign</span>
+            <h1 className="practice__sign-name" data-testid="sign-name">
+              {signName}
+            </h1>
+            <LessonBar done={view?.signsDone ?? 0} total={signs?.length ?? 0} />
+          </div>
+          <ProgressRing fraction={view?.fraction ?? 0} locked={view?.locked ?? false} />
+          <button type="button" className="practice__flag" aria-label="Flag this sign" onClick={() => setFlagOpen(true)} disabled={!view || view.status !== 'practising'}>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path d="M5 21V4m0 0h11l-2 4 2 4H5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
+        </header>
+
+        {view && view.status !== 'error' ? <GuideOverlay src={guide} signName={signName} /> : null}
+
+        {view?.status === 'practising' ? (
+          <div className={`practice__hint${view.matched ? ' practice__hint--ok' : view.hint ? ' practice__hint--fix' : ''}`} role="status" aria-live="polite" data-testid="hint">
+            {view.locked ? 'Next sign…' : view.matched ? 'Good: hold it there' : (view.hint ?? 'Copy the guide')}
+          </div>
+        ) : null}
+
+        {lessonState.status === 'loading' || view?.status === 'starting' || (signs && !view) ? (
+          <div className="practice__banner">
+            <Spinner label="Starting the camera and pose tracking" />
+            <p>Starting the camera and pose tracking…</p>
+          </div>
+        ) : null}
+        {lessonState.status === 'error' || view?.status === 'error' ? (
+          <div className="practice__banner practice__banner--error" role="alert">
+            <p>{lessonState.status === 'error' ? lessonState.message : view?.error}</p>
+            <div className="practice__banner-actions">
+              <button type="button" className="button button--secondary" onClick={() => window.location.reload()}>
+                Try again
+              </button>
+              <button type="button" className="button button--ghost practice__banner-ghost" onClick={backToLessons}>
+                Back to lessons
+              </button>
+            </div>
+          </div>
+        ) : null}
+        {view?.cameraLost ? (
+          <div className="practice__banner practice__banner--error" role="alert">
+            <p>Camera disconnected. The lesson is paused: plug the camera back in, or reconnect it.</p>
+            <button type="button" className="button button--secondary" onClick={() => void controller?.reconnectCamera()}>
+              Reconnect camera
+            </button>
+          </div>
+        ) : null}
+
+        <TipsBar />
+      </section>
+
+      <SidePanel
+        title={title}
+        signs={signs ?? []}
+        view={view}
+        mode={mode}
+        onModeChange={setMode}
+      />
+
+      {view?.status === 'completed' && continueAtMs !== null ? (
+        <LessonCompleteCard onNext={continueLesson} continueAtMs={continueAtMs} nextLabel={hasNextLesson ? 'Next lesson' : 'Back to your chapters'} />
+      ) : null}
+
+      <FlagSignModal
+        open={flagOpen}
+        onOpenChange={setFlagOpen}
+        signName={signName}
+        signIndex={view?.signIndex ?? 0}
+        email={email}
+        onSkip={(index) => controller?.skipSign(index)}
+      />
+    </main>
+  );
+}

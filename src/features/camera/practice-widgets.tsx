@@ -1,0 +1,109 @@
+// The practice screen's small display pieces: the sign's circular progress, the lesson bar, the
+// guide overlay, the tips bar and the 'Lesson Completed!' card.
+import { useEffect, useRef, useState } from 'react';
+import { PRACTICE_TIPS, TIP_ROTATE_MS } from './practice-tips.ts';
+
+const RING_RADIUS = 42;
+const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
+
+/** SPEC 2: circular progress for the current sign. */
+export function ProgressRing({ fraction, locked }: { fraction: number; locked: boolean }) {
+  const percent = Math.round(Math.min(1, Math.max(0, fraction)) * 100);
+  return (
+    <div
+      className={`progress-ring${locked ? ' progress-ring--locked' : ''}`}
+      role="progressbar"
+      aria-label="Sign progress"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+    >
+      <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">
+        <circle className="progress-ring__track" cx="50" cy="50" r={RING_RADIUS} />
+        <circle
+          className="progress-ring__value"
+          cx="50"
+          cy="50"
+          r={RING_RADIUS}
+          strokeDasharray={RING_LENGTH}
+          strokeDashoffset={RING_LENGTH * (1 - percent / 100)}
+        />
+      </svg>
+      <span className="progress-ring__text">{percent}%</span>
+    </div>
+  );
+}
+
+/** SPEC 2: the lesson progress bar (signs done of the lesson's signs). */
+export function LessonBar({ done, total }: { done: number; total: number }) {
+  return (
+    <div className="lesson-bar">
+      <div className="lesson-bar__track" role="progressbar" aria-label="Lesson progress" aria-valuemin={0} aria-valuemax={total} aria-valuenow={done} aria-valuetext={`${done} of ${total} signs`}>
+        <div className="lesson-bar__value" style={{ width: `${total > 0 ? (done / total) * 100 : 0}%` }} />
+      </div>
+      <span className="lesson-bar__text">
+        {done}/{total} signs
+      </span>
+    </div>
+  );
+}
+
+/** The reference guide animation for the current sign, over the video. A missing file says so. */
+export function GuideOverlay({ src, signName }: { src: string | null; signName: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  return (
+    <figure className="guide-overlay">
+      {src && failed !== src ? (
+        <img key={src} src={src} alt={`Guide animation for the sign ${signName}`} onError={() => setFailed(src)} />
+      ) : (
+        <div className="guide-overlay__missing">{src ? 'Guide animation unavailable' : 'Loading guide…'}</div>
+      )}
+      <figcaption>Guide: {signName}</figcaption>
+    </figure>
+  );
+}
+
+/** SPEC 2 and 9: a bottom bar showing one of 19 tips, the next one every 8 s (10 s animation). */
+export function TipsBar() {
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setIndex((i) => (i + 1) % PRACTICE_TIPS.length), TIP_ROTATE_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <div className="tips-bar" aria-live="off">
+      <span className="tips-bar__label">Tip {index + 1}/{PRACTICE_TIPS.length}</span>
+      <p key={index} className="tips-bar__text" data-tip-index={index}>
+        {PRACTICE_TIPS[index]}
+      </p>
+    </div>
+  );
+}
+
+/** SPEC 2 and 4: the completed card; 'Next Lesson' continues now, else the screen does after 4 s. */
+export function LessonCompleteCard({ onNext, continueAtMs, nextLabel }: { onNext: () => void; continueAtMs: number; nextLabel: string }) {
+  const button = useRef<HTMLButtonElement>(null);
+  const [secondsLeft, setSecondsLeft] = useState(() => Math.max(0, Math.ceil((continueAtMs - performance.now()) / 1000)));
+  useEffect(() => {
+    button.current?.focus();
+    const timer = setInterval(() => setSecondsLeft(Math.max(0, Math.ceil((continueAtMs - performance.now()) / 1000))), 250);
+    return () => clearInterval(timer);
+  }, [continueAtMs]);
+  return (
+    <div className="lesson-complete" role="dialog" aria-modal="false" aria-labelledby="lesson-complete-title">
+      <div className="lesson-complete__card">
+        <div className="lesson-complete__badge" aria-hidden="true">
+          ✓
+        </div>
+        <h2 id="lesson-complete-title">Lesson Completed!</h2>
+        <p>You have successfully completed the lesson.</p>
+        <button ref={button} type="button" className="button button--primary" onClick={onNext}>
+          Next Lesson
+        </button>
+        <p className="lesson-complete__countdown" aria-live="polite">
+          {nextLabel} in {secondsLeft} s
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+// The product's landmark source: the tracker in its Web Worker (engine/src/tracker). Camera frames
+// go to the worker as ImageBitmaps on this machine only; nothing about them leaves the browser.
+// The backend is chosen by the tracker (WebGPU on a hardware GPU, else WASM, else CPU); when one
+// fails to start, or keeps failing while tracking, the next one down is tried and the learner is
+// told.
+import type { LandmarkFrame } from '@signlearn/engine/core/landmark_frame';
+import { createTrackerClient } from '@signlearn/engine/tracker/create_tracker_worker';
+import type { BackendPreference } from '@signlearn/engine/tracker/select_backend';
+import type { TrackerClient } from '@signlearn/engine/tracker/tracker_client';
+import type { BackendReport } from '@signlearn/engine/tracker/types';
+import type { LandmarkSource, LandmarkSourceStatus } from './landmark-source.ts';
+
+/** A tracker that reports this many frame errors within RUNTIME_ERROR_WINDOW_MS is replaced. */
+const RUNTIME_ERROR_LIMIT = 5;
+const RUNTIME_ERROR_WINDOW_MS = 3000;
+/** Frames are scaled to this width before they go to the worker (the models crop far smaller). */
+const MAX_INPUT_WIDTH = 640;
+
+/** What to try after `backend` failed. */
+function fallbacksAfter(backend: BackendPreference): BackendPreference[] {
+  if (backend === 'auto' || backend === 'webgpu') return ['wasm', 'cpu'];
+  if (backend === 'wasm') return ['cpu'];
+  return [];
+}
+
+export function describeBackend(report: BackendReport): string {
+  if (report.name === 'wasm') return `WebAssembly${report.simd ? ' SIMD' : ''}${report.threads && report.threads > 1 ? `, ${report.threads} threads` : ''}`;
+  if (report.name === 'webgpu') return `WebGPU${report.adapter ? ` (${report.adapter})` : ''}`;
+  return 'CPU';
+}
+
+export function createTrackerLandmarkSource(): LandmarkSource {
+  const listeners = new Set<(frame: LandmarkFrame) => void>();
+  const statusListeners = new Set<(status: LandmarkSourceStatus) => void>();
+  let client: TrackerClient | null = null;
+  let video: HTMLVideoElement | null = null;
+  let paused = false;
+  let stopped = false;
+  let frameRequest = 0;
+  let errorTimes: number[] = [];
+  let current: BackendPreference = 'auto';
+  let switching = false;
+
+  const offerFrames = () => {
+    if (!video || stopped) return;
+    const now = performance.now();
+    if (!paused && client && video.readyState >= 2) client.offer(video, video.videoWidth, video.videoHeight, now);
+    frameRequest = video.requestVideoFrameCallback(offerFrames);
+  };
+
+  async function startClient(preference: BackendPreference): Promise<BackendReport> {
+    const next = createTrackerClient();
+    try {
+      const width = Math.min(MAX_INPUT_WIDTH, video?.videoWidth || MAX_INPUT_WIDTH);
+      const height = Math.round((width * (video?.videoHeight || 480)) / (video?.videoWidth || 640));
+      const report = await next.start({ backend: preference, maxInputWidth: MAX_INPUT_WIDTH, warmUpWidth: width, warmUpHeight: height });
+      next.onLandmarks((frame) => {
+        if (!paused) for (const listener of listeners) listener(frame);
+      });
+      next.onError(() => void onRuntimeError());
+      return attach(next, preference, report);
+    } catch (error) {
+      next.dispose();
+      throw error;
+    }
+  }
+
+  function attach(next: TrackerClient, preference: BackendPreference, report: BackendReport): BackendReport {
+    if (stopped) throw new Error('the practice screen was closed');
+    client?.dispose();
+    client = next;
+    current = preference === 'auto' ? report.name : preference;
+    errorTimes = [];
+    return report;
+  }
+
+  /** Tries `preference`, then each fallback; the notice names what failed. */
+  async function startWithFallback(preference: BackendPreference, firstFailure?: string): Promise<LandmarkSourceStatus> {
+    const failures: string[] = firstFailure ? [firstFailure] : [];
+    for (const attempt of [preference, ...fallbacksAfter(preference)]) {
+      if (stopped) break;
+      try {
+        const report = await startClient(attempt);
+        const fellBack = failures.length > 0;
+        const notice = fellBack
+          ? `Pose tracking fell back to ${describeBackend(report)}: ${failures.join('; ')}.${report.warning ? ` ${report.warning}` : ''}`
+          : (report.warning ?? null);
+        return { backend: report.name, notice };
+      } catch (error) {
+        failures.push(`${attempt === 'auto' ? 'the preferred backend' : attempt} failed (${error instanceof Error ? error.message : String(error)})`);
+      }
+    }
+    throw new Error(`Pose tracking could not start: ${failures.join('; ')}`);
+  }
+
+  async function onRuntimeError(): Promise<void> {
+    const now = performance.now();
+    errorTimes = errorTimes.filter((t) => now - t < RUNTIME_ERROR_WINDOW_MS);
+    errorTimes.push(now);
+    if (errorTimes.length < RUNTIME_ERROR_LIMIT || switching || stopped) return;
+    const fallbacks = fallbacksAfter(current);
+    if (fallbacks.length === 0) return;
+    switching = true;
+    try {
+      const status = await startWithFallback(fallbacks[0]!, `${current} kept failing while tracking`);
+      for (const listener of statusListeners) listener(status);
+    } catch (error) {
+      for (const listener of statusListeners) listener({ backend: 'none', notice: error instanceof Error ? error.message : String(error) });
+    } finally {
+      switching = false;
+    }
+  }
+
+  return {
+    kind: 'tracker',
+    async start(target) {
+      video = target;
+      const status = await startWithFallback('auto');
+      frameRequest = target.requestVideoFrameCallback(offerFrames);
+      return status;
+    },
+    onLandmarks(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onStatus(listener) {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    pause() {
+      paused = true;
+    },
+    resume() {
+      paused = false;
+    },
+    reset() {
+      client?.reset();
+    },
+    stop() {
+      stopped = true;
+      video?.cancelVideoFrameCallback(frameRequest);
+      client?.dispose();
+      client = null;
+      listeners.clear();
+      statusListeners.clear();
+    },
+  };
+}

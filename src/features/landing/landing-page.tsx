@@ -1,0 +1,183 @@
+// The marketing landing page (SPEC section 2 "/ (landing)"), served on every host other than the
+// learning subdomain. It stays light: no Firebase, no engine; the account menu arrives as a
+// lazily loaded slot from the app.
+import type { ReactNode } from 'react';
+import { Accordion } from '@/components/accordion.tsx';
+import { Logo } from '@/components/logo.tsx';
+import { useAuthProfile } from '@/lib/auth/auth-state.ts';
+import { learningUrl } from '@/lib/host/learning-host.ts';
+import { readSession } from '@/lib/session-storage/session-storage.ts';
+import { landingStats } from './curriculum-stats.ts';
+import { CONTACT_EMAIL, features, howItWorks, landingFaq, socialLinks, testimonials } from './landing-content.ts';
+import { LandingNavbar } from './landing-navbar.tsx';
+import { SocialIcon } from './social-icon.tsx';
+import './landing.css';
+
+export default function LandingPage({ accountMenu }: { accountMenu?: ReactNode }) {
+  const profile = useAuthProfile();
+  // SPEC section 2: 'Continue learning' when a user email is known.
+  const knownEmail = profile?.email || readSession('email');
+  const learnHref = learningUrl('/');
+  const registerHref = learningUrl('/register');
+  const stats = landingStats();
+  return (
+    <div className="landing" id="top">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <LandingNavbar learnHref={learnHref} registerHref={registerHref} accountMenu={profile?.isAuthenticated ? accountMenu ?? null : null} />
+      <main id="main">
+        <section className="hero" aria-labelledby="hero-title">
+          <div className="hero__text">
+            <p className="hero__eyebrow">Sign language, one sign at a time</p>
+            <h1 id="hero-title">Learn sign language faster with real-time feedback</h1>
+            <p className="hero__lead">
+              Practise with your webcam while the app checks your hands and arms as you sign. Camera images never leave your computer.
+            </p>
+            <div className="hero__actions">
+              {knownEmail ? (
+                <a className="button button--primary" href={learnHref}>
+                  Continue learning
+                </a>
+              ) : (
+                <a className="button button--primary" href={registerHref}>
+                  Start free
+                </a>
+              )}
+              <a className="button button--secondary" href="#how_it_works">
+                See how it works
+              </a>
+            </div>
+          </div>
+          <div className="hero__media">
+            <video
+              className="hero__video"
+              src="/videos/demo.webm"
+              poster="/videos/demo-poster.jpg"
+              width={640}
+              height={360}
+              autoPlay
+              muted
+              loop
+              playsInline
+              preload="metadata"
+              aria-label="Demo: the app tracks a hand fingerspelling and checks each letter"
+            />
+          </div>
+        </section>
+
+        <section className="stats" aria-label="At a glance">
+          <dl className="stats__list">
+            <div className="stats__item">
+              <dt>Accuracy checks</dt>
+              <dd>Real-time</dd>
+            </div>
+            <div className="stats__item">
+              <dt>Lesson length</dt>
+              <dd>{stats.lessonLength}</dd>
+            </div>
+            <div className="stats__item">
+              <dt>Curriculum</dt>
+              <dd>
+                {stats.signs}
+                <span className="stats__note">{stats.curriculum}</span>
+              </dd>
+            </div>
+            <div className="stats__item">
+              <dt>Practice mode</dt>
+              <dd>Unlimited</dd>
+            </div>
+          </dl>
+        </section>
+
+        <section className="section" id="how_it_works" aria-labelledby="how-title">
+          <h2 id="how-title">How it works</h2>
+          <ol className="steps">
+            {howItWorks.map((step, i) => (
+              <li className="step" key={step.title}>
+                <span className="step__number" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <h3>{step.title}</h3>
+                <p>{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section className="section section--alt" id="features" aria-labelledby="features-title">
+          <h2 id="features-title">Features</h2>
+          <ul className="feature-grid">
+            {features.map((feature) => (
+              <li className="feature-card" key={feature.title}>
+                <h3>
+                  {feature.title}
+                  {'soon' in feature ? <span className="badge">Soon</span> : null}
+                </h3>
+                <p>{feature.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="section" aria-labelledby="testimonials-title">
+          <h2 id="testimonials-title">What learners say</h2>
+          <ul className="testimonials">
+            {testimonials.map((t) => (
+              <li className="testimonial" key={t.name}>
+                <figure>
+                  <blockquote>
+                    <p>“{t.quote}”</p>
+                  </blockquote>
+                  <figcaption>
+                    <strong>{t.name}</strong>
+                    <span>{t.role}</span>
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="section section--alt" aria-labelledby="faq-title">
+          <h2 id="faq-title">Frequently asked questions</h2>
+          <div className="faq">
+            <Accordion entries={landingFaq.map((entry) => ({ question: entry.question, answer: <p>{entry.answer}</p> }))} />
+          </div>
+        </section>
+
+        <section className="cta" aria-labelledby="cta-title">
+          <h2 id="cta-title">Ready to sign your first word?</h2>
+          <p>{stats.signs} with guide animations are waiting for you.</p>
+          {knownEmail ? (
+            <a className="button button--light" href={learnHref}>
+              Continue learning
+            </a>
+          ) : (
+            <a className="button button--light" href={registerHref}>
+              Create free account
+            </a>
+          )}
+        </section>
+      </main>
+      <footer className="footer">
+        <div className="footer__inner">
+          <Logo />
+          <ul className="footer__social" aria-label="Social media">
+            {socialLinks.map((link) => (
+              <li key={link.icon}>
+                <a href={link.href} aria-label={link.label} rel="noopener noreferrer" target="_blank">
+                  <SocialIcon name={link.icon} />
+                </a>
+              </li>
+            ))}
+          </ul>
+          <p>
+            Contact: <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
+          </p>
+          <p className="footer__copyright">© {new Date().getFullYear()} SignLearn. All rights reserved.</p>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useCallback, useEffect, type ReactNode } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { Logo } from '@/components/logo.tsx';
+import { useAuthProfile } from '@/lib/auth/auth-state.ts';
+import { lessonProgress, completedLessons } from '@/lib/session-storage/session-storage.ts';
+import { ChapterCard, ChapterCardSkeleton } from './chapter-card.tsx';
+import { LevelPicker } from './level-picker.tsx';
+import { chapterTotal, useLearningHome } from './use-learning-home.ts';
+import './learning-home.css';
+
+/** SPEC section 9: seven skeleton cards while loading. */
+export const SKELETON_COUNT = 7;
+
+export default function LearningHomePage({ headerActions }: { headerActions?: ReactNode }) {
+  const profile = useAuthProfile();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const endOfChapter = new URLSearchParams(search).get('end_of_chapter') === 'true';
+  // SPEC section 4: after a level unlock the query string is cleared.
+  const clearQuery = useCallback(() => navigate('/', { replace: true }), [navigate]);
+  const home = useLearningHome(profile?.uid ?? '', endOfChapter, clearQuery);
+
+  useEffect(() => {
+    // SPEC section 2: the page body does not scroll; the chapter list scrolls inside.
+    document.documentElement.classList.add('no-page-scroll');
+    return () => document.documentElement.classList.remove('no-page-scroll');
+  }, []);
+
+  const { chapters, levelIndex, maxLevel } = home;
+  return (
+    <div className="learning-home">
+      <header className="app-header">
+        <Link href="/" aria-label="SignLearn home" className="app-header__logo">
+          <Logo />
+        </Link>
+        {levelIndex !== null && maxLevel !== null ? (
+          <LevelPicker levelIndex={levelIndex} maxLevel={maxLevel} onSelect={home.selectLevel} />
+        ) : (
+          <span className="level-picker__placeholder" aria-hidden="true" />
+        )}
+        <div className="app-header__actions">{headerActions}</div>
+      </header>
+      <main className="learning-home__main" aria-busy={chapters === null}>
+        <h1 className="learning-home__title">{levelIndex !== null ? `Level ${levelIndex + 1} chapters` : 'Your chapters'}</h1>
+        {chapters === null ? (
+          <ul className="chapter-list" aria-label="Loading chapters">
+            {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+              <ChapterCardSkeleton key={i} />
+            ))}
+          </ul>
+        ) : chapters.length === 0 ? (
+          <p className="learning-home__empty">No chapters available for this level yet.</p>
+        ) : (
+          <ul className="chapter-list" aria-label={`Chapters of level ${(levelIndex ?? 0) + 1}`}>
+            {chapters.map((chapter, i) => {
+              const total = chapterTotal(chapter);
+              return (
+                <ChapterCard
+                  key={i}
+                  levelIndex={levelIndex ?? 0}
+                  chapterIndex={i}
+                  title={chapter.title}
+                  total={total}
+                  done={completedLessons(lessonProgress(levelIndex ?? 0, i), total)}
+                />
+              );
+            })}
+          </ul>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+// The learning home's data (SPEC sections 3 and 4): the user's record (max level, language,
+// progress), the shown level's chapters from the session cache or the database, and the level
+// unlock when every chapter of the highest unlocked level is complete.
+import { useEffect, useRef, useState } from 'react';
+import { getLevel } from '@/lib/data/content.ts';
+import { getUserRecord, progressForLanguage, raiseMaxLevel } from '@/lib/data/users.ts';
+import {
+  clearLevelCaches,
+  lessonProgress,
+  readLevelChapters,
+  readSession,
+  removeSession,
+  writeLevelChapters,
+  writeSession,
+  writeUserProgress,
+  type CurrentLevelChaptersData,
+  type LevelChapters,
+  type UserProgress,
+} from '@/lib/session-storage/session-storage.ts';
+import { LEVEL_COUNT } from './level-picker.tsx';
+
+export const chapterTotal = (chapter: LevelChapters[number]): number => chapter.number_of_lessons ?? chapter.lessons.length;
+
+/** Remote progress merged into the session's, keeping the larger value of each chapter (a
+ * lesson finished while the remote save failed is not lost). */
+function mergeProgress(session: UserProgress | null, remote: UserProgress): UserProgress {
+  const merged: UserProgress = structuredClone(remote);
+  for (const [level, chapters] of Object.entries(session ?? {})) {
+    const target = (merged[level] ??= {});
+    for (const [chapter, value] of Object.entries(chapters)) target[chapter] = Math.max(target[chapter] ?? 0, value);
+  }
+  return merged;
+}
+
+/** Every chapter's completed count (progress - 1) reached its number_of_lessons. */
+export function isLevelComplete(levelIndex: number, chapters: LevelChapters): boolean {
+  return chapters.length > 0 && chapters.every((chapter, i) => lessonProgress(levelIndex, i) - 1 >= chapterTotal(chapter));
+}
+
+function toChaptersData(chapters: LevelChapters): CurrentLevelChaptersData {
+  return Object.fromEntries(
+    chapters.map((chapter, i) => [String(i), { title: chapter.title ?? `Chapter ${i + 1}`, lessons: chapter.lessons }]),
+  );
+}
+
+export interface LearningHome {
+  /** null until the user's record is read. */
+  maxLevel: number | null;
+  levelIndex: number | null;
+  /** null while loading. */
+  chapters: LevelChapters | null;
+  selectLevel: (levelIndex: number) => void;
+}
+
+export function useLearningHome(uid: string, endOfChapterParam: boolean, onLevelUnlocked: () => void): LearningHome {
+  const [maxLevel, setMaxLevel] = useState<number | null>(null);
+  const [language, setLanguage] = useState<string | null>(null);
+  const [levelIndex, setLevelIndex] = useState<number | null>(null);
+  const [chapters, setChapters] = useState<LevelChapters | null>(null);
+  const unlocking = useRef(false);
+
+  useEffect(() => {
+    let live = true;
+    getUserRecord(uid)
+      .then((record) => {
+        if (!live) return;
+        if (!record) {
+          console.log('No user data available');
+          setChapters([]);
+          return;
+        }
+        const lang = record.currentLanguage;
+        writeSession('currentLanguage', lang);
+        writeUserProgress(mergeProgress(readSession('userProgress'), progressForLanguage(record, lang)));
+        const max = Math.min(LEVEL_COUNT, Math.max(1, record.info.maxLevel));
+        setLanguage(lang);
+        setMaxLevel(max);
+        setLevelIndex(max - 1); // SPEC section 4: the initially shown level is maxLevel - 1 (index)
+      })
+      .catch((error: unknown) => {
+        console.error('Failed to load user data', error);
+        if (live) setChapters([]);
+      });
+    return () => {
+      live = false;
+    };
+  }, [uid]);
+
+  useEffect(() => {
+    if (levelIndex === null || language === null) return;
+    let live = true;
+    setChapters(null);
+    const show = (loaded: LevelChapters) => {
+      writeSession('currentLevelChaptersData', toChaptersData(loaded));
+      setChapters(loaded);
+    };
+    const languageChanged = readSession('lastLanguage') !== language;
+    if (languageChanged) clearLevelCaches();
+    const endOfChapter = endOfChapterParam || readSession('endOfChapter') === true;
+    const cached = !languageChanged && !endOfChapter && readSession('lastLevel') === levelIndex ? readLevelChapters(levelIndex) : null;
+    if (cached) {
+      show(cached);
+      return;
+    }
+    getLevel(language, levelIndex)
+      .then((level) => {
+        if (!live) return;
+        const loaded: LevelChapters = level.chapters.map((chapter) => ({ ...chapter }));
+        writeLevelChapters(levelIndex, loaded);
+        writeSession('lastLevel', levelIndex);
+        writeSession('lastLanguage', language);
+        removeSession('endOfChapter');
+        show(loaded);
+      })
+      .catch((error: unknown) => {
+        // SPEC section 8: a level load failure is logged and the chapter list becomes empty.
+        console.error('Failed to load level', error);
+        if (live) setChapters([]);
+      });
+    return () => {
+      live = false;
+    };
+  }, [levelIndex, language, endOfChapterParam]);
+
+  useEffect(() => {
+    if (!chapters || maxLevel === null || levelIndex === null || unlocking.current) return;
+    if (levelIndex + 1 !== maxLevel || maxLevel >= LEVEL_COUNT) return;
+    if (!isLevelComplete(levelIndex, chapters)) return;
+    unlocking.current = true;
+    const next = maxLevel + 1;
+    raiseMaxLevel(uid, next)
+      .then(() => {
+        setMaxLevel(next);
+        setLevelIndex(next - 1);
+        onLevelUnlocked();
+      })
+      .catch((error: unknown) => console.error('Failed to unlock the next level', error))
+      .finally(() => {
+        unlocking.current = false;
+      });
+  }, [chapters, maxLevel, levelIndex, uid, onLevelUnlocked]);
+
+  const selectLevel = (index: number) => {
+    // SPEC section 4: level N can be chosen only when N is at most maxLevel.
+    if (maxLevel === null || index + 1 > maxLevel || index < 0) return;
+    setLevelIndex(index);
+  };
+
+  return { maxLevel, levelIndex, chapters, selectLevel };
+}

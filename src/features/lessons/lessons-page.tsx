@@ -1,0 +1,156 @@
+// The lessons of one chapter (SPEC section 2): title, 'Lesson N' buttons with done marks and
+// locks. Lesson data comes from the session cache the learning home wrote; when the learner
+// opens the address directly it is fetched and cached the same way.
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Link, useSearch } from 'wouter';
+import { BackButton } from '@/components/back-button.tsx';
+import { CheckIcon, LockIcon } from '@/components/icons.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { useAuthProfile } from '@/lib/auth/auth-state.ts';
+import { getLevel } from '@/lib/data/content.ts';
+import { getUserRecord } from '@/lib/data/users.ts';
+import {
+  currentLanguage,
+  lessonProgress,
+  readLevelChapters,
+  readSession,
+  writeLevelChapters,
+  type Lesson,
+} from '@/lib/session-storage/session-storage.ts';
+import './lessons.css';
+
+export const lessonsMessages = {
+  missingParams: 'Missing chapter or level number in URL parameters.',
+  empty: 'No lessons available. Please check your session data.',
+  levelLocked: 'This level is locked. Complete the levels before it first.',
+} as const;
+
+const indexParam = (value: string | null): number | null => (value !== null && /^\d+$/.test(value) ? Number(value) : null);
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'locked' }
+  | { status: 'ready'; title: string; lessons: Lesson[] };
+
+function chapterFromSession(levelIndex: number, chapterIndex: number): { title: string; lessons: Lesson[] } | null {
+  const cached = readLevelChapters(levelIndex)?.[chapterIndex];
+  if (cached) return { title: cached.title ?? `Chapter ${chapterIndex + 1}`, lessons: cached.lessons };
+  if (readSession('lastLevel') === levelIndex) {
+    const data = readSession('currentLevelChaptersData')?.[String(chapterIndex)];
+    if (data) return { title: data.title || `Chapter ${chapterIndex + 1}`, lessons: data.lessons };
+  }
+  return null;
+}
+
+export default function LessonsPage() {
+  const params = new URLSearchParams(useSearch());
+  const levelIndex = indexParam(params.get('level'));
+  const chapterIndex = indexParam(params.get('chapter'));
+  const missing = levelIndex === null || chapterIndex === null;
+  const profile = useAuthProfile();
+  const uid = profile?.uid ?? readSession('uid');
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+
+  useEffect(() => {
+    if (missing) {
+      console.error(lessonsMessages.missingParams);
+      toast.error(lessonsMessages.missingParams, { id: 'lessons-missing-params' });
+      return;
+    }
+    let live = true;
+    const load = async (): Promise<LoadState> => {
+      // Levels above the user's max level are locked (SPEC section 6), even by address.
+      const record = uid ? await getUserRecord(uid) : null;
+      if (levelIndex + 1 > (record?.info.maxLevel ?? 1)) return { status: 'locked' };
+      const cached = chapterFromSession(levelIndex, chapterIndex);
+      if (cached) return { status: 'ready', ...cached };
+      const level = await getLevel(currentLanguage(), levelIndex);
+      writeLevelChapters(levelIndex, level.chapters);
+      const chapter = level.chapters[chapterIndex];
+      if (!chapter) {
+        console.error('Current chapter data is undefined.');
+        return { status: 'ready', title: `Chapter ${chapterIndex + 1}`, lessons: [] };
+      }
+      return { status: 'ready', title: chapter.title ?? `Chapter ${chapterIndex + 1}`, lessons: chapter.lessons };
+    };
+    load()
+      .then((next) => live && setState(next))
+      .catch((error: unknown) => {
+        console.error('Session data is missing or undefined.', error);
+        if (live) setState({ status: 'ready', title: `Chapter ${(chapterIndex ?? 0) + 1}`, lessons: [] });
+      });
+    return () => {
+      live = false;
+    };
+  }, [missing, levelIndex, chapterIndex, uid]);
+
+  return (
+    <main className="lessons-page">
+      <div className="lessons-page__inner">
+        <BackButton />
+        {missing ? (
+          <p className="lessons-page__message" role="alert">
+            {lessonsMessages.missingParams}
+          </p>
+        ) : state.status === 'loading' ? (
+          <Spinner label="Loading lessons" />
+        ) : state.status === 'locked' ? (
+          <>
+            <h1>Level {levelIndex + 1}</h1>
+            <p className="lessons-page__message" role="alert">
+              <LockIcon /> {lessonsMessages.levelLocked}
+            </p>
+          </>
+        ) : (
+          <>
+            <h1>{state.title}</h1>
+            <p className="lessons-page__subtitle">
+              Level {levelIndex + 1}, Chapter {chapterIndex + 1}
+            </p>
+            {state.lessons.length === 0 ? (
+              <p className="lessons-page__message">{lessonsMessages.empty}</p>
+            ) : (
+              <LessonList levelIndex={levelIndex} chapterIndex={chapterIndex} lessons={state.lessons} />
+            )}
+          </>
+        )}
+      </div>
+    </main>
+  );
+}
+
+function LessonList({ levelIndex, chapterIndex, lessons }: { levelIndex: number; chapterIndex: number; lessons: Lesson[] }) {
+  // Lesson index i: done when i < progress - 1, open when i === progress - 1, locked above.
+  const progress = lessonProgress(levelIndex, chapterIndex);
+  return (
+    <ol className="lesson-list">
+      {lessons.map((lesson, i) => {
+        const label = `Lesson ${i + 1}`;
+        if (i >= progress) {
+          return (
+            <li key={i}>
+              <button type="button" className="lesson-button lesson-button--locked" disabled>
+                <span>{label}</span>
+                <LockIcon label="locked" />
+              </button>
+            </li>
+          );
+        }
+        const done = i < progress - 1;
+        return (
+          <li key={i}>
+            <Link
+              href={`/camera?level=${levelIndex}&chapter=${chapterIndex}&lesson=${i}`}
+              className={done ? 'lesson-button lesson-button--done' : 'lesson-button lesson-button--open'}
+            >
+              <span>{label}</span>
+              <span className="lesson-button__signs">{lesson.signs.length} signs</span>
+              {done ? <CheckIcon label="done" /> : null}
+            </Link>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,20 @@
+// Database paths of SPEC.md section 7. American content sits at the root (`levels/`, `signs/`);
+// other languages under `language/{language}/`.
+
+export const DEFAULT_LANGUAGE = 'american';
+
+const contentRoot = (language: string): string =>
+  language === DEFAULT_LANGUAGE ? '' : `language/${language}/`;
+
+export const paths = {
+  user: (uid: string) => `users/${uid}`,
+  userInfo: (uid: string) => `users/${uid}/info`,
+  userInfoField: (uid: string, field: 'username' | 'email' | 'maxLevel') => `users/${uid}/info/${field}`,
+  username: (name: string) => `usernames/${name}`,
+  level: (language: string, levelIndex: number) => `${contentRoot(language)}levels/${levelIndex}`,
+  sign: (language: string, signName: string) => `${contentRoot(language)}signs/${signName}`,
+  lessonProgress: (uid: string, language: string, levelIndex: number, chapterIndex: number) =>
+    `users/${uid}/progressPerLanguage/${language}/${levelIndex}/${chapterIndex}`,
+  feedback: 'feedback',
+  signFeedback: 'signFeedback',
+} as const;

@@ -1,0 +1,45 @@
+// Lesson progress `users/{uid}/progressPerLanguage/{language}/{level}/{chapter}` (SPEC.md
+// sections 3, 5 and 7): the number is the highest unlocked lesson index + 1 of that chapter.
+import { child, get, ref, update, type Database } from 'firebase/database';
+import { defaultDatabase } from './database.ts';
+import { paths } from './paths.ts';
+
+/** SPEC 5: non-numeric becomes 0; the stored value is at least 1 and at least the previous one,
+ * so progress never decreases. */
+export function sanitizeProgress(value: unknown, previous?: unknown): number {
+  const numeric = (v: unknown): number => {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
+    return Number.isFinite(n) ? Math.floor(n) : 0;
+  };
+  return Math.max(1, numeric(value), numeric(previous));
+}
+
+export interface LessonProgressUpdate {
+  /** Missing uid: SPEC 7 says the remote save is skipped. */
+  uid: string | null | undefined;
+  language: string;
+  levelIndex: number;
+  chapterIndex: number;
+  /** The new progress number (highest unlocked lesson index + 1). */
+  value: unknown;
+  /** The value the app last knew, if any; the stored value is also never lowered. */
+  previous?: unknown;
+}
+
+/**
+ * Saves one chapter's progress with a multi-path update at the SPEC's path. Returns the stored
+ * number, or null when the save was skipped because the uid is missing (the app logs
+ * 'updateProgress: missing uid in sessionStorage').
+ */
+export async function saveLessonProgress(
+  progress: LessonProgressUpdate,
+  db: Database = defaultDatabase(),
+): Promise<number | null> {
+  const { uid, language, levelIndex, chapterIndex } = progress;
+  if (!uid) return null;
+  const path = paths.lessonProgress(uid, language, levelIndex, chapterIndex);
+  const stored = await get(child(ref(db), path));
+  const value = sanitizeProgress(progress.value, Math.max(sanitizeProgress(progress.previous), sanitizeProgress(stored.val())));
+  if (stored.val() !== value) await update(ref(db), { [path]: value });
+  return value;
+}

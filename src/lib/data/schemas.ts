@@ -1,0 +1,84 @@
+// zod schemas for every value that enters the app from the database (SPEC.md section 3).
+// The Realtime Database stores arrays as objects keyed "0", "1", ... and returns them as arrays
+// only when the keys are dense; `listOf` accepts both so that a sparse list still parses.
+import { z } from 'zod';
+
+/** A list that may arrive as an array or as an object with integer keys (holes dropped). */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.preprocess((value) => {
+    if (value === null || value === undefined) return [];
+    if (Array.isArray(value)) return value.filter((entry) => entry !== null && entry !== undefined);
+    if (typeof value === 'object') {
+      return Object.entries(value as Record<string, unknown>)
+        .filter(([key]) => /^\d+$/.test(key))
+        .sort(([a], [b]) => Number(a) - Number(b))
+        .map(([, entry]) => entry);
+    }
+    return value;
+  }, z.array(item));
+}
+
+/** A list kept at its indices: holes become `undefined` (progress per chapter, by index). */
+function indexedNumbers() {
+  return z.preprocess((value) => {
+    if (value === null || value === undefined) return {};
+    if (Array.isArray(value)) return Object.fromEntries(value.map((v, i) => [String(i), v]).filter(([, v]) => v != null));
+    return value;
+  }, z.record(z.string().regex(/^\d+$/), z.unknown()));
+}
+
+export const usernameSchema = z.string().min(3).max(20).regex(/^[A-Za-z0-9_ ]+$/);
+
+export const userInfoSchema = z.object({
+  username: z.string().optional(),
+  email: z.string().optional(),
+  // SPEC 3: the highest unlocked level, at least 1, default 1.
+  maxLevel: z.coerce.number().int().min(1).catch(1).default(1),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** level index -> chapter index -> progress number (SPEC 3 "userProgress"). */
+export type LevelProgress = Record<string, Record<string, number>>;
+
+const levelProgressSchema = z.preprocess(
+  (value) => {
+    const levels = indexedNumbers().parse(value);
+    return Object.fromEntries(
+      Object.entries(levels).map(([level, chapters]) => [
+        level,
+        Object.fromEntries(
+          Object.entries(indexedNumbers().catch({}).parse(chapters)).map(([chapter, n]) => [
+            chapter,
+            typeof n === 'number' && Number.isFinite(n) ? n : 0,
+          ]),
+        ),
+      ]),
+    );
+  },
+  z.record(z.string(), z.record(z.string(), z.number())),
+);
+
+export const userRecordSchema = z.object({
+  info: userInfoSchema.default({ maxLevel: 1 }),
+  currentLanguage: z.string().default('american'),
+  progressPerLanguage: z.record(z.string(), levelProgressSchema).default({}),
+});
+export type UserRecord = z.infer<typeof userRecordSchema>;
+
+export const usernameEntrySchema = z.object({ uid: z.string().min(1) });
+
+export const lessonSchema = z.object({ signs: listOf(z.string().min(1)) });
+export type Lesson = z.infer<typeof lessonSchema>;
+
+export const chapterSchema = z.object({
+  title: z.string().optional(),
+  lessons: listOf(lessonSchema),
+  number_of_lessons: z.number().int().min(0),
+});
+export type Chapter = z.infer<typeof chapterSchema>;
+
+export const levelSchema = z.object({ chapters: listOf(chapterSchema) });
+export type Level = z.infer<typeof levelSchema>;
+
+// Reference sign records are validated with the engine's schema
+// (@signlearn/engine/reference/reference_sign_schema), see content.ts.

@@ -1,0 +1,52 @@
+// `users/{uid}` and `users/{uid}/info` (SPEC.md sections 3 and 7).
+import { child, get, ref, update, type Database } from 'firebase/database';
+import { defaultDatabase } from './database.ts';
+import { DataError, isPermissionDenied } from './errors.ts';
+import { paths } from './paths.ts';
+import { userInfoSchema, userRecordSchema, type LevelProgress, type UserInfo, type UserRecord } from './schemas.ts';
+
+/** SPEC 9: 10 levels in the picker; maxLevel never exceeds it. */
+export const LEVEL_COUNT = 10;
+
+/** Reads `users/{uid}`; null when there is no record ('No user data available'). */
+export async function getUserRecord(uid: string, db: Database = defaultDatabase()): Promise<UserRecord | null> {
+  const snapshot = await get(child(ref(db), paths.user(uid)));
+  if (!snapshot.exists()) return null;
+  return userRecordSchema.parse(snapshot.val());
+}
+
+/** Reads `users/{uid}/info`; null when absent. */
+export async function getUserInfo(uid: string, db: Database = defaultDatabase()): Promise<UserInfo | null> {
+  const snapshot = await get(child(ref(db), paths.userInfo(uid)));
+  if (!snapshot.exists()) return null;
+  return userInfoSchema.parse(snapshot.val());
+}
+
+/** The stored username (login reads it from `users/{uid}/info`), or null. */
+export async function getUsername(uid: string, db: Database = defaultDatabase()): Promise<string | null> {
+  const info = await getUserInfo(uid, db);
+  return info?.username ?? null;
+}
+
+/** The progress map of one language (level -> chapter -> number); empty when none. */
+export function progressForLanguage(record: UserRecord | null, language: string): LevelProgress {
+  return record?.progressPerLanguage[language] ?? {};
+}
+
+/** SPEC 7: update `users/{uid}/info` with {maxLevel}. The rules accept only +1 steps up to 10. */
+export async function raiseMaxLevel(uid: string, newMax: number, db: Database = defaultDatabase()): Promise<void> {
+  if (!Number.isInteger(newMax) || newMax < 1 || newMax > LEVEL_COUNT) {
+    throw new DataError('invalid-data', `maxLevel must be an integer from 1 to ${LEVEL_COUNT}`);
+  }
+  try {
+    await update(ref(db, paths.userInfo(uid)), { maxLevel: newMax });
+  } catch (error) {
+    if (isPermissionDenied(error)) throw new DataError('permission-denied', 'maxLevel refused', error);
+    throw error;
+  }
+}
+
+/** Sets `users/{uid}/currentLanguage`. */
+export async function setCurrentLanguage(uid: string, language: string, db: Database = defaultDatabase()): Promise<void> {
+  await update(ref(db, paths.user(uid)), { currentLanguage: language });
+}

@@ -1,0 +1,99 @@
+// Email-and-password identity (SPEC.md sections 4 and 7) through the Firebase Auth client.
+// Errors keep Firebase's codes; the wrong-password variants are folded into
+// 'auth/invalid-credential' (what production returns with email-enumeration protection on),
+// so the app maps one code to 'The old password is incorrect.'
+import {
+  EmailAuthProvider,
+  createUserWithEmailAndPassword,
+  onAuthStateChanged,
+  reauthenticateWithCredential,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signOut as firebaseSignOut,
+  updatePassword,
+  type Auth,
+  type User,
+} from 'firebase/auth';
+import type { Database } from 'firebase/database';
+import { FirebaseError } from 'firebase/app';
+import { getFirebaseClient } from './client.ts';
+import { DataError, errorCode } from '@/lib/data/errors.ts';
+import { isUsernameTaken, registerUserRecord } from '@/lib/data/usernames.ts';
+
+const defaultAuth = (): Auth => getFirebaseClient().auth;
+const defaultDb = (): Database => getFirebaseClient().db;
+
+const INVALID_CREDENTIAL_ALIASES = new Set(['auth/wrong-password', 'auth/user-not-found', 'auth/invalid-login-credentials']);
+
+function normalizeAuthError(error: unknown): unknown {
+  const code = errorCode(error);
+  if (INVALID_CREDENTIAL_ALIASES.has(code)) {
+    return new FirebaseError('auth/invalid-credential', (error as Error).message);
+  }
+  return error;
+}
+
+export async function signIn(email: string, password: string, auth: Auth = defaultAuth()): Promise<User> {
+  try {
+    return (await signInWithEmailAndPassword(auth, email, password)).user;
+  } catch (error) {
+    throw normalizeAuthError(error);
+  }
+}
+
+/**
+ * SPEC 4/7 register: refuse a taken username ('username-taken'), create the account
+ * ('auth/email-already-in-use' etc. pass through), then write `users/{uid}/info` and
+ * `usernames/{username}`. If another client claimed the name in between, the new account is
+ * deleted again and 'username-taken' is thrown.
+ */
+export async function signUp(
+  values: { username: string; email: string; password: string },
+  auth: Auth = defaultAuth(),
+  db: Database = defaultDb(),
+): Promise<User> {
+  if (await isUsernameTaken(values.username, db)) throw new DataError('username-taken', 'username is taken');
+  let user: User;
+  try {
+    user = (await createUserWithEmailAndPassword(auth, values.email, values.password)).user;
+  } catch (error) {
+    throw normalizeAuthError(error);
+  }
+  try {
+    await registerUserRecord(user.uid, { username: values.username, email: values.email }, db);
+  } catch (error) {
+    await user.delete().catch(() => undefined);
+    throw error;
+  }
+  return user;
+}
+
+export async function sendReset(email: string, auth: Auth = defaultAuth()): Promise<void> {
+  await sendPasswordResetEmail(auth, email);
+}
+
+export async function signOut(auth: Auth = defaultAuth()): Promise<void> {
+  await firebaseSignOut(auth);
+}
+
+/** SPEC 7: re-authenticate with the account's own email and the old password, then update.
+ * Errors: 'not-authenticated', 'auth/invalid-credential', 'auth/weak-password', others. */
+export async function changePassword(oldPassword: string, newPassword: string, auth: Auth = defaultAuth()): Promise<void> {
+  const user = auth.currentUser;
+  if (!user || !user.email) throw new DataError('not-authenticated', 'no signed-in user');
+  try {
+    await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, oldPassword));
+    await updatePassword(user, newPassword);
+  } catch (error) {
+    throw normalizeAuthError(error);
+  }
+}
+
+/** The auth-state listener (SPEC 4: the auth context loads until its first call). */
+export function onAuthChange(callback: (user: User | null) => void, auth: Auth = defaultAuth()): () => void {
+  return onAuthStateChanged(auth, callback);
+}
+
+export function currentUser(auth: Auth = defaultAuth()): User | null {
+  return auth.currentUser;
+}

@@ -1,0 +1,44 @@
+// The one Firebase app of the page (or of a test client), with Auth and the Realtime Database
+// wired to production or to the local emulators as config.ts decides.
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
+import { connectDatabaseEmulator, getDatabase, type Database } from 'firebase/database';
+import { readFirebaseSettings, type FirebaseEnv, type FirebaseSettings } from './config.ts';
+
+export interface FirebaseClient {
+  app: FirebaseApp;
+  auth: Auth;
+  db: Database;
+}
+
+/** Creates a client. `name` lets tests run several signed-in users side by side. */
+export function createFirebaseClient(settings: FirebaseSettings, name?: string): FirebaseClient {
+  const app = initializeApp(settings.options, name);
+  const auth = getAuth(app);
+  const db = getDatabase(app);
+  if (settings.emulators) {
+    connectAuthEmulator(auth, `http://${settings.emulators.authHost}`, { disableWarnings: true });
+    connectDatabaseEmulator(db, settings.emulators.databaseHost, settings.emulators.databasePort);
+  }
+  return { app, auth, db };
+}
+
+export async function closeFirebaseClient(client: FirebaseClient): Promise<void> {
+  await deleteApp(client.app);
+}
+
+let defaultClient: FirebaseClient | null = null;
+
+/** The page's client, created on first use from import.meta.env. */
+export function getFirebaseClient(): FirebaseClient {
+  if (!defaultClient) {
+    const env = ((import.meta as { env?: unknown }).env ?? {}) as FirebaseEnv;
+    defaultClient = createFirebaseClient(readFirebaseSettings(env));
+  }
+  return defaultClient;
+}
+
+/** Tests (and the node-side tools) can install their own default client. */
+export function setDefaultFirebaseClient(client: FirebaseClient | null): void {
+  defaultClient = client;
+}

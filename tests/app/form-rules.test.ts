@@ -1,0 +1,90 @@
+// SPEC section 5: every rule and message of the app's forms, checked on the schemas.
+import { describe, expect, test } from 'vitest';
+import type { z } from 'zod';
+import { changePasswordBackTarget } from '@/features/account/change-password-page.tsx';
+import { changePasswordInputSchema, changeUsernameInputSchema } from '@/features/account/schemas.ts';
+import { forgotPasswordInputSchema, loginInputSchema, registerInputSchema } from '@/features/auth/schemas.ts';
+import { feedbackInputSchema } from '@/features/feedback/feedback-page.tsx';
+
+function messages(schema: z.ZodType, value: unknown): Record<string, string[]> {
+  const result = schema.safeParse(value);
+  if (result.success) return {};
+  const out: Record<string, string[]> = {};
+  for (const issue of result.error.issues) (out[issue.path.join('.')] ??= []).push(issue.message);
+  return out;
+}
+
+describe('change password', () => {
+  const ok = { oldPassword: 'abcd', newPassword: 'abc12!', confirmNewPassword: 'abc12!' };
+  test('old password: bound 4, message says 6 (deliberate)', () => {
+    expect(messages(changePasswordInputSchema, ok)).toEqual({});
+    expect(messages(changePasswordInputSchema, { ...ok, oldPassword: 'abc' }).oldPassword).toEqual(['Old password must be at least 6 characters long.']);
+  });
+  test('new password rules', () => {
+    const m = (newPassword: string) => messages(changePasswordInputSchema, { ...ok, newPassword, confirmNewPassword: newPassword }).newPassword;
+    expect(m('a1!')).toContain('New password must be at least 6 characters long.');
+    expect(m('123456!')).toEqual(['New password must contain at least one letter.']);
+    expect(m('abcdef!')).toEqual(['New password must contain at least one number.']);
+    expect(m('abcdef1')).toEqual(['New password must contain at least one special character.']);
+    expect(m('abcde1_')).toBeUndefined(); // underscore counts as special
+  });
+  test('confirmation rules', () => {
+    // The first message is the one shown under the field.
+    expect(messages(changePasswordInputSchema, { ...ok, confirmNewPassword: 'abc' }).confirmNewPassword?.[0]).toBe('Confirmation password must be at least 6 characters long.');
+    expect(messages(changePasswordInputSchema, { ...ok, confirmNewPassword: 'abc12?' }).confirmNewPassword).toEqual(['Passwords must match']);
+  });
+  test('back-button rules', () => {
+    expect(changePasswordBackTarget('?level=1&chapter=2&lesson=0')).toBe('/lessons?level=1&chapter=2');
+    expect(changePasswordBackTarget('')).toBe('/');
+    expect(changePasswordBackTarget('?level=1&chapter=2')).toBe('/');
+    expect(changePasswordBackTarget('?lesson=3')).toBe('history');
+    expect(changePasswordBackTarget('?level=1&lesson=3')).toBe('history');
+  });
+});
+
+describe('change username', () => {
+  const m = (newUsername: string) => messages(changeUsernameInputSchema, { newUsername }).newUsername;
+  test('rules', () => {
+    expect(m('ab')).toEqual(['Username must be at least 3 characters.']);
+    expect(m('a'.repeat(20))).toBeUndefined();
+    expect(m('a'.repeat(21))).toEqual(['Username must be less than 20 characters.']);
+    expect(m('bad-name')).toEqual(['Username can only contain letters, numbers, underscores, and spaces.']);
+    expect(m('good name_1')).toBeUndefined();
+  });
+});
+
+describe('feedback', () => {
+  const m = (feedback: string) => messages(feedbackInputSchema, { feedback }).feedback;
+  test('10 to 500 characters', () => {
+    expect(m('too short')).toEqual(['Feedback must be at least 10 characters.']);
+    expect(m('x'.repeat(10))).toBeUndefined();
+    expect(m('x'.repeat(500))).toBeUndefined();
+    expect(m('x'.repeat(501))).toEqual(['Feedback must be less than 500 characters.']);
+  });
+});
+
+describe('login, register, forgot password', () => {
+  test('login', () => {
+    expect(messages(loginInputSchema, { email: 'x', password: '12345' })).toEqual({
+      email: ['Invalid email address'],
+      password: ['Password must be at least 6 characters'],
+    });
+  });
+  test('register', () => {
+    const ok = { username: 'abc', email: 'a@b.co', password: 'abc12!', confirmPassword: 'abc12!' };
+    expect(messages(registerInputSchema, ok)).toEqual({});
+    expect(messages(registerInputSchema, { ...ok, username: 'ab' }).username).toEqual(['Username must be at least 3 characters.']);
+    expect(messages(registerInputSchema, { ...ok, username: 'a'.repeat(20) }).username).toBeUndefined();
+    expect(messages(registerInputSchema, { ...ok, username: 'a'.repeat(21) }).username).toEqual(["Username can't be more than 20 characters."]);
+    expect(messages(registerInputSchema, { ...ok, email: 'nope' }).email).toEqual(['Invalid email address.']);
+    for (const bad of ['ab1!', 'abcdef!', '123456!', 'abcdef1', 'abc 12!', 'abc12!^']) {
+      expect(messages(registerInputSchema, { ...ok, password: bad, confirmPassword: bad }).password).toEqual([
+        'Password must include letters, numbers, and special characters.',
+      ]);
+    }
+    expect(messages(registerInputSchema, { ...ok, confirmPassword: 'abc12?' }).confirmPassword).toEqual(['Passwords must match']);
+  });
+  test('forgot password', () => {
+    expect(messages(forgotPasswordInputSchema, { email: 'x@' }).email).toEqual(['Please enter a valid email address.']);
+  });
+});

@@ -1,0 +1,129 @@
+// Seeded content: the curriculum, the reference records it needs, the guide file names, the
+// computed stats, and an idempotent seed.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { adminGet } from '../../server/admin-rest.ts';
+import { seedDatabase } from '../../server/seed.ts';
+import { startDatabaseStandIn } from '../../server/database-standin.ts';
+import { AMERICAN_LEVELS, CURRICULUM, PICKER_LEVEL_COUNT, curriculumSigns, curriculumStats } from '@/lib/data/curriculum.ts';
+import { getLevel, getSign, guideUrl } from '@/lib/data/content.ts';
+import type { Level } from '@/lib/data/schemas.ts';
+import { admin, closeClients, registeredUser } from './helpers.ts';
+
+const OFFSET = Number(process.env.SIGNLEARN_TEST_PORT_OFFSET ?? 0) || 0;
+type User = Awaited<ReturnType<typeof registeredUser>>;
+let user: User;
+beforeAll(async () => {
+  user = await registeredUser();
+});
+afterAll(closeClients);
+
+describe('curriculum', () => {
+  test('real content from the 26 letters; lessons of 3-6 signs; 10 levels in the picker', () => {
+    const signs = curriculumSigns(AMERICAN_LEVELS);
+    expect(signs).toEqual('ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split(''));
+    for (const level of AMERICAN_LEVELS) {
+      for (const chapter of level.chapters) {
+        expect(chapter.title).toBeTruthy();
+        expect(chapter.number_of_lessons).toBe(chapter.lessons.length);
+        for (const lesson of chapter.lessons) {
+          expect(lesson.signs.length).toBeGreaterThanOrEqual(3);
+          expect(lesson.signs.length).toBeLessThanOrEqual(6);
+        }
+      }
+    }
+    expect(AMERICAN_LEVELS.length).toBeLessThanOrEqual(PICKER_LEVEL_COUNT);
+  });
+
+  test('stats are computed from the content', () => {
+    const stats = curriculumStats();
+    expect(stats.signCount).toBe(26);
+    expect(stats.levelsWithContent).toBe(AMERICAN_LEVELS.length);
+    const sizes = AMERICAN_LEVELS.flatMap((l) => l.chapters.flatMap((c) => c.lessons.map((s) => s.signs.length)));
+    expect(stats.lessonCount).toBe(sizes.length);
+    expect(stats.signsPerLesson).toEqual({ min: Math.min(...sizes), max: Math.max(...sizes) });
+    expect(stats.lessonMinutes.min).toBeGreaterThanOrEqual(1);
+    expect(stats.lessonMinutes.max).toBeGreaterThanOrEqual(stats.lessonMinutes.min);
+  });
+});
+
+describe('seeded database', () => {
+  test("every level reads back as the curriculum; levels without content read as empty", async () => {
+    for (let index = 0; index < PICKER_LEVEL_COUNT; index += 1) {
+      const level = await getLevel('american', index, user.client.db);
+      expect(level).toEqual(AMERICAN_LEVELS[index] ?? { chapters: [] });
+    }
+  });
+
+  test('every sign in a lesson has a reference record whose configs key names its guide GIF', async () => {
+    for (const sign of curriculumSigns(AMERICAN_LEVELS)) {
+      const record = await getSign('american', sign, user.client.db);
+      expect(record, sign).not.toBeNull();
+      const keys = Object.keys(record!.configs);
+      expect(keys).toEqual([`${sign}.gif`]);
+      const frames = record!.configs[`${sign}.gif`]!;
+      expect(frames.length).toBeGreaterThanOrEqual(10);
+      expect(frames.some((frame) => frame.right_hand || frame.left_hand)).toBe(true);
+      expect(guideUrl('american', keys[0]!)).toBe(`/gifs/american/${sign}.gif`);
+    }
+  });
+
+  test('an unknown sign reads as null', async () => {
+    expect(await getSign('american', 'NOT_A_SIGN', user.client.db)).toBeNull();
+  });
+
+  test('the seed is idempotent and leaves user data alone', async () => {
+    const before = await adminGet(admin(), 'levels');
+    const userBefore = await adminGet(admin(), `users/${user.uid}`);
+    await seedDatabase(admin());
+    await seedDatabase(admin());
+    expect(await adminGet(admin(), 'levels')).toEqual(before);
+    expect(await adminGet(admin(), `users/${user.uid}`)).toEqual(userBefore);
+  });
+});
+
+describe('seeding another language and a fresh database', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'signlearn-seed-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('content of a non-american language goes under language/{language}/, from a records folder', async () => {
+    // Test-only fixtures: two tiny hand-made records.
+    const fixtures = join(dir, 'fixture-references');
+    const frame = { right_hand: { config: { degreesOfFreedom: 20 }, angles: Array.from({ length: 16 }, () => 90) } };
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(fixtures);
+    for (const sign of ['HELLO', 'THANKS']) writeFileSync(join(fixtures, `${sign}.json`), JSON.stringify({ configs: { [`${sign}.gif`]: [frame, frame] } }));
+    const levels: Level[] = [{ chapters: [{ title: 'Greetings', lessons: [{ signs: ['HELLO', 'THANKS', 'HELLO'] }], number_of_lessons: 1 }] }];
+    await seedDatabase(admin(), { curriculum: { fixturelang: levels }, referencesDir: fixtures });
+    expect(await getLevel('fixturelang', 0, user.client.db)).toEqual(levels[0]);
+    expect((await getSign('fixturelang', 'HELLO', user.client.db))?.configs['HELLO.gif']).toHaveLength(2);
+    expect(await getSign('american', 'HELLO', user.client.db)).toBeNull();
+  });
+
+  test('a lesson sign without a reference record stops the seed', async () => {
+    const levels: Level[] = [{ chapters: [{ title: 'x', lessons: [{ signs: ['MISSING', 'A', 'B'] }], number_of_lessons: 1 }] }];
+    await expect(seedDatabase(admin(), { curriculum: { fixturelang2: levels }, referencesDir: join(dir, 'nothing') })).rejects.toThrow(/no reference record/);
+  });
+
+  test('the database stand-in persists its data to a file across restarts', async () => {
+    const dataFile = join(dir, 'database.json');
+    const rulesFile = join(process.cwd(), 'database.rules.json');
+    const first = await startDatabaseStandIn({ port: 9180 + OFFSET, rulesFile, dataFile });
+    const local = { databaseUrl: `http://127.0.0.1:${9180 + OFFSET}?ns=demo-signlearn`, accessToken: 'owner' };
+    await seedDatabase(local, { curriculum: { american: CURRICULUM.american!.slice(0, 1) } });
+    await first.close();
+    expect(existsSync(dataFile)).toBe(true);
+    expect(Object.keys(JSON.parse(readFileSync(dataFile, 'utf8')).levels)).toEqual(['0']);
+    const second = await startDatabaseStandIn({ port: 9181 + OFFSET, rulesFile, dataFile });
+    try {
+      expect(await adminGet({ ...local, databaseUrl: local.databaseUrl.replace(String(9180 + OFFSET), String(9181 + OFFSET)) }, 'levels/0/chapters/0/title')).toBe(AMERICAN_LEVELS[0]!.chapters[0]!.title);
+    } finally {
+      await second.close();
+    }
+  });
+});

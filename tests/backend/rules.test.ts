@@ -1,0 +1,153 @@
+// database.rules.json, proven rule by rule against the test database with the owner (a
+// signed-in user), another signed-in user, and an anonymous client.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { child, get, ref, remove, set, update, type Database } from 'firebase/database';
+import { adminGet, adminSet } from '../../server/admin-rest.ts';
+import { admin, allowed, anonymousClient, closeClients, registeredUser, unique } from './helpers.ts';
+
+type User = Awaited<ReturnType<typeof registeredUser>>;
+let owner: User;
+let other: User;
+let anonymous: Database;
+
+beforeAll(async () => {
+  owner = await registeredUser();
+  other = await registeredUser();
+  anonymous = anonymousClient().db;
+});
+afterAll(closeClients);
+
+const read = (db: Database, path: string) => allowed(get(path ? child(ref(db), path) : ref(db)));
+const write = (db: Database, path: string, value: unknown) => allowed(set(ref(db, path), value));
+const patch = (db: Database, path: string, value: Record<string, unknown>) => allowed(update(ref(db, path), value));
+
+describe('users/{uid}: only the owner reads and writes', () => {
+  test('owner reads and writes own record', async () => {
+    expect(await read(owner.client.db, `users/${owner.uid}`)).toBe(true);
+    expect(await write(owner.client.db, `users/${owner.uid}/currentLanguage`, 'american')).toBe(true);
+    expect(await patch(owner.client.db, `users/${owner.uid}/info`, { email: owner.email })).toBe(true);
+  });
+  test('another user can neither read nor write it', async () => {
+    expect(await read(other.client.db, `users/${owner.uid}`)).toBe(false);
+    expect(await read(other.client.db, `users/${owner.uid}/info`)).toBe(false);
+    expect(await write(other.client.db, `users/${owner.uid}/currentLanguage`, 'british')).toBe(false);
+    expect(await patch(other.client.db, `users/${owner.uid}/info`, { username: 'hijack' })).toBe(false);
+  });
+  test('anonymous can neither read nor write it, nor list users', async () => {
+    expect(await read(anonymous, `users/${owner.uid}`)).toBe(false);
+    expect(await read(anonymous, 'users')).toBe(false);
+    expect(await read(owner.client.db, 'users')).toBe(false);
+    expect(await write(anonymous, `users/${owner.uid}/currentLanguage`, 'british')).toBe(false);
+  });
+  test('unknown fields are refused', async () => {
+    expect(await write(owner.client.db, `users/${owner.uid}/isAdmin`, true)).toBe(false);
+    expect(await write(owner.client.db, `users/${owner.uid}/info/role`, 'admin')).toBe(false);
+  });
+});
+
+describe('users/{uid}/info/maxLevel: grows by one at a time, up to 10', () => {
+  test('owner raises by one; skipping, lowering, non-numbers and 11 are refused', async () => {
+    const user = await registeredUser();
+    const path = `users/${user.uid}/info/maxLevel`;
+    expect(await write(user.client.db, path, 3)).toBe(false);
+    expect(await write(user.client.db, path, '2')).toBe(false);
+    expect(await write(user.client.db, path, 2)).toBe(true);
+    expect(await write(user.client.db, path, 1)).toBe(false);
+    expect(await write(user.client.db, path, 0)).toBe(false);
+    for (let level = 3; level <= 10; level += 1) expect(await write(user.client.db, path, level)).toBe(true);
+    expect(await write(user.client.db, path, 11)).toBe(false);
+    expect(await write(other.client.db, path, 10)).toBe(false);
+  });
+});
+
+describe('progress values: numbers within bounds that never decrease', () => {
+  test('per language and the legacy progress array', async () => {
+    const user = await registeredUser();
+    for (const path of [`users/${user.uid}/progressPerLanguage/american/0/0`, `users/${user.uid}/progress/0/0`]) {
+      expect(await write(user.client.db, path, 'three')).toBe(false);
+      expect(await write(user.client.db, path, 0)).toBe(false);
+      expect(await write(user.client.db, path, 1001)).toBe(false);
+      expect(await write(user.client.db, path, 3)).toBe(true);
+      expect(await write(user.client.db, path, 2)).toBe(false);
+      expect(await write(user.client.db, path, 3)).toBe(true);
+      expect(await write(user.client.db, path, 5)).toBe(true);
+      expect(await write(other.client.db, path, 6)).toBe(false);
+      expect(await write(anonymous, path, 6)).toBe(false);
+    }
+  });
+});
+
+describe('usernames/{name}: claimed only with your own uid, released only by its owner', () => {
+  test('claiming with your own uid works; with someone else’s uid or anonymously it does not', async () => {
+    const name = unique('claim');
+    expect(await write(other.client.db, `usernames/${name}`, { uid: owner.uid })).toBe(false);
+    expect(await write(anonymous, `usernames/${name}`, { uid: owner.uid })).toBe(false);
+    expect(await write(owner.client.db, `usernames/${name}`, { uid: owner.uid })).toBe(true);
+  });
+  test('a claimed name cannot be taken over, and only its owner releases it', async () => {
+    const name = unique('held');
+    expect(await write(owner.client.db, `usernames/${name}`, { uid: owner.uid })).toBe(true);
+    expect(await write(other.client.db, `usernames/${name}`, { uid: other.uid })).toBe(false);
+    expect(await write(owner.client.db, `usernames/${name}`, { uid: other.uid })).toBe(false);
+    expect(await allowed(remove(ref(other.client.db, `usernames/${name}`)))).toBe(false);
+    expect(await allowed(remove(ref(anonymous, `usernames/${name}`)))).toBe(false);
+    expect(await allowed(remove(ref(owner.client.db, `usernames/${name}`)))).toBe(true);
+  });
+  test('entries must be {uid} and names 3-20 characters', async () => {
+    expect(await write(owner.client.db, `usernames/${unique('bad')}`, { uid: owner.uid, extra: 1 })).toBe(false);
+    expect(await write(owner.client.db, `usernames/${unique('bad')}`, owner.uid)).toBe(false);
+    expect(await write(owner.client.db, 'usernames/ab', { uid: owner.uid })).toBe(false);
+  });
+  test('a single name can be looked up by anyone (registration checks it first); the index cannot be listed', async () => {
+    expect(await read(anonymous, `usernames/${owner.username}`)).toBe(true);
+    expect(await read(other.client.db, `usernames/${owner.username}`)).toBe(true);
+    expect(await read(anonymous, 'usernames')).toBe(false);
+    expect(await read(owner.client.db, 'usernames')).toBe(false);
+  });
+});
+
+describe('content: readable by signed-in users, writable by nobody from the client', () => {
+  beforeAll(async () => {
+    // Another language's content lives under language/{language}/...
+    await adminSet(admin(), 'language/rulestest', { levels: [{ chapters: [{ title: 'x', lessons: [{ signs: ['A'] }], number_of_lessons: 1 }] }] });
+  });
+  for (const path of ['levels', 'levels/0', 'signs', 'signs/A', 'language/rulestest/levels/0']) {
+    test(`${path}`, async () => {
+      expect(await read(owner.client.db, path)).toBe(true);
+      expect(await read(other.client.db, path)).toBe(true);
+      expect(await read(anonymous, path)).toBe(false);
+      expect(await write(owner.client.db, `${path}/hack`, { x: 1 })).toBe(false);
+      expect(await write(anonymous, `${path}/hack`, { x: 1 })).toBe(false);
+    });
+  }
+  test('the root is neither readable nor writable', async () => {
+    expect(await read(owner.client.db, '')).toBe(false);
+    expect(await write(owner.client.db, 'anything', 1)).toBe(false);
+  });
+});
+
+describe('feedback: write-only', () => {
+  test('a signed-in user adds an entry with their uid but cannot read it back or overwrite it', async () => {
+    const id = unique('fb');
+    const entry = { feedback: 'The camera view is great.', createdAt: Date.now(), uid: owner.uid };
+    expect(await write(owner.client.db, `feedback/${id}`, entry)).toBe(true);
+    expect(await read(owner.client.db, `feedback/${id}`)).toBe(false);
+    expect(await read(owner.client.db, 'feedback')).toBe(false);
+    expect(await write(owner.client.db, `feedback/${id}`, { ...entry, feedback: 'Overwritten text here' })).toBe(false);
+    expect(await allowed(remove(ref(owner.client.db, `feedback/${id}`)))).toBe(false);
+    expect(await adminGet(admin(), `feedback/${id}`)).toEqual(entry);
+  });
+  test('entries are validated: 10-500 characters, own uid only, no anonymous writes', async () => {
+    expect(await write(owner.client.db, `feedback/${unique('fb')}`, { feedback: 'short', createdAt: 1 })).toBe(false);
+    expect(await write(owner.client.db, `feedback/${unique('fb')}`, { feedback: 'x'.repeat(501), createdAt: 1 })).toBe(false);
+    expect(await write(owner.client.db, `feedback/${unique('fb')}`, { feedback: 'Long enough text', createdAt: 1, uid: other.uid })).toBe(false);
+    expect(await write(anonymous, `feedback/${unique('fb')}`, { feedback: 'Long enough text', createdAt: 1 })).toBe(false);
+  });
+  test('sign feedback must name an existing sign', async () => {
+    const base = { feedback: 'This sign looks wrong', email: owner.email, createdAt: Date.now() };
+    expect(await write(owner.client.db, `signFeedback/${unique('sf')}`, { ...base, sign: 'A' })).toBe(true);
+    expect(await write(owner.client.db, `signFeedback/${unique('sf')}`, { ...base, sign: 'NOPE' })).toBe(false);
+    expect(await read(owner.client.db, 'signFeedback')).toBe(false);
+    expect(await read(anonymous, 'signFeedback')).toBe(false);
+  });
+});

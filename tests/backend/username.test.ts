@@ -1,0 +1,106 @@
+// Username change (SPEC 4: check signed in, check free, free the old name, claim the new one,
+// set info.username) and uniqueness under concurrency.
+import { afterAll, describe, expect, test } from 'vitest';
+import { createUserWithEmailAndPassword } from 'firebase/auth';
+import { child, get, ref } from 'firebase/database';
+import { signUp } from '@/lib/firebase/auth.ts';
+import { errorCode } from '@/lib/data/errors.ts';
+import { changeUsername, getUsernameOwner, isUsernameTaken, registerUserRecord } from '@/lib/data/usernames.ts';
+import { getUsername } from '@/lib/data/users.ts';
+import { PASSWORD, closeClients, newClient, registeredUser, unique } from './helpers.ts';
+
+afterAll(closeClients);
+
+const codeOf = async (promise: Promise<unknown>): Promise<string> => {
+  try {
+    await promise;
+    return 'resolved';
+  } catch (error) {
+    return errorCode(error);
+  }
+};
+
+describe('change username', () => {
+  test('frees the old name, claims the new one with the uid, and updates info.username', async () => {
+    const { client, uid, username } = await registeredUser();
+    const newName = unique('new');
+    await changeUsername(uid, username, newName, client.db);
+    expect(await isUsernameTaken(username, client.db)).toBe(false);
+    expect(await getUsernameOwner(newName, client.db)).toBe(uid);
+    expect(await getUsername(uid, client.db)).toBe(newName);
+    // The freed name can be claimed by someone else.
+    const other = await registeredUser(username);
+    expect(await getUsernameOwner(username, other.client.db)).toBe(other.uid);
+  });
+
+  test('allows spaces and a user without a current name', async () => {
+    const client = newClient();
+    const { user } = await createUserWithEmailAndPassword(client.auth, `${unique('noname')}@example.com`, PASSWORD);
+    const newName = `Ana ${unique('b').slice(0, 8)}`;
+    await changeUsername(user.uid, null, newName, client.db);
+    expect(await getUsernameOwner(newName, client.db)).toBe(user.uid);
+  });
+
+  test('a taken name is refused (username-taken) and nothing changes', async () => {
+    const alice = await registeredUser();
+    const bob = await registeredUser();
+    expect(await codeOf(changeUsername(bob.uid, bob.username, alice.username, bob.client.db))).toBe('username-taken');
+    expect(await getUsernameOwner(alice.username, bob.client.db)).toBe(alice.uid);
+    expect(await getUsernameOwner(bob.username, bob.client.db)).toBe(bob.uid);
+    expect(await getUsername(bob.uid, bob.client.db)).toBe(bob.username);
+  });
+
+  test('without a signed-in user id: not-authenticated', async () => {
+    const client = newClient();
+    expect(await codeOf(changeUsername(undefined, 'old', unique('x'), client.db))).toBe('not-authenticated');
+    expect(await codeOf(changeUsername('', 'old', unique('x'), client.db))).toBe('not-authenticated');
+  });
+
+  test('a refused write sequence fails with username-change-failed and leaves both names as they were', async () => {
+    const alice = await registeredUser();
+    const bob = await registeredUser();
+    // Bob's client tries to rename Alice (not his record): the rules refuse the whole update.
+    const target = unique('steal');
+    expect(await codeOf(changeUsername(alice.uid, alice.username, target, bob.client.db))).toBe('username-change-failed');
+    expect(await isUsernameTaken(target, bob.client.db)).toBe(false);
+    expect(await getUsernameOwner(alice.username, bob.client.db)).toBe(alice.uid);
+  });
+});
+
+describe('uniqueness under concurrency', () => {
+  test('two people registering the same name at once: exactly one gets it', async () => {
+    const name = unique('race');
+    const attempts = [newClient(), newClient()].map((client, i) =>
+      signUp({ username: name, email: `${unique(`racer${i}`)}@example.com`, password: PASSWORD }, client.auth, client.db).then(
+        (user) => ({ ok: true as const, uid: user.uid }),
+        (error: unknown) => ({ ok: false as const, code: errorCode(error) }),
+      ),
+    );
+    const results = await Promise.all(attempts);
+    const winners = results.filter((r) => r.ok);
+    const losers = results.filter((r) => !r.ok);
+    expect(winners).toHaveLength(1);
+    expect(losers).toEqual([{ ok: false, code: 'username-taken' }]);
+    const reader = newClient();
+    expect(await getUsernameOwner(name, reader.db)).toBe((winners[0] as { uid: string }).uid);
+  });
+
+  test('two signed-in users claiming the same new name in the same instant: one wins, the other gets username-taken', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const a = await registeredUser();
+      const b = await registeredUser();
+      const name = unique('both');
+      // Both pass the "is it free?" check before either writes; the rules decide.
+      const [ra, rb] = await Promise.all([
+        registerUserRecord(a.uid, { username: name, email: a.email }, a.client.db).then(() => 'ok', (e: unknown) => errorCode(e)),
+        registerUserRecord(b.uid, { username: name, email: b.email }, b.client.db).then(() => 'ok', (e: unknown) => errorCode(e)),
+      ]);
+      expect([ra, rb].sort()).toEqual(['ok', 'username-taken']);
+      const owner = await getUsernameOwner(name, a.client.db);
+      expect(owner).toBe(ra === 'ok' ? a.uid : b.uid);
+      // The loser's info was not changed either (the update is all or nothing).
+      const loser = ra === 'ok' ? b : a;
+      expect((await get(child(ref(loser.client.db), `users/${loser.uid}/info/username`))).val()).toBe(loser.username);
+    }
+  });
+});

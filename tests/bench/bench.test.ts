@@ -1,0 +1,95 @@
+// Runs `npm run bench -- --quick` (the same command, through node directly) and checks that it
+// wrote well-formed JSON, Markdown and SVG. Never asserts a speed: these machines are shared.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+let outDir: string;
+let result: ReturnType<typeof spawnSync>;
+
+/** Checks that every tag of an SVG/XML text is closed in order (no XML parser in the deps). */
+function assertWellFormedXml(text: string): void {
+  const stack: string[] = [];
+  const tag = /<(\/?)([A-Za-z][\w:-]*)((?:\s+[\w:-]+="[^"]*")*)\s*(\/?)>/g;
+  const stripped = text.replace(/<\?xml[^>]*\?>/, '');
+  let m: RegExpExecArray | null;
+  let consumed = 0;
+  while ((m = tag.exec(stripped))) {
+    expect(stripped.slice(consumed, m.index)).not.toMatch(/[<>]/);
+    consumed = m.index + m[0].length;
+    const [, closing, name, , selfClosing] = m;
+    if (selfClosing) continue;
+    if (closing) expect(stack.pop()).toBe(name);
+    else stack.push(name!);
+  }
+  expect(stripped.slice(consumed)).not.toMatch(/[<>]/);
+  expect(stack).toEqual([]);
+}
+
+describe('npm run bench -- --quick', () => {
+  beforeAll(() => {
+    outDir = mkdtempSync(join(tmpdir(), 'bench-'));
+    result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/run.ts', '--quick', '--out', outDir], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 280_000,
+    });
+  });
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it('exits 0', () => {
+    expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
+  });
+
+  it('writes JSON with machine info and every stage', () => {
+    const out = JSON.parse(readFileSync(join(outDir, 'bench.json'), 'utf8'));
+    expect(out.schema).toBe('signlearn-bench/1');
+    expect(out.mode).toBe('quick');
+    expect(out.machine.cpuModel).toEqual(expect.any(String));
+    expect(out.machine.cores).toBeGreaterThan(0);
+    expect(out.machine.node).toMatch(/^v\d+/);
+    expect(out.machine.chromium).toMatch(/^\d+\./);
+    expect(['ok', 'pending', 'error']).toContain(out.engineHotPath.status);
+    expect(out.clips.map((c: { name: string }) => c.name)).toContain('messi-zoom');
+
+    const ids = out.runs.map((r: { id: string }) => r.id);
+    for (const id of ['tracker/node-wasm/messi-zoom', 'tracker/chromium-wasm-simd/messi-zoom', 'tracker/chromium-wasm-simd-threads/messi-zoom', 'tracker/chromium-webgpu/messi-zoom', 'human/chromium-wasm-simd/messi-zoom', 'human/chromium-wasm-simd-threads/messi-zoom']) {
+      expect(ids).toContain(id);
+    }
+    expect(out.runs.some((r: { subject: string }) => r.subject.startsWith('mediapipe'))).toBe(true);
+    for (const run of out.runs) {
+      expect(['ok', 'unavailable', 'error']).toContain(run.status);
+      if (run.status !== 'ok') {
+        expect(run.reason).toEqual(expect.any(String));
+        continue;
+      }
+      for (const stat of [run.steady.msPerFrame, run.firstFrame.firstFrameMs, ...Object.values(run.steady.stagesMs)] as Array<{ median: number; p10: number; p90: number }>) {
+        for (const key of ['median', 'p10', 'p90'] as const) expect(Number.isFinite(stat[key]), `${run.id} ${key}`).toBe(true);
+        expect(stat.p10).toBeLessThanOrEqual(stat.p90);
+      }
+      expect(run.steady.msPerFrame.median).toBeGreaterThan(0);
+    }
+    // The bench works: our tracker and the main CPU peer ran in the browser.
+    const byId = Object.fromEntries(out.runs.map((r: { id: string }) => [r.id, r]));
+    expect(byId['tracker/chromium-wasm-simd/messi-zoom'].status).toBe('ok');
+    expect(byId['human/chromium-wasm-simd/messi-zoom'].status).toBe('ok');
+    expect(out.ratios.length).toBeGreaterThan(0);
+    for (const ratio of out.ratios) expect(ratio.ratio).toBeGreaterThan(0);
+    expect(['ok', 'pending', 'error', 'unavailable']).toContain(out.practiceLoop.status);
+  });
+
+  it('writes a Markdown table and a well-formed SVG chart', () => {
+    const md = readFileSync(join(outDir, 'bench.md'), 'utf8');
+    expect(md).toMatch(/^# Bench results \(quick\)/);
+    expect(md).toContain('| subject | runtime | clip |');
+    expect(md).toContain('| our tracker | chromium-wasm-simd | messi-zoom |');
+    expect(md).toContain('| @vladmandic/human | chromium-wasm-simd | messi-zoom |');
+    const svg = readFileSync(join(outDir, 'bench.svg'), 'utf8');
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    assertWellFormedXml(svg);
+    expect(svg).toContain('<rect');
+  });
+});

@@ -1,0 +1,137 @@
+// The host rule, the landing page, the help center and the 404 page, in Debian Chromium.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, MOBILE_VIEWPORT } from '../../setup/browser.ts';
+import { expectNoSeriousA11yViolations, learnUrl, marketingUrl, screenshots } from './app-harness.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('host rule', () => {
+  test('the learning host serves the app: / redirects an anonymous visitor to /login', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${learnUrl}/`);
+    await page.waitForURL(`${learnUrl}/login`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Login to continue' }).count()).toBe(1);
+    await context.close();
+  });
+
+  test('any other host shows the landing page on every path, with links to the learning host', async () => {
+    const { page, context } = await openPage(browser);
+    for (const path of ['/', '/login', '/lessons?level=0&chapter=0', '/no/such/page']) {
+      await page.goto(`${marketingUrl}${path}`);
+      await page.getByRole('heading', { level: 1, name: 'Learn sign language faster with real-time feedback' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Login to continue' }).count()).toBe(0);
+    }
+    expect(await page.getByRole('link', { name: 'Start free' }).getAttribute('href')).toBe(`${learnUrl}/register`);
+    expect(await page.getByRole('link', { name: 'Sign Up' }).first().getAttribute('href')).toBe(`${learnUrl}/register`);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Start learning' }).getAttribute('href')).toBe(`${learnUrl}/`);
+    await context.close();
+  });
+});
+
+describe('landing page', () => {
+  test('has every section of the SPEC, computed stats, and passes axe', async () => {
+    const { page, context, consoleErrors } = await openPage(browser);
+    await page.goto(`${marketingUrl}/`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const video = page.locator('video.hero__video');
+    expect(await video.getAttribute('src')).toMatch(/^\/videos\/demo\.(mp4|webm)$/);
+    expect(await page.getByRole('link', { name: 'See how it works' }).getAttribute('href')).toBe('#how_it_works');
+    expect(await page.locator('#how_it_works').count()).toBe(1);
+    expect(await page.locator('#features').count()).toBe(1);
+    expect(await page.locator('#how_it_works .step').count()).toBe(3);
+    expect(await page.locator('#features .feature-card').count()).toBe(6);
+    expect(await page.locator('.testimonial').count()).toBe(3);
+    expect(await page.locator('.faq .accordion__trigger').count()).toBe(4);
+    const stats = await page.locator('.stats__item').allTextContents();
+    expect(stats).toHaveLength(4);
+    expect(stats.join(' ')).toContain('Real-time');
+    expect(stats.join(' ')).toContain('Unlimited');
+    // The lesson length is a computed figure, not the SPEC's claim.
+    expect(stats[1]).toMatch(/Lesson length\s*\d+(-\d+)? min/);
+    expect(await page.getByRole('link', { name: 'Create free account' }).getAttribute('href')).toBe(`${learnUrl}/register`);
+    expect(await page.locator('footer a[href^="mailto:"]').count()).toBe(1);
+    expect(await page.locator('footer .footer__social a').count()).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('footer').textContent()).toMatch(/©\s*\d{4}/);
+    await expectNoSeriousA11yViolations(page);
+    await screenshots(page, 'landing');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('shows "Continue learning" when a user email is known', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${marketingUrl}/`);
+    await page.evaluate(() => sessionStorage.setItem('email', 'someone@example.com'));
+    await page.reload();
+    await page.getByRole('link', { name: 'Continue learning' }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Start free' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Continue learning' }).count()).toBe(2);
+    await context.close();
+  });
+
+  test('mobile menu opens and closes by keyboard', async () => {
+    const { page, context } = await openPage(browser, { viewport: MOBILE_VIEWPORT });
+    await page.goto(`${marketingUrl}/`);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
+    await mobileNav.waitFor({ state: 'visible' });
+    expect(await mobileNav.getByRole('link').allTextContents()).toEqual(['Home', 'How it works', 'Features', 'Start learning', 'Sign Up']);
+    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Enter');
+    await mobileNav.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+});
+
+describe('help center', () => {
+  test('11 numbered questions; one open at a time; collapsible; keyboard usable', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${learnUrl}/help_center`);
+    await page.getByRole('heading', { name: 'Frequently Asked Questions' }).waitFor();
+    const triggers = page.locator('.accordion__trigger');
+    expect(await triggers.count()).toBe(11);
+    expect(await triggers.first().textContent()).toMatch(/^1\. /);
+    expect(await page.locator('.accordion').getByRole('region').count()).toBe(0);
+    await triggers.nth(0).click();
+    expect(await triggers.nth(0).getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('.accordion').getByRole('region').count()).toBe(1);
+    await triggers.nth(3).focus();
+    await page.keyboard.press('Enter');
+    expect(await triggers.nth(0).getAttribute('aria-expanded')).toBe('false');
+    expect(await triggers.nth(3).getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('.accordion').getByRole('region').count()).toBe(1);
+    await page.keyboard.press('Space');
+    expect(await triggers.nth(3).getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('.accordion').getByRole('region').count()).toBe(0);
+    await triggers.nth(1).click();
+    await expectNoSeriousA11yViolations(page);
+    await screenshots(page, 'help-center');
+    await context.close();
+  });
+});
+
+describe('404', () => {
+  test('an unknown route shows the 404 page with a link home', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${learnUrl}/no/such/page`);
+    await page.getByRole('heading', { name: '404 - Page Not Found' }).waitFor();
+    const home = page.getByRole('link', { name: 'Go To Home' });
+    expect(await home.getAttribute('href')).toBe('/');
+    await expectNoSeriousA11yViolations(page);
+    await screenshots(page, 'not-found');
+    await home.click();
+    await page.waitForURL(`${learnUrl}/login`);
+    await context.close();
+  });
+});

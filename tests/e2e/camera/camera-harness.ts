@@ -1,0 +1,105 @@
+// Shared pieces of the camera practice screen's browser tests: Chromium with a fake camera, the
+// recorded landmark fixtures (made at test time from the alphabet recordings' held-out frames
+// into a gitignored folder, served to the page by request interception at /test-fixtures/...),
+// a signed-in learner, and a recorder of every request the page and its workers make.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page, Request, WebSocket } from 'playwright-core';
+import { buildPracticeFixture } from '../../../engine/src/fixtures/build_practice_fixture.ts';
+import { loadAlphabetFolder } from '../../../engine/src/node/load_alphabet_folder.ts';
+import { launchBrowser } from '../../setup/browser.ts';
+import { makeFakeCameraVideo } from '../tracker/make_fake_camera_video.ts';
+import { createUser, learnUrl, logIn, type TestUser } from '../app/app-harness.ts';
+
+export const repoRoot = join(import.meta.dirname, '..', '..', '..');
+export const cacheDir = join(repoRoot, '.cache', 'camera-e2e');
+const alphabetDir = process.env.SIGNLEARN_ALPHABET_DIR ?? join(repoRoot, '..', 'shared', 'data', 'asl-alphabet');
+export const messiPhoto = join(repoRoot, '..', 'shared', 'fixtures', 'images', 'messi5.jpg');
+export const screenshotDir = join(repoRoot, 'test-results', 'screenshots');
+
+export { learnUrl };
+
+/** A landmark fixture of a learner signing `signs`, `seconds` each; returns its file path. */
+export async function makeLessonFixture(signs: readonly string[], seconds: number): Promise<string> {
+  const folder = join(cacheDir, 'fixtures');
+  mkdirSync(folder, { recursive: true });
+  const file = join(folder, `${signs.join('')}-${seconds}s.json`);
+  if (!existsSync(file)) {
+    const fixture = buildPracticeFixture(await loadAlphabetFolder(alphabetDir), signs, seconds);
+    writeFileSync(file, JSON.stringify(fixture));
+  }
+  return file;
+}
+
+/** Serves `file` to the page at /test-fixtures/<name>; returns the path to put in `&fixture=`. */
+export async function serveFixture(context: BrowserContext, name: string, file: string): Promise<string> {
+  await context.route(`**/test-fixtures/${name}`, (route) => route.fulfill({ path: file, contentType: 'application/json' }));
+  return `/test-fixtures/${name}`;
+}
+
+/** Chromium with a fake camera: a test pattern, or the video made from `photo`. */
+export async function launchWithFakeCamera(photo?: string): Promise<Browser> {
+  const args = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'];
+  if (photo) args.push(`--use-file-for-fake-video-capture=${makeFakeCameraVideo(cacheDir, photo)}`);
+  return launchBrowser({ args });
+}
+
+export async function signedInPage(browser: Browser, options: { progress?: Record<string, Record<string, number>> } = {}): Promise<{
+  context: BrowserContext;
+  page: Page;
+  user: TestUser;
+  consoleErrors: string[];
+  consoleMessages: string[];
+}> {
+  const user = await createUser(options);
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  const consoleMessages: string[] = [];
+  page.on('console', (message) => {
+    consoleMessages.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  await logIn(page, user);
+  return { context, page, user, consoleErrors, consoleMessages };
+}
+
+export function cameraUrl(level: number, chapter: number, lesson: number, fixture?: string): string {
+  return `${learnUrl}/camera?level=${level}&chapter=${chapter}&lesson=${lesson}${fixture ? `&fixture=${encodeURIComponent(fixture)}` : ''}`;
+}
+
+/** The circular progress's value (percent). */
+export async function ringPercent(page: Page): Promise<number> {
+  return Number(await page.getByRole('progressbar', { name: 'Sign progress' }).getAttribute('aria-valuenow'));
+}
+
+export async function signName(page: Page): Promise<string> {
+  return ((await page.getByTestId('sign-name').textContent()) ?? '').trim();
+}
+
+export interface RecordedRequest {
+  url: string;
+  method: string;
+  resourceType: string;
+  body: Buffer | null;
+}
+export interface RecordedSocketFrame {
+  url: string;
+  payload: string | Buffer;
+}
+
+/** Records every HTTP request (page and workers) and every WebSocket frame sent, from now on. */
+export function recordTraffic(context: BrowserContext, page: Page): { requests: RecordedRequest[]; socketFrames: RecordedSocketFrame[] } {
+  const requests: RecordedRequest[] = [];
+  const socketFrames: RecordedSocketFrame[] = [];
+  const onRequest = (request: Request) => {
+    requests.push({ url: request.url(), method: request.method(), resourceType: request.resourceType(), body: request.postDataBuffer() });
+  };
+  context.on('request', onRequest);
+  const onSocket = (socket: WebSocket) => {
+    socket.on('framesent', (frame) => socketFrames.push({ url: socket.url(), payload: frame.payload }));
+  };
+  page.on('websocket', onSocket);
+  return { requests, socketFrames };
+}

@@ -1,0 +1,228 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { computeAngleFrame } from '../../../engine/src/angles/compute_angle_frame.ts';
+import { createAngleFrame, type AngleFrame } from '../../../engine/src/core/angle_frame.ts';
+import { createLandmarkFrame, type LandmarkFrame } from '../../../engine/src/core/landmark_frame.ts';
+import { Part, POINT_STRIDE, X } from '../../../engine/src/core/landmark_layout.ts';
+import { crossValidatedConfusion, foldOf } from '../../../engine/src/evaluation/cross_validated_confusion.ts';
+import type { AlphabetRecording } from '../../../engine/src/fixtures/alphabet_recording_schema.ts';
+import { alphabetSource } from '../../../engine/src/fixtures/landmark_source.ts';
+import { createMatcher, createMatchModeRuntime } from '../../../engine/src/match/create_matcher.ts';
+import { matchFrame } from '../../../engine/src/match/match_frame.ts';
+import { matchFramePrecise } from '../../../engine/src/match/match_frame_precise.ts';
+import { createMatchReport } from '../../../engine/src/match/match_report.ts';
+import { computeHandShape, createPreciseFeatureTracker, motionFeature, SHAPE_MOTION } from '../../../engine/src/match/precise_features.ts';
+import { loadAlphabetFolder } from '../../../engine/src/node/load_alphabet_folder.ts';
+import { buildReferenceSign } from '../../../engine/src/reference/build_reference_sign.ts';
+import { compileReference } from '../../../engine/src/reference/compile_reference.ts';
+import type { CompiledReference } from '../../../engine/src/reference/compiled_reference.ts';
+import { parseReferenceSign } from '../../../engine/src/reference/reference_sign_schema.ts';
+import { sourceToAngleFrames } from '../../../engine/src/reference/source_to_angle_frames.ts';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+const alphabetFolder = join(root, '..', 'shared', 'data', 'asl-alphabet');
+const run = promisify(execFile);
+const cli = (args: string[]) => run(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'engine', 'src', 'cli', 'main.ts'), ...args], { cwd: root });
+
+let recordings: Map<string, AlphabetRecording>;
+beforeAll(async () => {
+  recordings = await loadAlphabetFolder(alphabetFolder);
+});
+
+/** A reference from the first, second and fourth quarters of a letter, and its third quarter's frames, as the evaluation splits them. */
+function split(sign: string): { reference: CompiledReference; heldOut: AngleFrame[]; heldOutIndices: number[] } {
+  const frames = sourceToAngleFrames(alphabetSource(sign, recordings.get(sign)!));
+  const options = { folds: 4, scheme: 'contiguous', blockFrames: 30 } as const;
+  const training = frames.filter((_, i) => foldOf(i, frames.length, options) !== 2);
+  const heldOutIndices = frames.map((_, i) => i).filter((i) => foldOf(i, frames.length, options) === 2);
+  return { reference: compileReference(sign, buildReferenceSign(training, `${sign}.gif`)), heldOut: heldOutIndices.map((i) => frames[i]!), heldOutIndices };
+}
+
+function acceptance(frames: readonly AngleFrame[], reference: CompiledReference, matcher = matchFramePrecise): number {
+  const report = createMatchReport();
+  let accepted = 0;
+  for (const frame of frames) {
+    for (let r = 0; r < reference.frameCount; r++) {
+      if (matcher(frame, reference, r, report)) {
+        accepted++;
+        break;
+      }
+    }
+  }
+  return accepted / frames.length;
+}
+
+describe('precise matching on the alphabet recordings (held-out frames)', () => {
+  it('accepts its own letter\'s held-out frames and rejects the fist letters that the SPEC rule confuses', () => {
+    const a = split('A');
+    const e = split('E');
+    const s = split('S');
+    expect(acceptance(a.heldOut, a.reference)).toBeGreaterThan(0.9);
+    expect(acceptance(e.heldOut, e.reference)).toBeGreaterThan(0.9);
+    // SPEC (75 degrees) accepts E and S frames as A; precise mode does not.
+    expect(acceptance(e.heldOut, a.reference, matchFrame)).toBeGreaterThan(0.9);
+    expect(acceptance(e.heldOut, a.reference)).toBeLessThan(0.05);
+    expect(acceptance(s.heldOut, a.reference, matchFrame)).toBeGreaterThan(0.9);
+    expect(acceptance(s.heldOut, a.reference)).toBeLessThan(0.1);
+  });
+
+  it('tells H from U by the hand\'s orientation, which the angles cannot see', () => {
+    const h = split('H');
+    const u = split('U');
+    expect(acceptance(h.heldOut, u.reference)).toBeLessThan(0.05);
+    expect(acceptance(u.heldOut, h.reference)).toBeLessThan(0.05);
+    expect(acceptance(h.heldOut, h.reference)).toBeGreaterThan(0.9);
+  });
+
+  it('matches a left hand that mirrors the reference\'s right hand, and rejects the mirror image shown as a right hand', () => {
+    const { reference, heldOutIndices } = split('B');
+    const recording = recordings.get('B')!;
+    const landmarks = createLandmarkFrame();
+    const angles = createAngleFrame();
+    const runtime = createMatchModeRuntime('precise');
+    const report = createMatchReport();
+    let asLeft = 0;
+    let asRight = 0;
+    const source = alphabetSource('B', recording, heldOutIndices);
+    for (const side of ['left', 'right'] as const) {
+      runtime.reset();
+      for (let i = 0; i < source.frameCount; i++) {
+        source.read(i, landmarks);
+        mirrorInto(landmarks, side);
+        computeAngleFrame(landmarks, angles);
+        runtime.prepareFrame(landmarks, angles);
+        let matched = false;
+        for (let r = 0; r < reference.frameCount && !matched; r++) matched = runtime.matcher(angles, reference, r, report);
+        if (matched && side === 'left') {
+          asLeft++;
+          expect(report.mirrored).toBe(true);
+        }
+        if (matched && side === 'right') asRight++;
+      }
+    }
+    expect(asLeft / source.frameCount).toBeGreaterThan(0.9);
+    // The SPEC's angles cannot see the mirror (angles are mirror-invariant); precise mode can.
+    expect(asRight / source.frameCount).toBeLessThan(0.05);
+  });
+
+  it('keeps the SPEC mode as it was: createMatcher(\'spec\') is matchFrame', () => {
+    expect(createMatcher('spec')).toBe(matchFrame);
+    expect(createMatcher('precise')).toBe(matchFramePrecise);
+  });
+
+  it('computes a cross-validated confusion table where precise mode cuts the wrong-letter acceptance', () => {
+    const subset = new Map(['A', 'E', 'H', 'U'].map((sign) => {
+      const recording = recordings.get(sign)!;
+      return [sign, { sign, frames: recording.frames.slice(0, 160) }] as const;
+    }));
+    const spec = crossValidatedConfusion(subset, { mode: 'spec', folds: 4, scheme: 'blocks', blockFrames: 20 });
+    const precise = crossValidatedConfusion(subset, { mode: 'precise', folds: 4, scheme: 'blocks', blockFrames: 20 });
+    expect(spec.tested).toEqual([160, 160, 160, 160]);
+    expect(spec.summary.wrongMean).toBeGreaterThan(0.2);
+    expect(spec.accepted[0]![1]! / spec.tested[0]!).toBeGreaterThan(0.9); // A frames accepted as E
+    expect(precise.summary.wrongMean).toBeLessThan(0.02);
+    expect(precise.summary.ownMin).toBeGreaterThan(0.9);
+  });
+});
+
+/** Replaces the frame's right hand by its x-mirror, as the signer's `side` hand. */
+function mirrorInto(landmarks: LandmarkFrame, side: 'left' | 'right'): void {
+  const hand = landmarks.rightHand;
+  for (let p = 0; p < 21; p++) hand[p * POINT_STRIDE + X] = 1 - hand[p * POINT_STRIDE + X]!;
+  if (side === 'left') {
+    landmarks.leftHand.set(hand);
+    landmarks.present[Part.leftHand] = 1;
+    landmarks.present[Part.rightHand] = 0;
+  }
+}
+
+describe('precise features', () => {
+  const hand = new Float32Array(21 * POINT_STRIDE);
+  beforeAll(() => {
+    // A plausible open hand, normalised coordinates.
+    const points = [
+      [0.5, 0.8], [0.45, 0.75], [0.42, 0.7], [0.4, 0.65], [0.38, 0.6],
+      [0.46, 0.6], [0.45, 0.5], [0.45, 0.45], [0.45, 0.4],
+      [0.5, 0.6], [0.5, 0.5], [0.5, 0.44], [0.5, 0.38],
+      [0.54, 0.6], [0.55, 0.51], [0.55, 0.46], [0.55, 0.42],
+      [0.58, 0.62], [0.6, 0.55], [0.6, 0.5], [0.6, 0.47],
+    ];
+    points.forEach(([x, y], p) => hand.set([x!, y!, 0, 1], p * POINT_STRIDE));
+  });
+
+  it('places fingertips in the palm\'s frame: unchanged by scale and rotation, v negated by a mirror', () => {
+    const a = new Float32Array(12);
+    const b = new Float32Array(12);
+    const c = new Float32Array(12);
+    computeHandShape(hand, 1000, 1000, a);
+    const moved = hand.slice();
+    const mirrored = hand.slice();
+    const angle = 0.7;
+    for (let p = 0; p < 21; p++) {
+      const x = hand[p * POINT_STRIDE]! - 0.5;
+      const y = hand[p * POINT_STRIDE + 1]! - 0.5;
+      moved[p * POINT_STRIDE] = 0.3 + 0.5 * (Math.cos(angle) * x - Math.sin(angle) * y);
+      moved[p * POINT_STRIDE + 1] = 0.4 + 0.5 * (Math.sin(angle) * x + Math.cos(angle) * y);
+      mirrored[p * POINT_STRIDE] = 1 - hand[p * POINT_STRIDE]!;
+    }
+    computeHandShape(moved, 1000, 1000, b);
+    computeHandShape(mirrored, 1000, 1000, c);
+    for (let k = 0; k < 11; k++) expect(b[k]).toBeCloseTo(a[k]!, 2);
+    for (let k = 0; k < 10; k++) expect(c[k]).toBeCloseTo(k % 2 === 0 ? a[k]! : -a[k]!, 2);
+    expect(c[10]).toBeCloseTo(a[10]!, 2);
+  });
+
+  it('reports a degenerate palm and measures motion from the frames just before', () => {
+    const flat = new Float32Array(21 * POINT_STRIDE);
+    expect(computeHandShape(flat, 1280, 960, new Float32Array(12))).toBe(0);
+
+    const tracker = createPreciseFeatureTracker();
+    const landmarks = createLandmarkFrame(640, 480);
+    const angles = createAngleFrame();
+    const feed = (t: number, dx: number) => {
+      for (let p = 0; p < 21; p++) {
+        landmarks.rightHand.set(hand.subarray(p * POINT_STRIDE, (p + 1) * POINT_STRIDE), p * POINT_STRIDE);
+        landmarks.rightHand[p * POINT_STRIDE] = hand[p * POINT_STRIDE]! + dx;
+      }
+      landmarks.present[Part.rightHand] = 1;
+      landmarks.timestampMs = t;
+      computeAngleFrame(landmarks, angles);
+      tracker.update(landmarks, angles);
+      return angles.rightHandShape![SHAPE_MOTION]!;
+    };
+    for (let i = 0; i < 10; i++) expect(feed(i * 33, 0)).toBeCloseTo(motionFeature(0), 5);
+    let moving = 0;
+    for (let i = 10; i < 20; i++) moving = feed(i * 33, (i - 9) * 0.02);
+    expect(moving).toBeGreaterThan(motionFeature(0) + 15);
+    // Time going back (a new pass) restarts the history: a still hand reads still at once.
+    expect(feed(0, 0)).toBeCloseTo(motionFeature(0), 5);
+    expect(angles.shapePresent![1]).toBe(1);
+    expect(angles.shapePresent![0]).toBe(0);
+  });
+});
+
+describe('malformed input', () => {
+  it('rejects an unknown mode, bad fold options and a record with a malformed shape', () => {
+    expect(() => createMatcher('fast' as never)).toThrow(/unknown match mode "fast"/);
+    const two = new Map([['A', { sign: 'A', frames: recordings.get('A')!.frames.slice(0, 8) }], ['B', { sign: 'B', frames: recordings.get('B')!.frames.slice(0, 8) }]]);
+    expect(() => crossValidatedConfusion(two, { mode: 'precise', folds: 1, scheme: 'contiguous', blockFrames: 30 })).toThrow(/folds must be/);
+    expect(() => crossValidatedConfusion(new Map([['A', two.get('A')!]]), { mode: 'spec', folds: 4, scheme: 'contiguous', blockFrames: 30 })).toThrow(/at least two signs/);
+    const record = { configs: { 'A.gif': [{ right_hand: { config: { degreesOfFreedom: 0 }, angles: Array(16).fill(90), shape: [1, 2, 3] } }] } };
+    expect(() => parseReferenceSign('A', record)).toThrow(/right_hand\.shape/);
+  });
+
+  it('falls back to the SPEC rule for a reference compiled without precise data', () => {
+    const { reference, heldOut } = split('E');
+    const bare = { ...reference, precise: undefined };
+    const report = createMatchReport();
+    expect(matchFramePrecise(heldOut[0]!, bare, 0, report)).toBe(matchFrame(heldOut[0]!, bare, 0, createMatchReport()));
+  });
+
+  it('the confusion and score commands report bad options', async () => {
+    await expect(cli(['confusion', '--in', alphabetFolder, '--modes', 'fast'])).rejects.toMatchObject({ stderr: expect.stringMatching(/unknown modes value "fast"/) });
+    await expect(cli(['confusion', '--in', alphabetFolder, '--folds', '1'])).rejects.toMatchObject({ stderr: expect.stringMatching(/--folds must be an integer of at least 2/) });
+    await expect(cli(['score', '--reference', 'x.json', '--frames', 'y.json', '--precise', 'yes'])).rejects.toMatchObject({ stderr: expect.stringMatching(/unexpected argument "yes"/) });
+  }, 60_000);
+});
