@@ -19,7 +19,14 @@ export default defineConfig({
       '@mediapipe/pose': fileURLToPath(new URL('./engine/src/tracker/mediapipe_pose_stub.ts', import.meta.url)),
     },
   },
-  server: { host: '127.0.0.1', port: 5173, headers: crossOriginIsolationHeaders, allowedHosts: ['.localhost'] },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    headers: crossOriginIsolationHeaders,
+    allowedHosts: ['.localhost'],
+    // Local database and emulator files change all the time and are no part of the app.
+    watch: { ignored: ['**/.data/**', '**/.cache/**', '**/test-results/**'] },
+  },
   preview: { host: '127.0.0.1', port: 4173, headers: crossOriginIsolationHeaders, allowedHosts: ['.localhost'] },
   // The tracker worker is not minified: tfjs-backend-wasm starts its WASM threads from the source
   // text of a function (Function.toString) that refers to names around it, which minifying breaks.

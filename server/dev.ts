@@ -39,8 +39,17 @@ try {
     console.log(`backend: production Firebase project ${env.VITE_FIREBASE_PROJECT_ID ?? ''}`);
   } else {
     const dataDir = join(ROOT, '.data');
-    emulators = await startEmulators({ ports: DEV_PORTS, dataDir, lock, log: (line) => console.log(line) });
-    const seeded = await seedDatabase({ databaseUrl: emulators.databaseUrl, accessToken: 'owner' });
+    let seeded = { levels: 0, signs: 0 };
+    emulators = await startEmulators({
+      ports: DEV_PORTS,
+      dataDir,
+      lock,
+      log: (line) => console.log(line),
+      // Seeding is idempotent and never touches user data, so every start brings content up to date.
+      onDatabaseReady: async (databaseUrl) => {
+        seeded = await seedDatabase({ databaseUrl, accessToken: 'owner' });
+      },
+    });
     console.log(`backend: Auth emulator ${emulators.authHost}, database (${emulators.databaseKind}) ${emulators.databaseHost}, seeded ${seeded.levels} levels and ${seeded.signs} signs; data in .data/`);
     appEnv = emulatorEnv(emulators.authHost, emulators.databaseHost);
   }

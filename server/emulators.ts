@@ -36,6 +36,8 @@ export interface StartEmulatorsOptions {
   log?: (line: string) => void;
   /** Records the started processes so a later run can clean up after a crash. */
   lock?: ServiceLock;
+  /** Runs as soon as the database answers, while the Auth emulator is still starting. */
+  onDatabaseReady?: (databaseUrl: string) => Promise<unknown>;
 }
 
 /** The official database emulator needs Java 21 or later and its jar in firebase-tools' cache. */
@@ -102,6 +104,10 @@ export async function startEmulators(options: StartEmulatorsOptions): Promise<Em
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   options.lock?.addChild(child);
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`auth emulator exited unexpectedly (${signal ?? code}); its log: ${logFile}`);
+  });
   child.stdout?.pipe(logStream);
   child.stderr?.pipe(logStream);
   log(`auth emulator: starting (${useOfficial ? 'with the official database emulator' : 'database: stand-in'}), log ${logFile}`);
@@ -115,9 +121,14 @@ export async function startEmulators(options: StartEmulatorsOptions): Promise<Em
         dataFile: options.dataDir ? join(options.dataDir, 'database.json') : undefined,
       });
     }
-    await waitForPort(ports.auth, 60_000, child);
-    if (useOfficial) await waitForPort(ports.database, 60_000, child);
+    const databaseUrl = `http://127.0.0.1:${ports.database}?ns=${PROJECT_ID}`;
+    const database = (async () => {
+      if (useOfficial) await waitForPort(ports.database, 90_000, child);
+      await options.onDatabaseReady?.(databaseUrl);
+    })();
+    await Promise.all([waitForPort(ports.auth, 90_000, child), database]);
   } catch (error) {
+    stopping = true;
     await standIn?.close();
     await stopGroup(child);
     throw error;
@@ -129,6 +140,7 @@ export async function startEmulators(options: StartEmulatorsOptions): Promise<Em
     databaseUrl: `http://127.0.0.1:${ports.database}?ns=${PROJECT_ID}`,
     databaseKind: useOfficial ? 'official' : 'stand-in',
     async stop() {
+      stopping = true;
       await standIn?.close();
       // SIGINT lets firebase-tools write its export before it exits.
       await stopGroup(child, 'SIGINT', 20_000);

@@ -117,6 +117,11 @@ export async function acquireServiceLock(dir: string, name: string, waitMs = 10 
           /* gone */
         }
       }
+      // Wait until the killed groups are gone (their ports close with them).
+      const until = Date.now() + 10_000;
+      while (record.groups.some((group) => alive(-group)) && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
     try {
       // 'wx' fails if another process created the file between our read and now.
@@ -146,8 +151,13 @@ export async function acquireServiceLock(dir: string, name: string, waitMs = 10 
 }
 
 /** Fails with a clear message when a port is taken by a program this project did not start. */
-export async function assertPortsFree(ports: number[]): Promise<void> {
+export async function assertPortsFree(ports: number[], graceMs = 5_000): Promise<void> {
+  const deadline = Date.now() + graceMs;
   for (const port of ports) {
-    if (await portIsOpen(port)) throw new Error(`port ${port} is in use by another program; stop it and try again`);
+    // A port of a process that was just stopped can take a moment to close.
+    while (await portIsOpen(port)) {
+      if (Date.now() > deadline) throw new Error(`port ${port} is in use by another program; stop it and try again`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   }
 }

@@ -38,7 +38,7 @@ export async function buildPages(root: string, log: (line: string) => void): Pro
     configFile: false,
     root: pagesDir,
     base: './',
-    logLevel: 'warn',
+    logLevel: 'error',
     resolve: {
       alias: [
         { find: /^@\//, replacement: join(root, 'src') + '/' },
@@ -47,6 +47,9 @@ export async function buildPages(root: string, log: (line: string) => void): Pro
         { find: /^@mediapipe\/pose$/, replacement: join(root, 'engine', 'src', 'tracker', 'mediapipe_pose_stub.ts') },
       ],
     },
+    // The tracker worker is not minified: tfjs-backend-wasm starts its WASM threads from the
+    // source text of a function, which minification breaks (engine/src/tracker/README.md).
+    worker: { format: 'es', rolldownOptions: { output: { minify: false } } },
     build: {
       outDir,
       emptyOutDir: true,

@@ -193,17 +193,17 @@ export function toMarkdown(out: BenchOutput): string {
   if (p.status === 'ok') {
     const lat = p.latencyMs as Stat;
     const st = p.stagesMs as Record<string, Stat>;
-    lines.push('| runtime | clip | camera frames | processed | dropped | progress events | capture -> decision ms median (p10-p90) | tracker / angles / match+state ms |');
-    lines.push('|---|---|---|---|---|---|---|---|');
+    lines.push('| runtime | clip | camera frames (30 fps) | tracked | dropped | loop frames/s | progress events | capture -> decision ms median (p10-p90) | capture -> landmarks / tracker (worker) / angles / match+state, median ms |');
+    lines.push('|---|---|---|---|---|---|---|---|---|');
     lines.push(
-      `| ${p.runtime} | ${p.clip} | ${p.cameraFrames} | ${p.processed} | ${p.dropped} (${f1(p.droppedPercent as number)}%) | ${p.progressEvents} | ${spread(lat)} | ${f1(st.tracker?.median)} / ${f1(st.angles?.median)} / ${f1(st.matchAndState?.median)} |`,
+      `| ${p.runtime} | ${p.clip} | ${p.cameraFrames} | ${p.processed} | ${p.dropped} (${f1(p.droppedPercent as number)}%) | ${f1(p.loopFps as number)} | ${p.progressEvents} | ${spread(lat)} | ${f1(st.captureToLandmarks?.median)} / ${f1(st.tracker?.median)} / ${f1(st.angles?.median)} / ${f1(st.matchAndState?.median)} |`,
     );
   } else lines.push(`${p.status}: ${p.reason ?? ''}`);
   lines.push('', 'Chart: bench.svg (ms per frame per stage and runtime).', '');
   return lines.join('\n');
 }
 
-const PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
+const PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#1f77b4', '#17becf', '#8c564b', '#bcbd22'];
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Horizontal stacked bars: one per run, one segment per stage (median ms), plus "other". */

@@ -95,7 +95,7 @@ export function installRunner(makeSubject: (config: PageRunConfig) => Promise<Su
       const e = error as Error & { unavailable?: boolean };
       return {
         status: e.unavailable ? 'unavailable' : 'error',
-        reason: String(e?.stack ?? e?.message ?? e),
+        reason: e.unavailable ? e.message : String(e?.stack ?? e?.message ?? e),
         backend: {},
         loadMs: NaN,
         firstFrameMs: NaN,

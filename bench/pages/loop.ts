@@ -1,29 +1,79 @@
-// Stage 4: the whole practice loop in the browser, as the camera screen runs it: a camera
-// delivers frames at 30 fps; whenever the loop is free it takes the newest frame, tracks it,
-// computes the joint angles, matches them with the reference and steps the practice state machine.
-// Measured: latency from frame capture to the state machine's decision (and to each progress
-// event), per stage, and camera frames dropped while the loop was busy.
+// Stage 4: the whole practice loop in the browser, built as the camera screen builds it: the
+// tracker in its worker (createTrackerClient, cross-origin isolated page, WASM SIMD + threads), a
+// camera delivering frames at 30 fps and offering each one to the tracker (dropped while the
+// worker is busy, never queued), then, for each tracked frame on the main thread: joint angles,
+// match with the reference, practice state machine. Measured: latency from frame capture to the
+// state machine's decision (and to each progress event), per stage, and camera frames dropped.
 //
 // The camera is a stand-in: the clip's frames, pre-drawn on canvases, "captured" at
-// t0 + i * 33.3 ms. The reference sign is made in the page from the tracker's own landmarks on
-// the clip's first frames (also the warm-up), so the learner (the same clip) can match it. The
-// camera runs until the loop has processed `loopFrames` frames; every frame it skipped is dropped.
+// t0 + i * 33.3 ms (cycling through the clip). The reference sign is made in the page from the
+// tracker's own landmarks on the clip (a first run of the same loop), so that the learner (the
+// same clip) can match it. The camera runs until `loopFrames` frames were tracked.
 import { computeAngleFrame } from '../../engine/src/angles/compute_angle_frame.ts';
 import { createAngleFrame, type AngleFrame } from '../../engine/src/core/angle_frame.ts';
-import { createLandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
+import type { LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { PracticeSession, type PracticeSign } from '../../engine/src/practice/practice_session.ts';
 import type { PracticeEvent } from '../../engine/src/practice/practice_events.ts';
 import { buildReferenceSign } from '../../engine/src/reference/build_reference_sign.ts';
 import { compileReference } from '../../engine/src/reference/compile_reference.ts';
-import { TRACKER_STAGE_COUNT } from '../../engine/src/tracker/constants.ts';
-import { LandmarkTracker } from '../../engine/src/tracker/landmark_tracker.ts';
-import { resolveModelUrls } from '../../engine/src/tracker/model_urls.ts';
-import { selectBackend } from '../../engine/src/tracker/select_backend.ts';
+import { TrackerStage } from '../../engine/src/tracker/constants.ts';
+import { createTrackerClient } from '../../engine/src/tracker/create_tracker_worker.ts';
+import type { TrackerClient } from '../../engine/src/tracker/tracker_client.ts';
 import type { RawRunResult } from '../lib/types.ts';
-import { loadFrames } from './common.ts';
+import { loadFrames, type Frames } from './common.ts';
 
 const FRAME_MS = 1000 / 30;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+interface CameraRun {
+  cameraFrames: number;
+  tracked: number;
+  dropped: number;
+}
+
+/**
+ * Plays the clip as a 30 fps camera, offering every frame to the tracker, until `wanted` frames
+ * were tracked; `onTracked` runs for each tracked frame with its capture time.
+ */
+function runCamera(
+  client: TrackerClient,
+  frames: Frames,
+  wanted: number,
+  onTracked: (frame: LandmarkFrame, timings: Float64Array, capturedAt: number) => void,
+): Promise<CameraRun> {
+  return new Promise((resolve) => {
+    const start = performance.now();
+    const capturedAt = new Map<number, number>();
+    let index = 0;
+    let tracked = 0;
+    let dropped = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = client.onLandmarks((frame, timings) => {
+      const at = capturedAt.get(frame.timestampMs) ?? NaN;
+      capturedAt.delete(frame.timestampMs);
+      tracked++;
+      onTracked(frame, timings, at);
+      if (tracked >= wanted) {
+        clearTimeout(timer);
+        off();
+        resolve({ cameraFrames: index, tracked, dropped });
+      }
+    });
+    const tick = () => {
+      // Catch up on frames the camera produced while the page was busy: each one is offered
+      // (and most likely dropped), as a camera's would be.
+      const due = Math.floor((performance.now() - start) / FRAME_MS);
+      while (index <= due) {
+        const t = start + index * FRAME_MS;
+        const canvas = frames.canvases[index % frames.canvases.length]!;
+        if (client.offer(canvas, canvas.width, canvas.height, index * FRAME_MS)) capturedAt.set(index * FRAME_MS, t);
+        else dropped++;
+        index++;
+      }
+      timer = setTimeout(tick, Math.max(0, start + index * FRAME_MS - performance.now()));
+    };
+    tick();
+  });
+}
 
 window.runBench = async (config) => {
   const options = config.options as { referenceFrames: number; loopFrames: number };
@@ -31,24 +81,20 @@ window.runBench = async (config) => {
     const frames = await loadFrames(config);
     const origin = `${location.origin}${config.base}`;
     const t0 = performance.now();
-    const backend = await selectBackend({ preference: 'wasm', wasmBaseUrl: `${origin}/tfjs-wasm/` });
-    const tracker = await LandmarkTracker.load(resolveModelUrls({ modelBaseUrl: `${origin}/models/` }), {});
+    const client = createTrackerClient();
+    const backend = await client.start({ modelBaseUrl: `${origin}/models/`, wasmBaseUrl: `${origin}/tfjs-wasm/`, backend: 'wasm', warmUpWidth: frames.width, warmUpHeight: frames.height });
     const tLoaded = performance.now();
-    const landmarks = createLandmarkFrame(frames.width, frames.height);
-    const timings = new Float64Array(TRACKER_STAGE_COUNT);
 
-    // Reference from the first frames (warm-up included).
+    // Reference: the tracker's landmarks on the clip, through the same camera loop.
     const referenceAngles: AngleFrame[] = [];
     let firstFrameMs = NaN;
-    for (let i = 0; i < options.referenceFrames; i++) {
-      await tracker.track(frames.canvases[i % frames.canvases.length]!, i * FRAME_MS, landmarks, timings);
-      if (i === 0) firstFrameMs = performance.now() - t0;
+    await runCamera(client, frames, options.referenceFrames, (frame) => {
+      if (Number.isNaN(firstFrameMs)) firstFrameMs = performance.now() - t0;
       const angles = createAngleFrame();
-      computeAngleFrame(landmarks, angles);
+      computeAngleFrame(frame, angles);
       referenceAngles.push(angles);
-    }
-    const sign = buildReferenceSign(referenceAngles, 'bench.gif');
-    const reference = compileReference('bench', sign);
+    });
+    const reference = compileReference('bench', buildReferenceSign(referenceAngles, 'bench.gif'));
     // Enough signs that the lesson never ends during the run (each completed sign locks 1 s).
     const signs: PracticeSign[] = Array.from({ length: 50 }, (_, i) => ({ name: `bench-${i}`, reference }));
     const progressAt: number[] = [];
@@ -63,61 +109,45 @@ window.runBench = async (config) => {
     const angles = createAngleFrame();
     const latencyMs: number[] = [];
     const progressLatencyMs: number[] = [];
-    const stagesMs = { tracker: [] as number[], angles: [] as number[], matchAndState: [] as number[], waitBeforeStart: [] as number[] };
-    let processed = 0;
-    let dropped = 0;
+    const stagesMs = { tracker: [] as number[], captureToLandmarks: [] as number[], angles: [] as number[], matchAndState: [] as number[] };
     let advances = 0;
-    let last = -1;
-    const camera0 = performance.now();
+    const session0 = performance.now();
     session.start(0);
-    // The camera runs (cycling through the clip) until the loop has processed loopFrames frames.
-    while (processed < options.loopFrames) {
-      const now = performance.now();
-      let index = Math.floor((now - camera0) / FRAME_MS);
-      if (index === last) {
-        await sleep(camera0 + (last + 1) * FRAME_MS - now);
-        index = last + 1;
-      }
-      dropped += index - last - 1;
-      last = index;
-      const capturedAt = camera0 + index * FRAME_MS;
-      const start = performance.now();
-      await tracker.track(frames.canvases[index % frames.canvases.length]!, capturedAt - camera0, landmarks, timings);
-      const tracked = performance.now();
-      computeAngleFrame(landmarks, angles);
+    const camera = await runCamera(client, frames, options.loopFrames, (frame, timings, capturedAt) => {
+      const received = performance.now();
+      computeAngleFrame(frame, angles);
       const angled = performance.now();
       const before = progressAt.length;
-      const advanced = session.onFrame(angles, angled - camera0);
+      if (session.onFrame(angles, angled - session0)) advances++;
       const decided = performance.now();
-      if (advanced) advances++;
       for (let k = before; k < progressAt.length; k++) progressLatencyMs.push(decided - capturedAt);
       latencyMs.push(decided - capturedAt);
-      stagesMs.waitBeforeStart.push(start - capturedAt);
-      stagesMs.tracker.push(tracked - start);
-      stagesMs.angles.push(angled - tracked);
+      stagesMs.tracker.push(timings[TrackerStage.total]!);
+      stagesMs.captureToLandmarks.push(received - capturedAt);
+      stagesMs.angles.push(angled - received);
       stagesMs.matchAndState.push(decided - angled);
-      processed++;
-    }
-    const cameraFrames = last + 1;
+    });
+    const elapsed = performance.now() - session0;
+    client.dispose();
     const result: RawRunResult & { loop: Record<string, unknown> } = {
       status: 'ok',
-      backend: { library: 'signlearn engine (tracker + angles + match + PracticeSession)', ...backend, crossOriginIsolated },
+      backend: { library: 'signlearn engine (tracker worker + angles + match + PracticeSession)', ...backend, crossOriginIsolated },
       loadMs: tLoaded - t0,
       firstFrameMs,
       firstInferenceMs: firstFrameMs - (tLoaded - t0),
       totalMs: latencyMs,
       stagesMs,
       passMedianMs: [],
-      detections: { frames: processed, pose: 0, hands: 0 },
+      detections: { frames: camera.tracked, pose: 0, hands: 0 },
       loop: {
         cameraFps: 30,
-        cameraFrames,
-        processed,
-        dropped,
-        droppedPercent: (100 * dropped) / cameraFrames,
-        loopFps: Math.round((processed / ((performance.now() - camera0) / 1000)) * 10) / 10,
+        cameraFrames: camera.cameraFrames,
+        processed: camera.tracked,
+        dropped: camera.dropped,
+        droppedPercent: (100 * camera.dropped) / camera.cameraFrames,
+        loopFps: Math.round((camera.tracked / (elapsed / 1000)) * 10) / 10,
         referenceFrames: options.referenceFrames,
-        referenceSlice: reference.frameCount,
+        referenceLength: reference.frameCount,
         progressEvents: progressAt.length,
         advances,
         events,
@@ -127,7 +157,6 @@ window.runBench = async (config) => {
         stagesMs,
       },
     };
-    tracker.dispose();
     return result;
   } catch (error) {
     return {

@@ -35,25 +35,24 @@ async function startServices(): Promise<Services> {
   const started = Date.now();
   // One test run at a time owns the test ports; a crashed run's processes are cleaned up here.
   const lock = await acquireServiceLock(join(ROOT, '.cache', 'services'), `test-${PORTS.auth}`);
-  let emulators: Emulators;
-  try {
-    emulators = await startEmulators({ ports: PORTS, lock });
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
-  let app: AppServer | undefined;
-  try {
-    await seedDatabase({ databaseUrl: emulators.databaseUrl, accessToken: 'owner' });
+  // The app, the emulators and the seed start side by side; the app's settings are known ahead.
+  const env = {
+    ...emulatorEnv(`127.0.0.1:${PORTS.auth}`, `127.0.0.1:${PORTS.database}`),
     // The limit itself is tested on its own instance; here many tests share one client address.
-    const env = { ...emulatorEnv(emulators.authHost, emulators.databaseHost), SIGNLEARN_FEEDBACK_RATE_LIMIT: '1000', VITE_TEST_LANDMARKS: 'true' };
-    app = await startAppServer({ port: TEST_APP_PORT, env, lock });
-  } catch (error) {
-    await app?.stop();
-    await emulators.stop();
+    SIGNLEARN_FEEDBACK_RATE_LIMIT: '1000',
+  };
+  const [emulatorsResult, appResult] = await Promise.allSettled([
+    startEmulators({ ports: PORTS, lock, onDatabaseReady: (databaseUrl) => seedDatabase({ databaseUrl, accessToken: 'owner' }) }),
+    startAppServer({ port: TEST_APP_PORT, env, lock }),
+  ]);
+  if (emulatorsResult.status === 'rejected' || appResult.status === 'rejected') {
+    if (appResult.status === 'fulfilled') await appResult.value.stop();
+    if (emulatorsResult.status === 'fulfilled') await emulatorsResult.value.stop();
     lock.release();
-    throw error;
+    throw emulatorsResult.status === 'rejected' ? emulatorsResult.reason : (appResult as PromiseRejectedResult).reason;
   }
+  const emulators = emulatorsResult.value;
+  const app = appResult.value;
   console.log(`[global-setup] emulators (${emulators.databaseKind} database) and app ready in ${Date.now() - started} ms`);
   return { emulators, app, lock, users: 0 };
 }

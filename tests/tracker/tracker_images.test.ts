@@ -154,6 +154,19 @@ describe('tracker on handSrc.jpg (640x480, one open hand, fingers spread)', () =
   });
 });
 
+describe('tracker on an empty frame', () => {
+  it('finds no body and no hand (hand presence stays under 0.5)', async () => {
+    const blank = tf.fill([480, 640, 3], 128, 'float32') as tf.Tensor3D;
+    const out = createLandmarkFrame();
+    try {
+      await tracker.trackStill(blank, out);
+    } finally {
+      blank.dispose();
+    }
+    expect(Array.from(out.present)).toEqual([0, 0, 0]);
+  });
+});
+
 describe('tensors', () => {
   it('does not leak tensors over many frames', async () => {
     const image = await decodeImageFile(join(images, 'messi5.jpg'));

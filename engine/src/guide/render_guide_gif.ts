@@ -1,3 +1,4 @@
+/// <reference path="./gifenc.d.ts" />
 import * as gifenc from 'gifenc';
 import { HAND_BONES, HAND_POINT_COUNT, POINT_STRIDE, POSE_BONES, X, Y } from '../core/landmark_layout.ts';
 import { clearCanvas, createGuideCanvas, drawDisc, drawLine } from './guide_canvas.ts';

@@ -45,14 +45,14 @@ const HISTORY = 16;
 export const SHAPE_LIMIT = 1000;
 const clampShape = (value: number) => (value > SHAPE_LIMIT ? SHAPE_LIMIT : value < -SHAPE_LIMIT ? -SHAPE_LIMIT : value);
 
-const TIPS = [HandPoint.thumbTip, HandPoint.indexTip, HandPoint.middleTip, HandPoint.ringTip, HandPoint.pinkyTip];
+const TIPS = new Int8Array([HandPoint.thumbTip, HandPoint.indexTip, HandPoint.middleTip, HandPoint.ringTip, HandPoint.pinkyTip]);
 
 /**
  * The static shape features (0..10) of one hand, from its landmarks measured on a pixel grid of
- * `pixelWidth` x `pixelHeight`. Writes out[0..10]; returns the palm length in pixels, or 0 when
- * the palm is degenerate (then `out` must not be read). Allocates nothing.
+ * `pixelWidth` x `pixelHeight`. Writes out[0..10]; returns false when the palm is degenerate
+ * (then `out` must not be read). Allocates nothing.
  */
-export function computeHandShape(hand: Float32Array, pixelWidth: number, pixelHeight: number, out: Float32Array): number {
+export function computeHandShape(hand: Float32Array, pixelWidth: number, pixelHeight: number, out: Float32Array): boolean {
   const w = HandPoint.wrist * POINT_STRIDE;
   const m = HandPoint.middleMcp * POINT_STRIDE;
   const wx = hand[w + X]! * pixelWidth;
@@ -60,13 +60,15 @@ export function computeHandShape(hand: Float32Array, pixelWidth: number, pixelHe
   const ux = hand[m + X]! * pixelWidth - wx;
   const uy = hand[m + Y]! * pixelHeight - wy;
   const length2 = ux * ux + uy * uy;
-  if (!(length2 > 0)) return 0;
+  if (!(length2 > 0)) return false;
   for (let k = 0; k < SHAPE_TIP_COUNT; k++) {
     const t = TIPS[k]! * POINT_STRIDE;
     const dx = hand[t + X]! * pixelWidth - wx;
     const dy = hand[t + Y]! * pixelHeight - wy;
-    out[2 * k] = clampShape(((dx * ux + dy * uy) / length2) * 100);
-    out[2 * k + 1] = clampShape(((ux * dy - uy * dx) / length2) * 100);
+    // Clamped with Math.min/max inline: a ternary mixing a small-integer constant with a double,
+    // or a helper returning a double, can make V8 allocate a heap number per value.
+    out[2 * k] = Math.max(-SHAPE_LIMIT, Math.min(SHAPE_LIMIT, ((dx * ux + dy * uy) / length2) * 100));
+    out[2 * k + 1] = Math.max(-SHAPE_LIMIT, Math.min(SHAPE_LIMIT, ((ux * dy - uy * dx) / length2) * 100));
   }
   const i = HandPoint.indexMcp * POINT_STRIDE;
   const p = HandPoint.pinkyMcp * POINT_STRIDE;
@@ -78,8 +80,8 @@ export function computeHandShape(hand: Float32Array, pixelWidth: number, pixelHe
   const cx = (hand[b + X]! - hand[a + X]!) * pixelWidth;
   const cy = (hand[b + Y]! - hand[a + Y]!) * pixelHeight;
   const palmLength = Math.sqrt(length2);
-  out[SHAPE_CROSS] = kLength > 0 ? clampShape(((cx * kx + cy * ky) / kLength / palmLength) * 100) : 0;
-  return palmLength;
+  out[SHAPE_CROSS] = kLength > 0 ? Math.max(-SHAPE_LIMIT, Math.min(SHAPE_LIMIT, ((cx * kx + cy * ky) / kLength / palmLength) * 100)) : 0;
+  return true;
 }
 
 /** The motion feature for a speed in palm lengths per second. */
@@ -87,30 +89,45 @@ export function motionFeature(speedPalmsPerSecond: number): number {
   return clampShape(10 * Math.log2(MOTION_SPEED_OFFSET + speedPalmsPerSecond));
 }
 
-/** A short history of one hand's wrist and index tip, in pixels, for the motion feature. */
+/**
+ * A short history of one hand's wrist and index tip, in pixels, for the motion feature. Values
+ * travel through typed arrays and fields, not through double arguments or return values, which
+ * V8 may box (allocate) when a call is not inlined.
+ */
 class HandHistory {
   private readonly t = new Float64Array(HISTORY);
   private readonly p = new Float64Array(HISTORY * 4);
   private count = 0;
   private head = 0;
+  /** The speed that push() measured, palm lengths per second. */
+  readonly speed = new Float64Array(1);
 
   reset(): void {
     this.count = 0;
     this.head = 0;
   }
 
-  /** Adds a sample and returns the speed (palm lengths per second) over the last window. */
-  push(timeMs: number, wx: number, wy: number, ix: number, iy: number, palmLength: number): number {
+  /** Adds this frame's sample of `hand` (measured on `pixel` = [width, height]) and sets `speed` over the last window. */
+  push(landmarks: LandmarkFrame, hand: Float32Array, pixel: Float64Array): void {
+    const timeMs = landmarks.timestampMs;
+    const width = pixel[0]!;
+    const height = pixel[1]!;
     if (this.count > 0) {
       const last = this.t[(this.head + HISTORY - 1) % HISTORY]!;
       if (!(timeMs > last) || timeMs - last > MOTION_MAX_GAP_MS) this.reset();
     }
+    const w = HandPoint.wrist * POINT_STRIDE;
+    const i = HandPoint.indexTip * POINT_STRIDE;
+    const m = HandPoint.middleMcp * POINT_STRIDE;
     const slot = this.head;
     this.t[slot] = timeMs;
-    this.p[slot * 4] = wx;
-    this.p[slot * 4 + 1] = wy;
-    this.p[slot * 4 + 2] = ix;
-    this.p[slot * 4 + 3] = iy;
+    this.p[slot * 4] = hand[w + X]! * width;
+    this.p[slot * 4 + 1] = hand[w + Y]! * height;
+    this.p[slot * 4 + 2] = hand[i + X]! * width;
+    this.p[slot * 4 + 3] = hand[i + Y]! * height;
+    const ux = hand[m + X]! * width - this.p[slot * 4]!;
+    const uy = hand[m + Y]! * height - this.p[slot * 4 + 1]!;
+    const palmLength = Math.sqrt(ux * ux + uy * uy);
     this.head = (this.head + 1) % HISTORY;
     if (this.count < HISTORY) this.count++;
     let path = 0;
@@ -128,7 +145,7 @@ class HandHistory {
       next = s;
     }
     const seconds = (timeMs - oldest) / 1000;
-    return seconds > 0 && palmLength > 0 ? path / palmLength / seconds : 0;
+    this.speed[0] = seconds > 0 && palmLength > 0 ? path / palmLength / seconds : 0;
   }
 }
 
@@ -174,21 +191,13 @@ export function createPreciseFeatureTracker(): PreciseFeatureTracker {
           continue;
         }
         const hand = side === 0 ? landmarks.leftHand : landmarks.rightHand;
-        const palmLength = computeHandShape(hand, width, height, shape);
-        if (palmLength === 0) {
+        if (!computeHandShape(hand, width, height, shape)) {
           out.shapePresent![side] = 0;
           history.reset();
           continue;
         }
-        const w = HandPoint.wrist * POINT_STRIDE;
-        const i = HandPoint.indexTip * POINT_STRIDE;
-        const speed = history.push(
-          landmarks.timestampMs,
-          hand[w + X]! * width, hand[w + Y]! * height,
-          hand[i + X]! * width, hand[i + Y]! * height,
-          palmLength,
-        );
-        shape[SHAPE_MOTION] = motionFeature(speed);
+        history.push(landmarks, hand, pixelSize);
+        shape[SHAPE_MOTION] = Math.min(SHAPE_LIMIT, 10 * Math.log2(MOTION_SPEED_OFFSET + history.speed[0]!));
         out.shapePresent![side] = 1;
       }
     },

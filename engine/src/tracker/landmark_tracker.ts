@@ -7,6 +7,7 @@ import { handCropTransform } from './calculators/hand_crop_transform.ts';
 import { handRectFromLandmarks } from './calculators/hand_rect_from_landmarks.ts';
 import { handRectFromPose } from './calculators/hand_rect_from_pose.ts';
 import { keepTrackedHandRect } from './calculators/choose_hand_rect.ts';
+import { freeBatchDimension } from './free_batch_dimension.ts';
 import { poseKeypointsToLandmarks } from './calculators/pose_keypoints_to_landmarks.ts';
 import { projectHandLandmarks } from './calculators/project_hand_landmarks.ts';
 import { transformRect } from './calculators/transform_rect.ts';
@@ -50,7 +51,10 @@ interface BlazePoseInternals {
   detectPose(image: tf.Tensor3D): Promise<unknown[]>;
 }
 
-/** Hand model outputs: 21 x (x, y, z) in crop pixels, presence, handedness (right, in a mirror image). */
+/**
+ * Hand model outputs: 21 x (x, y, z) in crop pixels, presence and handedness (right, in a mirror
+ * image). Both scores already pass through a Sigmoid in the graph: they are probabilities.
+ */
 const HAND_OUTPUTS = ['Identity', 'Identity_1', 'Identity_2'];
 const HAND_RAW_LENGTH = 63;
 
@@ -124,7 +128,7 @@ export class LandmarkTracker {
         detectorModelUrl: sources.poseDetector,
         landmarkModelUrl: sources.poseLandmarks,
       }),
-      config.hands === false ? Promise.resolve(null) : loadGraphModel(sources.handLandmarks),
+      config.hands === false ? Promise.resolve(null) : loadGraphModel(freeBatchDimension(sources.handLandmarks)),
     ]);
     const tracker = new LandmarkTracker(pose, hand, config);
     tracker.handBatch = tracker.probeHandBatch();

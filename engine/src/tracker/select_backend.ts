@@ -2,6 +2,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-backend-cpu';
 import { getThreadsCount, setThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import '@tensorflow/tfjs-backend-webgpu';
+import { measureParallelSlowdown } from './measure_free_cores.ts';
 import type { BackendName, BackendReport } from './types.ts';
 
 export type BackendPreference = 'auto' | BackendName;
@@ -11,10 +12,9 @@ export interface BackendOptions {
   /** Folder URL of the tfjs-backend-wasm binaries (copied to public/models/wasm/). */
   wasmBaseUrl: string;
   /**
-   * WASM threads when the page is cross-origin isolated. tfjs-backend-wasm 4.22 picks half of
-   * navigator.hardwareConcurrency (1 on a 2-core machine); measured on these 2-core machines, 2
-   * threads run pose + two hands about 1.4x faster (see README "Tracker"), so the default is
-   * max(2, half the cores), at most 4.
+   * WASM threads when the page is cross-origin isolated. Default: half the cores (at most 4), and
+   * on 2-3 core machines 2 threads if a second core is free at start, else 1 (see
+   * measure_free_cores.ts for the figures behind this).
    */
   wasmThreads?: number;
 }
@@ -69,9 +69,19 @@ function allowWasmThreads(threads: number): void {
   Object.defineProperty(navigator, 'hardwareConcurrency', { value: threads * 2, configurable: true });
 }
 
-function defaultWasmThreads(): number {
+/** Above this, the parallel run was slowed by other work: the second core is not free. */
+const MAX_SLOWDOWN_FOR_THREADS = 1.35;
+
+/**
+ * Half the cores, as tfjs-backend-wasm does, at most 4; on 2- and 3-core machines 2 threads when a
+ * second core is free now (measureParallelSlowdown), else 1.
+ */
+async function defaultWasmThreads(): Promise<{ threads: number; slowdown?: number }> {
   const cores = globalThis.navigator?.hardwareConcurrency ?? 2;
-  return Math.min(4, Math.max(2, Math.floor(cores / 2)));
+  if (cores >= 4) return { threads: Math.min(4, Math.floor(cores / 2)) };
+  if (cores < 2) return { threads: 1 };
+  const slowdown = await measureParallelSlowdown();
+  return { threads: slowdown <= MAX_SLOWDOWN_FOR_THREADS ? 2 : 1, slowdown: Math.round(slowdown * 100) / 100 };
 }
 
 /** Picks and starts the TF.js backend: WebGPU on hardware, else WASM (SIMD, threads), else CPU. */
@@ -86,14 +96,15 @@ export async function selectBackend(options: BackendOptions): Promise<BackendRep
   }
   if (preference !== 'cpu') {
     setWasmPaths(options.wasmBaseUrl.endsWith('/') ? options.wasmBaseUrl : options.wasmBaseUrl + '/');
-    const threads = options.wasmThreads ?? defaultWasmThreads();
+    const multithread = (await tf.env().getAsync('WASM_HAS_MULTITHREAD_SUPPORT')) as boolean;
+    const choice = options.wasmThreads !== undefined ? { threads: options.wasmThreads } : multithread ? await defaultWasmThreads() : { threads: 1 };
+    const threads = choice.threads;
     setThreadsCount(threads);
     allowWasmThreads(threads);
     if (await tf.setBackend('wasm').catch(() => false)) {
       await tf.ready();
       const simd = (await tf.env().getAsync('WASM_HAS_SIMD_SUPPORT')) as boolean;
-      const multithread = (await tf.env().getAsync('WASM_HAS_MULTITHREAD_SUPPORT')) as boolean;
-      return { name: 'wasm', simd, threads: multithread ? getThreadsCount() : 1 };
+      return { name: 'wasm', simd, threads: multithread ? getThreadsCount() : 1, parallelSlowdown: choice.slowdown };
     }
   }
   await tf.setBackend('cpu');

@@ -104,6 +104,10 @@ export function PracticeScreen({ address }: { address: LessonAddress }) {
   }, [language, address]);
 
   const signs = lessonState.status === 'ready' ? lessonState.lesson.signs : null;
+  // The match mode is read when the lesson starts and applied to a running controller below;
+  // changing it never restarts the lesson.
+  const modeAtStart = useRef(mode);
+  modeAtStart.current = mode;
   useEffect(() => {
     const video = videoRef.current;
     const canvas = canvasRef.current;
@@ -118,7 +122,7 @@ export function PracticeScreen({ address }: { address: LessonAddress }) {
           source,
           video,
           canvas,
-          matchMode: mode,
+          matchMode: modeAtStart.current,
           onEvent: (event) => onEvent.current(event),
         });
         setController(created);
@@ -129,7 +133,6 @@ export function PracticeScreen({ address }: { address: LessonAddress }) {
       live = false;
       created?.dispose();
     };
-    // The match mode is applied to a running controller below; it does not restart the lesson.
   }, [signs]);
 
   useEffect(() => controller?.setMatchMode(mode), [controller, mode]);

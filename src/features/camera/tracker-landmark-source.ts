@@ -29,10 +29,13 @@ export function describeBackend(report: BackendReport): string {
   return 'CPU';
 }
 
-export function createTrackerLandmarkSource(): LandmarkSource {
+/** The part of the tracker client this source uses (a fake one in unit tests). */
+export type TrackerClientLike = Pick<TrackerClient, 'start' | 'onLandmarks' | 'onError' | 'offer' | 'reset' | 'dispose'>;
+
+export function createTrackerLandmarkSource(createClient: () => TrackerClientLike = createTrackerClient): LandmarkSource {
   const listeners = new Set<(frame: LandmarkFrame) => void>();
   const statusListeners = new Set<(status: LandmarkSourceStatus) => void>();
-  let client: TrackerClient | null = null;
+  let client: TrackerClientLike | null = null;
   let video: HTMLVideoElement | null = null;
   let paused = false;
   let stopped = false;
@@ -49,7 +52,7 @@ export function createTrackerLandmarkSource(): LandmarkSource {
   };
 
   async function startClient(preference: BackendPreference): Promise<BackendReport> {
-    const next = createTrackerClient();
+    const next = createClient();
     try {
       const width = Math.min(MAX_INPUT_WIDTH, video?.videoWidth || MAX_INPUT_WIDTH);
       const height = Math.round((width * (video?.videoHeight || 480)) / (video?.videoWidth || 640));
@@ -65,7 +68,7 @@ export function createTrackerLandmarkSource(): LandmarkSource {
     }
   }
 
-  function attach(next: TrackerClient, preference: BackendPreference, report: BackendReport): BackendReport {
+  function attach(next: TrackerClientLike, preference: BackendPreference, report: BackendReport): BackendReport {
     if (stopped) throw new Error('the practice screen was closed');
     client?.dispose();
     client = next;

@@ -20,6 +20,16 @@ export const feedbackMessages = {
   failed: 'Failed to send feedback. Please try again.',
 } as const;
 
+/** A send that hangs counts as failed after this long, so the form never stays 'Sending...'. */
+const SEND_TIMEOUT_MS = 15_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('feedback: timed out')), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
 export default function FeedbackPage() {
   return (
     <main className="card-page">
@@ -35,7 +45,7 @@ export default function FeedbackPage() {
           aria-label="Feedback"
           onSubmit={async ({ feedback }: FeedbackInput, form) => {
             try {
-              const response = await sendFeedback(feedback);
+              const response = await withTimeout(sendFeedback(feedback), SEND_TIMEOUT_MS);
               if (!response.ok) throw new Error(`feedback: HTTP ${response.status}`);
               await response.json().catch(() => undefined); // read and ignored (SPEC section 7)
             } catch (error) {

@@ -120,6 +120,14 @@ describe('change password', () => {
     await logIn(page, user);
     await page.goto(`${learnUrl}/change_password`);
     await page.getByRole('heading', { name: 'Change Password' }).waitFor();
+    // The decorative side image shows on wide screens only.
+    const aside = page.locator('img.account-layout__aside');
+    await expect.poll(() => aside.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await aside.isVisible()).toBe(true);
+    expect(await aside.getAttribute('alt')).toBe('');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await aside.isVisible()).toBe(false);
+    await page.setViewportSize({ width: 1366, height: 900 });
     await expectNoSeriousA11yViolations(page);
     await screenshots(page, 'change-password');
     const submit = () => page.getByRole('button', { name: 'Update' }).click();

@@ -1,6 +1,7 @@
 // The host rule, the landing page, the help center and the 404 page, in Debian Chromium.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { curriculumStats } from '@/lib/data/curriculum.ts';
 import { launchBrowser, openPage, MOBILE_VIEWPORT } from '../../setup/browser.ts';
 import { expectNoSeriousA11yViolations, learnUrl, marketingUrl, screenshots } from './app-harness.ts';
 
@@ -53,8 +54,12 @@ describe('landing page', () => {
     expect(stats).toHaveLength(4);
     expect(stats.join(' ')).toContain('Real-time');
     expect(stats.join(' ')).toContain('Unlimited');
-    // The lesson length is a computed figure, not the SPEC's claim.
-    expect(stats[1]).toMatch(/Lesson length\s*\d+(-\d+)? min/);
+    // The lesson length and the sign count are computed from the content, not the SPEC's claims.
+    const computed = curriculumStats();
+    const minutes = computed.lessonMinutes.min === computed.lessonMinutes.max ? `${computed.lessonMinutes.min} min` : `${computed.lessonMinutes.min}-${computed.lessonMinutes.max} min`;
+    expect(stats[1]).toContain(minutes);
+    expect(stats[2]).toContain(`${computed.signCount} signs`);
+    expect(stats.join(' ')).not.toMatch(/500|5-8 min/);
     expect(await page.getByRole('link', { name: 'Create free account' }).getAttribute('href')).toBe(`${learnUrl}/register`);
     expect(await page.locator('footer a[href^="mailto:"]').count()).toBe(1);
     expect(await page.locator('footer .footer__social a').count()).toBeGreaterThanOrEqual(2);
@@ -90,6 +95,35 @@ describe('landing page', () => {
     expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Enter');
     await mobileNav.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+});
+
+describe('keyboard', () => {
+  test('the login form is reachable by Tab in order, with a visible focus ring', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${learnUrl}/login`);
+    await page.getByRole('heading', { name: 'Login to continue' }).waitFor();
+    const seen: string[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el) return null;
+        const style = getComputedStyle(el);
+        const name = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? '';
+        return { name: name.trim(), outline: style.outlineStyle, width: style.outlineWidth };
+      });
+      if (!focused) continue;
+      seen.push(focused.name);
+      expect(focused.outline, `focus ring on ${focused.name}`).not.toBe('none');
+    }
+    const order = ['Email', 'Password', 'Show password', 'Forgot Password?', 'Login', 'Sign Up'];
+    expect(seen.filter((name) => order.includes(name))).toEqual(order);
+    // Enter submits from a field.
+    await page.getByLabel('Email', { exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Invalid email address', { exact: true }).waitFor();
     await context.close();
   });
 });

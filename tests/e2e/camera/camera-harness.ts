@@ -9,6 +9,7 @@ import { buildPracticeFixture } from '../../../engine/src/fixtures/build_practic
 import { loadAlphabetFolder } from '../../../engine/src/node/load_alphabet_folder.ts';
 import { launchBrowser } from '../../setup/browser.ts';
 import { makeFakeCameraVideo } from '../tracker/make_fake_camera_video.ts';
+import { inject } from 'vitest';
 import { createUser, learnUrl, logIn, type TestUser } from '../app/app-harness.ts';
 
 export const repoRoot = join(import.meta.dirname, '..', '..', '..');
@@ -18,6 +19,15 @@ export const messiPhoto = join(repoRoot, '..', 'shared', 'fixtures', 'images', '
 export const screenshotDir = join(repoRoot, 'test-results', 'screenshots');
 
 export { learnUrl };
+
+/** Reads a database path as its owner (the emulator's admin REST, bypassing the rules). */
+export async function readDatabase(path: string): Promise<unknown> {
+  const url = new URL(inject('databaseUrl'));
+  const ns = url.searchParams.get('ns');
+  const response = await fetch(`${url.origin}/${path}.json${ns ? `?ns=${ns}` : ''}`, { headers: { Authorization: 'Bearer owner' }, signal: AbortSignal.timeout(15_000) });
+  if (!response.ok) throw new Error(`readDatabase ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
 
 /** A landmark fixture of a learner signing `signs`, `seconds` each; returns its file path. */
 export async function makeLessonFixture(signs: readonly string[], seconds: number): Promise<string> {
@@ -50,6 +60,7 @@ export async function signedInPage(browser: Browser, options: { progress?: Recor
   user: TestUser;
   consoleErrors: string[];
   consoleMessages: string[];
+  failedResponses: string[];
 }> {
   const user = await createUser(options);
   const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
@@ -61,8 +72,12 @@ export async function signedInPage(browser: Browser, options: { progress?: Recor
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  const failedResponses: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failedResponses.push(`${response.status()} ${response.url()}`);
+  });
   await logIn(page, user);
-  return { context, page, user, consoleErrors, consoleMessages };
+  return { context, page, user, consoleErrors, consoleMessages, failedResponses };
 }
 
 export function cameraUrl(level: number, chapter: number, lesson: number, fixture?: string): string {

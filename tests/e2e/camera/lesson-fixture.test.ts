@@ -8,8 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { dbAdmin } from '../app/app-harness.ts';
-import { cameraUrl, launchWithFakeCamera, learnUrl, makeLessonFixture, ringPercent, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
+import { cameraUrl, readDatabase, launchWithFakeCamera, learnUrl, makeLessonFixture, ringPercent, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,8 +55,8 @@ async function sampleUntilComplete(page: Page, timeoutMs: number, onSample?: (sa
 
 describe('camera practice from recorded landmarks', () => {
   test('a whole lesson: ring, sign changes, completed card, auto-continue, saved progress', async () => {
-    const { page, context, user, consoleErrors } = await signedInPage(browser);
-    const fixture = await serveFixture(context, 'abc.json', await makeLessonFixture(['A', 'B', 'C'], 7));
+    const { page, context, user, consoleErrors, failedResponses } = await signedInPage(browser);
+    const fixture = await serveFixture(context, 'abc.json', await makeLessonFixture(['A', 'B', 'C'], 9));
     await page.goto(cameraUrl(0, 0, 0, fixture));
     await expect.poll(() => signName(page), { timeout: 20_000 }).toBe('A');
     await expect.poll(() => page.getByTestId('tracker-backend').textContent(), { timeout: 20_000 }).toContain('recorded landmarks');
@@ -65,7 +64,19 @@ describe('camera practice from recorded landmarks', () => {
     let midSignShot = false;
     let correctionShot = false;
     mkdirSync(screenshotDir, { recursive: true });
-    const samples = await sampleUntilComplete(page, 60_000, async (sample) => {
+    // The card's appearance and the address change, timed in the page (the test's own polling
+    // would add its latency to the 4 s being measured).
+    await page.evaluate(() => {
+      const marks: { card?: number; continued?: number } = {};
+      (window as unknown as { __continue: typeof marks }).__continue = marks;
+      const check = () => {
+        if (marks.card === undefined && [...document.querySelectorAll('h2')].some((h) => h.textContent === 'Lesson Completed!')) marks.card = performance.now();
+        if (marks.card !== undefined && location.search.includes('lesson=1')) marks.continued = performance.now();
+        else setTimeout(check, 20);
+      };
+      check();
+    });
+    const samples = await sampleUntilComplete(page, 150_000, async (sample) => {
       if (!midSignShot && sample.sign === 'B' && sample.ring >= 35 && sample.ring <= 75) {
         midSignShot = true;
         await page.screenshot({ path: join(screenshotDir, 'camera-mid-sign.png') });
@@ -76,7 +87,6 @@ describe('camera practice from recorded landmarks', () => {
         await page.screenshot({ path: join(screenshotDir, 'camera-correction.png') });
       }
     });
-    const completedAt = Date.now();
 
     // The sign name went A -> B -> C, each once, and the ring rose within each sign.
     const order = samples.map((s) => s.sign).filter((sign, i, all) => i === 0 || all[i - 1] !== sign);
@@ -100,14 +110,16 @@ describe('camera practice from recorded landmarks', () => {
     await page.screenshot({ path: join(screenshotDir, 'camera-lesson-complete.png') });
 
     // Progress saved at completion: session storage at once, the database by the multi-path update.
-    await expect.poll(() => dbAdmin(`users/${user.uid}/progressPerLanguage/american/0/0`), { timeout: 5_000 }).toBe(2);
+    await expect.poll(() => readDatabase(`users/${user.uid}/progressPerLanguage/american/0/0`), { timeout: 5_000 }).toBe(2);
     expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('userProgress'))) ?? '{}')).toEqual({ 0: { 0: 2 } });
 
     // Auto-continue 4 s after the card to the next lesson of the same chapter.
-    await page.waitForURL(/lesson=1/, { timeout: 8_000 });
-    const continuedAfter = Date.now() - completedAt;
-    expect(continuedAfter).toBeGreaterThan(3_300);
-    expect(continuedAfter).toBeLessThan(5_500);
+    await page.waitForURL(/lesson=1/, { timeout: 15_000 });
+    const marks = await page.evaluate(() => (window as unknown as { __continue: { card: number; continued: number } }).__continue);
+    const continuedAfter = marks.continued - marks.card;
+    console.log(`auto-continue ${Math.round(continuedAfter)} ms after the completed card`);
+    expect(continuedAfter).toBeGreaterThan(3_800);
+    expect(continuedAfter).toBeLessThan(4_800);
     await expect.poll(() => signName(page), { timeout: 20_000 }).toBe('D');
 
     // The lesson list reflects it at once: lesson 1 done, lesson 2 open.
@@ -115,13 +127,17 @@ describe('camera practice from recorded landmarks', () => {
     await page.waitForURL(/\/lessons\?level=0&chapter=0/);
     await page.getByRole('link', { name: /Lesson 1/ }).getByRole('img', { name: 'done' }).waitFor();
     await page.getByRole('link', { name: /Lesson 2/ }).waitFor();
-    expect(consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([]);
+    // Nothing failed on the way, apart from the browser's own favicon request.
+    const failed = failedResponses.filter((r) => !/favicon/.test(r));
+    expect(failed).toEqual([]);
+    // (failed loads are checked by URL just above)
+    expect(consoleErrors.filter((e) => !/^Failed to load resource/.test(e))).toEqual([]);
     await context.close();
   });
 
   test("the chapter's last lesson: 'Next Lesson' goes to /?end_of_chapter=true with endOfChapter set", async () => {
     const { page, context, user } = await signedInPage(browser, { progress: { 0: { 0: 2 } } });
-    const fixture = await serveFixture(context, 'def.json', await makeLessonFixture(['D', 'E', 'F'], 7));
+    const fixture = await serveFixture(context, 'def.json', await makeLessonFixture(['D', 'E', 'F'], 9));
     await page.goto(cameraUrl(0, 0, 1, fixture));
     await expect.poll(() => signName(page), { timeout: 20_000 }).toBe('D');
     await page.evaluate(() => {
@@ -133,14 +149,14 @@ describe('camera practice from recorded landmarks', () => {
         return setItem.call(this, key, value);
       };
     });
-    await sampleUntilComplete(page, 60_000);
+    await sampleUntilComplete(page, 150_000);
     await page.getByRole('button', { name: 'Next Lesson' }).click();
     await page.waitForURL(`${learnUrl}/?end_of_chapter=true`, { timeout: 3_000 }).catch(async () => {
       // The learning home may clear the query once it has reloaded its data (level unlock).
       await page.waitForURL(`${learnUrl}/`, { timeout: 3_000 });
     });
     expect(await page.evaluate(() => (window as unknown as { __writes: string[] }).__writes)).toContain('endOfChapter=true');
-    await expect.poll(() => dbAdmin(`users/${user.uid}/progressPerLanguage/american/0/0`), { timeout: 5_000 }).toBe(3);
+    await expect.poll(() => readDatabase(`users/${user.uid}/progressPerLanguage/american/0/0`), { timeout: 5_000 }).toBe(3);
     await context.close();
   });
 
@@ -158,7 +174,7 @@ describe('camera practice from recorded landmarks', () => {
     await page.evaluate(() => sessionStorage.removeItem('uid'));
     await sampleUntilComplete(page, 30_000);
     await expect.poll(() => consoleMessages.some((m) => m === 'error: updateProgress: missing uid in sessionStorage')).toBe(true);
-    expect(await dbAdmin(`users/${user.uid}/progressPerLanguage`)).toBeNull();
+    expect(await readDatabase(`users/${user.uid}/progressPerLanguage`)).toBeNull();
     await context.close();
   });
 

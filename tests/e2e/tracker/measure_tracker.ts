@@ -20,6 +20,7 @@ const browser = await launchBrowser({
 const configs = [
   { name: 'wasm-simd, 1 thread (not isolated)', isolated: false, query: 'backend=wasm' },
   { name: 'wasm-simd, 2 threads', isolated: true, query: 'backend=wasm&threads=2' },
+  { name: 'wasm-simd, threads chosen by the free-core probe', isolated: true, query: 'backend=wasm' },
   { name: 'wasm-simd, 1 thread, lite', isolated: false, query: 'backend=wasm&pose=lite&hand=lite' },
   { name: 'wasm-simd, 2 threads, lite', isolated: true, query: 'backend=wasm&threads=2&pose=lite&hand=lite' },
   { name: 'auto (WebGPU if a hardware adapter)', isolated: true, query: 'backend=auto' },
@@ -39,7 +40,7 @@ for (const config of configs) {
   const stages = Object.fromEntries(
     TRACKER_STAGE_NAMES.map((name, i) => [name, Math.round(((end.stageTotals[i] - start.stageTotals[i]) / frames) * 10) / 10]),
   );
-  results.push({ config: config.name, backend: end.backend, frames, fps: Math.round((frames / seconds) * 10) / 10, msPerFrame: stages, longTasks: end.longTasks.length, load: Math.round(loadavg()[0] * 10) / 10 });
+  results.push({ config: config.name, backend: end.backend, frames, fps: Math.round((frames / seconds) * 10) / 10, msPerFrame: stages, longTasks: end.longTasks.length, load: Math.round(loadavg()[0]! * 10) / 10 });
   console.log(JSON.stringify(results.at(-1)));
   await context.close();
   await server.close();

@@ -17,7 +17,7 @@ const TRACK_MS = 15_000;
 interface PageState {
   phase: string;
   error: string | null;
-  backend: { name: string; threads?: number; simd?: boolean; warning?: string } | null;
+  backend: { name: string; threads?: number; simd?: boolean; warning?: string; parallelSlowdown?: number } | null;
   crossOriginIsolated: boolean;
   frames: number;
   dropped: number;
@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 describe('tracker in a worker, fake camera', () => {
-  it('tracks pose and both hands, draws them, reports its backend, keeps the page responsive', async () => {
+  it('tracks pose and both hands, draws them, reports its backend, keeps the page responsive', { timeout: 420_000 }, async () => {
     const { page, context } = await openPage(browser);
     try {
       await page.goto(server.url);
@@ -66,7 +66,7 @@ describe('tracker in a worker, fake camera', () => {
           crossOriginIsolated: state.crossOriginIsolated,
           frames: state.frames,
           fps: Math.round((state.frames / (trackedMs / 1000)) * 10) / 10,
-          loadAverage: loadavg()[0],
+          loadAverage: loadavg()[0]!,
           dropped: state.dropped,
           present: state.presentCounts,
           msPerStage: state.stageTotals.map((t) => Math.round((t / state.frames) * 10) / 10),
@@ -77,12 +77,15 @@ describe('tracker in a worker, fake camera', () => {
       );
       expect(state.error).toBeNull();
       expect(state.phase).toBe('tracking');
-      // No hardware GPU on these machines: WASM with SIMD, threaded because the page is isolated.
+      // No hardware GPU on these machines: WASM with SIMD; the threaded build because the page is
+      // isolated, with 2 threads when a second core was free at start, else 1.
       expect(['wasm', 'webgpu']).toContain(state.backend?.name);
       if (state.backend?.name === 'wasm') {
         expect(state.backend.simd).toBe(true);
         expect(state.crossOriginIsolated).toBe(true);
-        expect(state.backend.threads).toBeGreaterThanOrEqual(2);
+        const slowdown = state.backend.parallelSlowdown;
+        expect(slowdown).toBeGreaterThan(0);
+        expect(state.backend.threads).toBe(slowdown! <= 1.35 ? 2 : 1);
       }
       expect(status).toContain(`tracking on ${state.backend!.name}`);
       expect(state.frames).toBeGreaterThanOrEqual(20);
@@ -91,12 +94,12 @@ describe('tracker in a worker, fake camera', () => {
       expect(state.presentCounts[1]).toBeGreaterThanOrEqual(state.frames * 0.8);
       expect(state.presentCounts[2]).toBeGreaterThanOrEqual(state.frames * 0.8);
       expect(state.drawnBones).toBeGreaterThan(0);
-      // The camera runs faster than the tracker: frames are dropped, not queued (latency stays
-      // about one inference, not a growing backlog).
+      // The camera runs faster than the tracker: frames are dropped, not queued, so the latency of
+      // the last frames is that of one inference, not of a backlog grown since the start
+      // (tests/tracker/tracker_client.test.ts checks the one-frame-in-flight rule exactly).
       expect(state.dropped).toBeGreaterThan(0);
-      const latencies = state.latencies.slice(5).sort((a, b) => a - b);
-      const median = latencies[Math.floor(latencies.length / 2)]!;
-      expect(latencies.at(-1)!).toBeLessThan(5 * median + 200);
+      const perFrame = state.stageTotals[6]! / state.frames;
+      expect(mean(state.latencies.slice(-5))).toBeLessThan(3 * perFrame + 500);
       // No tensor leaks: the count after the frames settle stays flat.
       const settled = state.numTensors.slice(2);
       expect(Math.max(...settled)).toBe(Math.min(...settled));
@@ -104,8 +107,23 @@ describe('tracker in a worker, fake camera', () => {
       // frame is a createImageBitmap call, a postMessage and a few lines drawn; only a machine
       // oversubscribed by other processes (load average above twice its cores) stretches that
       // into a long task, and then a few are tolerated.
-      if (loadavg()[0] <= 2 * cpus().length) expect(state.longTasks).toEqual([]);
+      if (loadavg()[0]! <= 2 * cpus().length) expect(state.longTasks).toEqual([]);
       else expect(state.longTasks.length).toBeLessThanOrEqual(3);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('falls back to the CPU backend with a visible warning', { timeout: 420_000 }, async () => {
+    const { page, context } = await openPage(browser);
+    try {
+      await page.goto(`${server.url}?backend=cpu&pose=lite&hand=lite`);
+      await page.waitForFunction(() => (window as any).__tracker?.frames >= 1 || (window as any).__tracker?.error, undefined, { timeout: 400_000 });
+      const state = (await page.evaluate(() => (window as any).__tracker)) as PageState;
+      expect(state.error).toBeNull();
+      expect(state.backend?.name).toBe('cpu');
+      expect(state.presentCounts[0]).toBe(state.frames);
+      expect(await page.locator('#status').textContent()).toMatch(/^tracking on cpu - Pose tracking runs on the slow CPU fallback/);
     } finally {
       await context.close();
     }

@@ -176,7 +176,7 @@ describe('precise features', () => {
 
   it('reports a degenerate palm and measures motion from the frames just before', () => {
     const flat = new Float32Array(21 * POINT_STRIDE);
-    expect(computeHandShape(flat, 1280, 960, new Float32Array(12))).toBe(0);
+    expect(computeHandShape(flat, 1280, 960, new Float32Array(12))).toBe(false);
 
     const tracker = createPreciseFeatureTracker();
     const landmarks = createLandmarkFrame(640, 480);

@@ -1,0 +1,197 @@
+// The learning home (level picker, chapters, level unlock), the lessons page (done marks and
+// locks), the non-camera Flag Sign dialog, and corrupted session values.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { AMERICAN_LEVELS } from '@/lib/data/curriculum.ts';
+import { launchBrowser, openPage } from '../../setup/browser.ts';
+import { createUser, dbAdminGet, expectNoSeriousA11yViolations, learnUrl, logIn, screenshots } from './app-harness.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const level0 = AMERICAN_LEVELS[0]!;
+
+describe('learning home', () => {
+  test('level picker: 10 levels, locks at or beyond the max level, keyboard, click outside', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser);
+    await logIn(page, user);
+    const picker = page.getByRole('button', { name: /Level 1$/ });
+    expect(await picker.getAttribute('aria-haspopup')).toBe('listbox');
+    // Chapter cards of level 1.
+    const cards = page.locator('a.chapter-card');
+    await expect.poll(() => cards.count()).toBe(level0.chapters.length);
+    expect(await cards.nth(0).getAttribute('href')).toBe('/lessons?level=0&chapter=0');
+    expect(await cards.nth(0).textContent()).toContain('Chapter 1');
+    expect(await cards.nth(0).textContent()).toContain(`Lessons 0/${level0.chapters[0]!.number_of_lessons}`);
+    expect(await cards.nth(0).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
+    await expectNoSeriousA11yViolations(page);
+    await screenshots(page, 'learning-home');
+
+    await picker.click();
+    const list = page.getByRole('listbox', { name: 'Levels' });
+    await list.waitFor();
+    const options = list.getByRole('option');
+    expect(await options.count()).toBe(10);
+    expect(await options.nth(0).getAttribute('aria-disabled')).toBeNull();
+    for (let i = 1; i < 10; i += 1) {
+      expect(await options.nth(i).getAttribute('aria-disabled')).toBe('true');
+      expect(await options.nth(i).getByRole('img', { name: 'locked' }).count()).toBe(1);
+    }
+    await expectNoSeriousA11yViolations(page);
+    await screenshots(page, 'learning-home-level-picker');
+    // A locked level cannot be chosen, by mouse or keyboard.
+    await options.nth(3).click({ force: true });
+    expect(await picker.textContent()).toContain('Level 1');
+    await list.waitFor();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    expect(await picker.textContent()).toContain('Level 1');
+    // Escape closes and returns focus; a click outside closes.
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup'))).toBe('listbox');
+    await page.keyboard.press('ArrowDown');
+    await list.waitFor();
+    await page.mouse.click(20, 600);
+    await list.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  test('seven skeleton cards while the chapters load; the page body does not scroll', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser);
+    await logIn(page, user);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+    await page.mouse.wheel(0, 2000);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Hold the database connection so the page stays in its loading state.
+    await page.routeWebSocket(/.*/, () => undefined);
+    await page.reload();
+    await page.getByTestId('chapter-skeleton').first().waitFor();
+    expect(await page.getByTestId('chapter-skeleton').count()).toBe(7);
+    await context.close();
+  });
+
+  test('a completed level unlocks the next: maxLevel raised and saved, query cleared', async () => {
+    const done = Object.fromEntries(level0.chapters.map((c, i) => [String(i), c.number_of_lessons + 1]));
+    const user = await createUser({ maxLevel: 1, progress: { '0': done } });
+    const { page, context } = await openPage(browser);
+    await page.goto(`${learnUrl}/login`);
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${learnUrl}/`);
+    await page.goto(`${learnUrl}/?end_of_chapter=true`);
+    await page.getByRole('button', { name: /Level 2$/ }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => dbAdminGet(`users/${user.uid}/info/maxLevel`)).toBe(2);
+    await page.waitForURL(`${learnUrl}/`);
+    await page.getByRole('button', { name: /Level 2$/ }).click();
+    const options = page.getByRole('listbox').getByRole('option');
+    expect(await options.nth(1).getAttribute('aria-disabled')).toBeNull();
+    expect(await options.nth(2).getAttribute('aria-disabled')).toBe('true');
+    await options.nth(0).click();
+    await page.getByRole('button', { name: /Level 1$/ }).waitFor();
+    expect(await page.locator('a.chapter-card').first().textContent()).toContain(`Lessons ${level0.chapters[0]!.number_of_lessons}/${level0.chapters[0]!.number_of_lessons}`);
+    await context.close();
+  });
+
+  test('the Flag Sign dialog (non-camera) requires a reason and sends nothing', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser);
+    await logIn(page, user);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('receive_feedback')) sent.push(request.url());
+    });
+    await page.getByRole('button', { name: 'Flag a sign' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Flag Sign' });
+    await dialog.waitFor();
+    const reason = dialog.getByPlaceholder('Why is this sign wrong?');
+    expect(await reason.getAttribute('required')).not.toBeNull();
+    await dialog.getByRole('button', { name: 'Send FeedBack' }).click();
+    expect(await reason.evaluate((el: HTMLTextAreaElement) => el.validity.valueMissing)).toBe(true);
+    expect(await dialog.getByText('Feedback Submitted.').count()).toBe(0);
+    await expectNoSeriousA11yViolations(page);
+    await screenshots(page, 'flag-sign-dialog');
+    await reason.fill('The hand shape looks different from the video.');
+    await dialog.getByRole('button', { name: 'Send FeedBack' }).click();
+    await dialog.getByText('Feedback Submitted.').waitFor();
+    expect(sent).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+});
+
+describe('lessons page', () => {
+  test('title, done marks, the open lesson and locked lessons', async () => {
+    const user = await createUser({ progress: { '0': { '0': 2 } } });
+    const { page, context } = await openPage(browser);
+    await logIn(page, user);
+    await page.locator('a.chapter-card').first().click();
+    await page.waitForURL(`${learnUrl}/lessons?level=0&chapter=0`);
+    await page.getByRole('heading', { level: 1, name: level0.chapters[0]!.title! }).waitFor();
+    const first = page.getByRole('link', { name: /Lesson 1/ });
+    expect(await first.getByRole('img', { name: 'done' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: /Lesson 2/ }).getAttribute('href')).toBe('/camera?level=0&chapter=0&lesson=1');
+    await expectNoSeriousA11yViolations(page);
+    await screenshots(page, 'lessons');
+
+    await page.goto(`${learnUrl}/lessons?level=0&chapter=1`);
+    await page.getByRole('heading', { level: 1, name: level0.chapters[1]!.title! }).waitFor();
+    expect(await page.getByRole('link', { name: /Lesson 1/ }).getAttribute('href')).toBe('/camera?level=0&chapter=1&lesson=0');
+    const locked = page.getByRole('button', { name: /Lesson 2/ });
+    expect(await locked.isDisabled()).toBe(true);
+    expect(await locked.getByRole('img', { name: 'locked' }).count()).toBe(1);
+    await locked.click({ force: true });
+    expect(page.url()).toBe(`${learnUrl}/lessons?level=0&chapter=1`);
+    await context.close();
+  });
+
+  test('a locked level cannot be opened by address; missing params and empty chapters show the SPEC texts', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser);
+    await logIn(page, user);
+    await page.goto(`${learnUrl}/lessons?level=2&chapter=0`);
+    await page.getByText('This level is locked.', { exact: false }).waitFor();
+    expect(await page.locator('a.lesson-button').count()).toBe(0);
+
+    await page.goto(`${learnUrl}/lessons?level=0`);
+    await page.getByRole('alert').filter({ hasText: 'Missing chapter or level number in URL parameters.' }).waitFor();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Missing chapter or level number in URL parameters.' }).waitFor();
+
+    await page.goto(`${learnUrl}/lessons?level=0&chapter=9`);
+    await page.getByText('No lessons available. Please check your session data.').waitFor();
+    await context.close();
+  });
+
+  test('corrupted session values are discarded without breaking the pages', async () => {
+    const user = await createUser();
+    const { page, context, consoleErrors } = await openPage(browser);
+    await logIn(page, user);
+    await page.evaluate(() => {
+      sessionStorage.setItem('userProgress', '{broken');
+      sessionStorage.setItem('level_0', '"not chapters"');
+      sessionStorage.setItem('currentLevelChaptersData', '[]');
+      sessionStorage.setItem('lastLevel', 'zero');
+      sessionStorage.setItem('lastLanguage', '');
+      sessionStorage.setItem('endOfChapter', '{}');
+    });
+    await page.reload();
+    await expect.poll(() => page.locator('a.chapter-card').count(), { timeout: 15_000 }).toBe(level0.chapters.length);
+    await page.evaluate(() => {
+      sessionStorage.setItem('level_0', '[{"title": 5}]');
+      sessionStorage.setItem('userProgress', '{"0": {"0": "x"}}');
+    });
+    await page.goto(`${learnUrl}/lessons?level=0&chapter=0`);
+    await page.getByRole('heading', { level: 1, name: level0.chapters[0]!.title! }).waitFor();
+    expect(consoleErrors.filter((e) => /Uncaught|TypeError|SyntaxError/.test(e))).toEqual([]);
+    await context.close();
+  });
+});

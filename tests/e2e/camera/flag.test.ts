@@ -1,0 +1,97 @@
+// Flagging a sign on the camera screen (SPEC 2, 4, 7, 9): the dialog's form, the loader on
+// submit, 'Thank you for your feedback!' 2 s later whether the call succeeded or not, and 4 s
+// after that the sign skipped (counted as advanced), the dialog closed and its form empty.
+// Real timings, measured in the page (performance.now) with tolerances.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { cameraUrl, launchWithFakeCamera, makeLessonFixture, readDatabase, serveFixture, signedInPage, signName } from './camera-harness.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchWithFakeCamera();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Times (ms after the submit click) at which the loader, the thank-you and the close appeared. */
+async function watchFlagFlow(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const marks: Record<string, number> = {};
+    (window as unknown as { __flag: Record<string, number> }).__flag = marks;
+    const dialog = document.querySelector('dialog')!;
+    const check = () => {
+      const now = performance.now();
+      if (marks.loader === undefined && dialog.querySelector('.spinner')) marks.loader = now;
+      if (marks.thanks === undefined && dialog.textContent?.includes('Thank you for your feedback!')) marks.thanks = now;
+      if (marks.thanks !== undefined && marks.closed === undefined && !dialog.open) marks.closed = now;
+      if (marks.closed === undefined) requestAnimationFrame(check);
+    };
+    document.querySelector('dialog button[type="submit"]')!.addEventListener('click', () => {
+      marks.submit = performance.now();
+      requestAnimationFrame(check);
+    });
+  });
+}
+
+async function flagAndMeasure(page: Page, text: string): Promise<Record<string, number>> {
+  await page.getByRole('button', { name: 'Flag this sign' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Flag Sign' });
+  await dialog.waitFor();
+  const textarea = dialog.getByPlaceholder('Why is this sign wrong?');
+  expect(await textarea.getAttribute('required')).not.toBeNull();
+  await watchFlagFlow(page);
+  await textarea.fill(text);
+  await dialog.getByRole('button', { name: 'Send FeedBack' }).click();
+  await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+  const marks = await page.evaluate(() => (window as unknown as { __flag: Record<string, number> }).__flag);
+  return { loader: marks.loader! - marks.submit!, thanks: marks.thanks! - marks.submit!, closed: marks.closed! - marks.submit! };
+}
+
+describe('flag a sign on the camera screen', () => {
+  test('loader, thank-you after 2 s, skip and close 4 s later, form reset; the call reaches the server', async () => {
+    const { page, context, user } = await signedInPage(browser);
+    // While the dialog is open frames are not judged, so the sign cannot complete by itself.
+    const fixture = await serveFixture(context, 'abc-flag.json', await makeLessonFixture(['A', 'B', 'C'], 7));
+    await page.goto(cameraUrl(0, 0, 0, fixture));
+    await expect.poll(() => signName(page), { timeout: 20_000 }).toBe('A');
+
+    const times = await flagAndMeasure(page, 'The thumb should rest beside the index finger.');
+    console.log('flag timings (ms after submit):', JSON.stringify(times));
+    expect(times.loader).toBeLessThan(1000);
+    expect(times.thanks).toBeGreaterThanOrEqual(1950);
+    expect(times.thanks).toBeLessThan(3000); // timers never fire early; late only under load
+    expect(times.closed - times.thanks).toBeGreaterThanOrEqual(3950);
+    expect(times.closed - times.thanks).toBeLessThan(5000);
+
+    // The sign was skipped: it counts as advanced, the next one is current.
+    await expect.poll(() => signName(page)).toBe('B');
+    expect(await page.getByRole('progressbar', { name: 'Lesson progress' }).getAttribute('aria-valuenow')).toBe('1');
+    await page.getByText('skipped (flagged)').waitFor();
+
+    // The call of SPEC 7 was made: POST /receive_feedback_sign {feedback, email, sign}.
+    await expect
+      .poll(async () => Object.values(((await readDatabase('signFeedback')) ?? {}) as Record<string, { email: string; sign: string; feedback: string }>).filter((e) => e.email === user.email))
+      .toEqual([expect.objectContaining({ sign: 'A', feedback: 'The thumb should rest beside the index finger.' })]);
+
+    // The form is reset when the dialog opens again.
+    await page.getByRole('button', { name: 'Flag this sign' }).click();
+    expect(await page.getByPlaceholder('Why is this sign wrong?').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await context.close();
+  });
+
+  test('the thank-you shows and the sign is skipped even when the server call fails', async () => {
+    const { page, context } = await signedInPage(browser);
+    const fixture = await serveFixture(context, 'abc-flag2.json', await makeLessonFixture(['A', 'B', 'C'], 7));
+    await context.route('**/receive_feedback_sign', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"ok":false}' }));
+    await page.goto(cameraUrl(0, 0, 0, fixture));
+    await expect.poll(() => signName(page), { timeout: 20_000 }).toBe('A');
+    // Too short for the server too (10 characters minimum): the browser's required rule alone applies.
+    const times = await flagAndMeasure(page, 'wrong');
+    expect(times.thanks).toBeGreaterThanOrEqual(1950);
+    expect(times.closed - times.thanks).toBeGreaterThanOrEqual(3950);
+    await expect.poll(() => signName(page)).toBe('B');
+    await context.close();
+  });
+});
