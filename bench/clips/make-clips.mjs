@@ -81,6 +81,7 @@ function sources() {
       if (!deb) throw new Error('make-clips: could not download opencv-doc');
       // Only the one file we need: dpkg-deb --fsys-tarfile | tar -x of that path.
       execFileSync('sh', ['-c', `dpkg-deb --fsys-tarfile "${join(CLIPS_DIR, deb)}" | tar -x -C "${out}" ./usr/share/doc/opencv-doc/examples/data/vtest.avi`]);
+      rmSync(join(CLIPS_DIR, deb)); // 95 MB; only vtest.avi (8 MB) is kept
       return avi;
     },
   };

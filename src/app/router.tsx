@@ -68,11 +68,9 @@ export function LearningRouter() {
             <CameraPage />
           </Protected>
         </Route>
-        <Route path="/change_username">
-          <Protected>
-            <ChangeUsernamePage />
-          </Protected>
-        </Route>
+        {/* Protected by the page itself: it shows 'Loading user information...' while the
+            sign-in state is unknown (SPEC section 2) and sends anonymous visitors to /login. */}
+        <Route path="/change_username" component={ChangeUsernamePage} />
         <Route path="/change_password">
           <Protected>
             <ChangePasswordPage />

@@ -40,6 +40,7 @@ async function startServices(): Promise<Services> {
     ...emulatorEnv(`127.0.0.1:${PORTS.auth}`, `127.0.0.1:${PORTS.database}`),
     // The limit itself is tested on its own instance; here many tests share one client address.
     SIGNLEARN_FEEDBACK_RATE_LIMIT: '1000',
+    VITE_TEST_LANDMARKS: 'true', // the camera screen's test-only landmark source (README "Camera practice")
   };
   const [emulatorsResult, appResult] = await Promise.allSettled([
     startEmulators({ ports: PORTS, lock, onDatabaseReady: (databaseUrl) => seedDatabase({ databaseUrl, accessToken: 'owner' }) }),

@@ -165,7 +165,7 @@ export function formatConfusionMarkdown(result: ConfusionResult): string {
   lines.push('');
   lines.push(`Own acceptance: ${signs.map((sign, t) => `${sign} ${Math.round((accepted[t]![t]! / tested[t]!) * 100)}`).join(', ')}`);
   lines.push('');
-  lines.push('Rows: the letter whose held-out frames are tested; columns: the letter whose reference accepts them; percent of the row\'s frames (blank: 0).');
+  lines.push('Rows: the letter whose held-out frames are tested; columns: the letter whose reference accepts them; percent of the row\'s frames (blank: no frame; 0: under 0.5%).');
   lines.push('');
   lines.push(`| tested \\ ref | ${signs.join(' | ')} | frames |`);
   lines.push(`|---|${signs.map(() => '--:').join('|')}|--:|`);

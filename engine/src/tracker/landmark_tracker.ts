@@ -57,6 +57,8 @@ interface BlazePoseInternals {
  */
 const HAND_OUTPUTS = ['Identity', 'Identity_1', 'Identity_2'];
 const HAND_RAW_LENGTH = 63;
+/** pose-detection's BlazePose landmark model outputs (no segmentation). */
+const POSE_LANDMARK_OUTPUTS = ['ld_3d', 'output_poseflag', 'activation_heatmap', 'world_3d'];
 
 const SIDES = [Part.leftHand, Part.rightHand] as const;
 const SIDE_POINTS = {
@@ -220,13 +222,27 @@ export class LandmarkTracker {
     const blank = tf.fill([height, width, 3], 127, 'float32') as tf.Tensor3D;
     try {
       const out = warmUpFrame();
+      // A blank frame runs the pose detector; the landmark models and the crop, which only run
+      // once something is found, are run directly.
       await this.track(blank, null, out);
-      if (this.handModel) {
-        const crops = tf.zeros([this.handBatch, HAND_INPUT_SIZE, HAND_INPUT_SIZE, 3]);
-        const result = this.handModel.execute(crops, HAND_OUTPUTS) as tf.Tensor[];
-        await Promise.all(result.map((t) => t.data()));
-        tf.dispose([crops, ...result]);
+      const landmarkModel = (this.pose as unknown as { landmarkModel?: GraphModel }).landmarkModel;
+      const runs: tf.Tensor[] = [];
+      if (landmarkModel) {
+        const input = tf.zeros([1, 256, 256, 3]);
+        runs.push(...(landmarkModel.execute(input, POSE_LANDMARK_OUTPUTS) as tf.Tensor[]));
+        input.dispose();
       }
+      if (this.handModel) {
+        const crops = tf.tidy(() => {
+          const matrix = tf.tensor2d([1, 0, 0, 0, 1, 0, 0, 0], [1, 8]);
+          const crop = tf.image.transform(tf.expandDims(blank, 0) as tf.Tensor4D, matrix, 'bilinear', 'constant', 0, [HAND_INPUT_SIZE, HAND_INPUT_SIZE]);
+          return tf.div(tf.concat(new Array<tf.Tensor4D>(this.handBatch).fill(crop), 0), 255);
+        });
+        runs.push(...(this.handModel.execute(crops, HAND_OUTPUTS) as tf.Tensor[]));
+        crops.dispose();
+      }
+      await Promise.all(runs.map((t) => t.data()));
+      tf.dispose(runs);
     } finally {
       blank.dispose();
       this.reset();

@@ -1,46 +1,80 @@
 /**
- * Whether a second core is free right now: a fixed busy loop is timed alone, then again while a
- * helper worker runs the same loop. On two free cores the second run takes as long as the first;
- * when other processes hold the CPU it takes up to twice as long.
+ * How much faster two threads run lockstep work than one, right now: the way XNNPACK runs a layer
+ * (both threads take half, then wait for each other) is timed against one thread doing it all.
+ * About 1.8 when a second core is free; near or under 1 when other processes hold the cores, since
+ * a thread descheduled at a barrier stalls the other. About 0.1-0.2 s.
  *
  * Used to choose the WASM thread count on small machines: 2 threads run the tracker about 1.4x
  * faster than 1 on an idle 2-core machine (Chromium: pose 31 + hands 2 x 28 ms against 44 + 2 x 40),
- * but 2.4x slower when other processes keep both cores busy (measured here at load average 10-19:
- * XNNPACK's threads wait on each other at every layer). About 0.2-0.3 s.
+ * but 2.4x slower when other processes keep both cores busy (measured here at load average 10-19).
  */
-function spin(): number {
+function work(iterations: number): number {
   let x = 0;
-  for (let i = 0; i < 10_000_000; i++) x = (x + i * i) % 1000003;
+  for (let i = 0; i < iterations; i++) x = (x + i * i) % 1000003;
   return x;
 }
 
-export async function measureParallelSlowdown(): Promise<number> {
-  if (typeof Worker === 'undefined' || typeof Blob === 'undefined' || typeof URL.createObjectURL !== 'function') return 1;
+/** The helper: per step, its half of the work, then arrive at the barrier and wait for release. */
+function helperMain(event: MessageEvent<{ shared: SharedArrayBuffer; steps: number; iterations: number; deadline: number }>): void {
+  const { shared, steps, iterations, deadline } = event.data;
+  const sync = new Int32Array(shared);
+  const origin = performance.timeOrigin;
+  Atomics.store(sync, 2, 1); // started
+  while (Atomics.load(sync, 1) === 0) if (origin + performance.now() > deadline) return; // go
+  for (let step = 0; step < steps; step++) {
+    work(iterations);
+    Atomics.add(sync, 0, 1);
+    while (Atomics.load(sync, 1) <= step + 1) if (origin + performance.now() > deadline) return;
+  }
+  postMessage('done');
+}
+
+const STEPS = 60;
+const ITERATIONS = 60_000;
+const TIME_LIMIT_MS = 1500;
+
+export async function measureParallelSpeedup(): Promise<number> {
+  if (typeof Worker === 'undefined' || typeof SharedArrayBuffer === 'undefined' || typeof URL.createObjectURL !== 'function') return 1;
   let url: string | null = null;
   let helper: Worker | null = null;
   try {
-    const source = `const spin = ${spin.toString()}; spin(); onmessage = () => { const s = performance.now(); spin(); postMessage(performance.now() - s); };`;
+    const source = `const work = ${work.toString()};\nonmessage = ${helperMain.toString()};\npostMessage('ready');`;
     url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
-    helper = new Worker(url);
-    spin(); // JIT warm-up, while the helper compiles and warms up too
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    // Alternate the two measurements and keep the best of each: load that comes and goes then
-    // biases neither.
+    const worker = new Worker(url);
+    helper = worker;
+    await new Promise((resolve) => (worker.onmessage = resolve));
+    work(ITERATIONS * 4); // JIT warm-up
+
     let alone = Infinity;
     let together = Infinity;
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 2; round++) {
       let start = performance.now();
-      spin();
+      for (let step = 0; step < STEPS; step++) work(2 * ITERATIONS);
       alone = Math.min(alone, performance.now() - start);
-      const worker = helper;
-      const helperDone = new Promise<number>((resolve) => (worker.onmessage = (event: MessageEvent<number>) => resolve(event.data)));
-      worker.postMessage('go');
+
+      // sync: [0] helper arrivals, [1] release (1 = go, step + 2 = step released), [2] started.
+      const shared = new SharedArrayBuffer(12);
+      const sync = new Int32Array(shared);
+      const deadline = performance.timeOrigin + performance.now() + TIME_LIMIT_MS;
+      const done = new Promise((resolve) => (worker.onmessage = resolve));
+      worker.postMessage({ shared, steps: STEPS, iterations: ITERATIONS, deadline });
+      // The message leaves only when this thread yields: wait (yielding) until the helper runs.
+      while (Atomics.load(sync, 2) === 0) {
+        if (performance.timeOrigin + performance.now() > deadline) return 0;
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
       start = performance.now();
-      spin();
-      const local = performance.now() - start;
-      together = Math.min(together, Math.max(local, await helperDone));
+      Atomics.store(sync, 1, 1);
+      for (let step = 0; step < STEPS; step++) {
+        work(ITERATIONS);
+        while (Atomics.load(sync, 0) <= step) if (performance.timeOrigin + performance.now() > deadline) return 0;
+        Atomics.store(sync, 1, step + 2);
+      }
+      const elapsed = performance.now() - start;
+      await done;
+      together = Math.min(together, elapsed);
     }
-    return together / alone;
+    return alone / together;
   } catch {
     // No nested workers (or a policy against blob workers): assume a free core, as tfjs would.
     return 1;

@@ -2,7 +2,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-backend-cpu';
 import { getThreadsCount, setThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import '@tensorflow/tfjs-backend-webgpu';
-import { measureParallelSlowdown } from './measure_free_cores.ts';
+import { measureParallelSpeedup } from './measure_free_cores.ts';
 import type { BackendName, BackendReport } from './types.ts';
 
 export type BackendPreference = 'auto' | BackendName;
@@ -69,19 +69,19 @@ function allowWasmThreads(threads: number): void {
   Object.defineProperty(navigator, 'hardwareConcurrency', { value: threads * 2, configurable: true });
 }
 
-/** Above this, the parallel run was slowed by other work: the second core is not free. */
-const MAX_SLOWDOWN_FOR_THREADS = 1.35;
+/** Below this, lockstep work on two threads gained too little: the second core is not free. */
+const MIN_SPEEDUP_FOR_THREADS = 1.3;
 
 /**
  * Half the cores, as tfjs-backend-wasm does, at most 4; on 2- and 3-core machines 2 threads when a
- * second core is free now (measureParallelSlowdown), else 1.
+ * second core is free now (measureParallelSpeedup), else 1.
  */
-async function defaultWasmThreads(): Promise<{ threads: number; slowdown?: number }> {
+async function defaultWasmThreads(): Promise<{ threads: number; speedup?: number }> {
   const cores = globalThis.navigator?.hardwareConcurrency ?? 2;
   if (cores >= 4) return { threads: Math.min(4, Math.floor(cores / 2)) };
   if (cores < 2) return { threads: 1 };
-  const slowdown = await measureParallelSlowdown();
-  return { threads: slowdown <= MAX_SLOWDOWN_FOR_THREADS ? 2 : 1, slowdown: Math.round(slowdown * 100) / 100 };
+  const speedup = await measureParallelSpeedup();
+  return { threads: speedup >= MIN_SPEEDUP_FOR_THREADS ? 2 : 1, speedup: Math.round(speedup * 100) / 100 };
 }
 
 /** Picks and starts the TF.js backend: WebGPU on hardware, else WASM (SIMD, threads), else CPU. */
@@ -104,7 +104,7 @@ export async function selectBackend(options: BackendOptions): Promise<BackendRep
     if (await tf.setBackend('wasm').catch(() => false)) {
       await tf.ready();
       const simd = (await tf.env().getAsync('WASM_HAS_SIMD_SUPPORT')) as boolean;
-      return { name: 'wasm', simd, threads: multithread ? getThreadsCount() : 1, parallelSlowdown: choice.slowdown };
+      return { name: 'wasm', simd, threads: multithread ? getThreadsCount() : 1, parallelSpeedup: choice.speedup };
     }
   }
   await tf.setBackend('cpu');

@@ -41,8 +41,8 @@ export interface BackendReport {
   simd?: boolean;
   /** WASM only: threads in use (1 = single-threaded build). */
   threads?: number;
-  /** WASM on 2-3 cores: how much a second busy thread slowed a busy loop at start (1 = a free core). */
-  parallelSlowdown?: number;
+  /** WASM on 2-3 cores: speed-up of lockstep work on two threads at start (about 1.8 = a free core). */
+  parallelSpeedup?: number;
   /** WebGPU only: adapter vendor / architecture. */
   adapter?: string;
   /** Set when the tracker fell back to something slow (the CPU backend). */

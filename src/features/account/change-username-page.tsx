@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { useLocation } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
 import { TextField } from '@/components/fields.tsx';
 import { Form } from '@/components/form.tsx';
 import { SubmitButton } from '@/components/submit-button.tsx';
@@ -41,6 +41,8 @@ export default function ChangeUsernamePage() {
       }
     }
   };
+
+  if (auth.status === 'ready' && !profile?.isAuthenticated) return <Redirect to="/login" replace />;
 
   return (
     <AccountFormLayout title="Change Username">

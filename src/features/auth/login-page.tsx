@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { PasswordField, TextField } from '@/components/fields.tsx';
 import { Form } from '@/components/form.tsx';
 import { SubmitButton } from '@/components/submit-button.tsx';
-import { setProfileUsername } from '@/lib/auth/auth-state.ts';
+import { makeProfile, setAuthState } from '@/lib/auth/auth-state.ts';
 import { getUsername } from '@/lib/data/users.ts';
 import { signIn } from '@/lib/firebase/auth.ts';
 import { writeSession } from '@/lib/session-storage/session-storage.ts';
@@ -22,10 +22,10 @@ export default function LoginPage() {
         console.error('Failed to fetch username', error);
         return null;
       });
-      if (username) {
-        writeSession('username', username);
-        setProfileUsername(username);
-      }
+      if (username) writeSession('username', username);
+      // Signed in now, whether or not the auth listener has reported it yet: the protected home
+      // must not bounce back to /login.
+      setAuthState({ status: 'ready', profile: makeProfile(user, await user.getIdToken(), username) });
       navigate('/');
     } catch {
       toast.error(authMessages.loginFailed);

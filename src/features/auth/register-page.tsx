@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { PasswordField, TextField } from '@/components/fields.tsx';
 import { Form } from '@/components/form.tsx';
 import { SubmitButton } from '@/components/submit-button.tsx';
-import { setProfileUsername } from '@/lib/auth/auth-state.ts';
+import { makeProfile, setAuthState } from '@/lib/auth/auth-state.ts';
 import { errorCode } from '@/lib/data/errors.ts';
 import { signUp } from '@/lib/firebase/auth.ts';
 import { writeSession } from '@/lib/session-storage/session-storage.ts';
@@ -32,7 +32,7 @@ export default function RegisterPage() {
             writeSession('uid', user.uid);
             writeSession('email', email);
             writeSession('username', username);
-            setProfileUsername(username);
+            setAuthState({ status: 'ready', profile: makeProfile(user, await user.getIdToken(), username) });
             toast.success(authMessages.signUpSucceeded);
             navigate('/');
           } catch (error) {

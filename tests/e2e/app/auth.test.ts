@@ -179,6 +179,26 @@ describe('forgot password', () => {
 });
 
 describe('protected routes', () => {
+  test('a spinner shows while the sign-in state loads', async () => {
+    const { page, context } = await openPage(browser);
+    // Hold the auth listener's module: the auth state stays 'loading'.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/auth-listener/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${learnUrl}/`);
+    await page.getByRole('status').filter({ hasText: 'Checking sign-in' }).waitFor();
+    expect(page.url()).toBe(`${learnUrl}/`);
+    // The username page says so in words (SPEC section 2).
+    await page.goto(`${learnUrl}/change_username`);
+    await page.getByText('Loading user information...').waitFor();
+    release();
+    await page.waitForURL(`${learnUrl}/login`);
+    await context.close();
+  });
+
   test('every protected route sends an anonymous visitor to /login', async () => {
     const { page, context } = await openPage(browser);
     for (const path of ['/', '/lessons?level=0&chapter=0', '/camera?level=0&chapter=0&lesson=0', '/change_username', '/change_password', '/feedback']) {

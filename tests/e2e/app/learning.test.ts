@@ -101,6 +101,41 @@ describe('learning home', () => {
     await context.close();
   });
 
+  test('chapters come from the session cache unless an end-of-chapter marker is present', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser);
+    await logIn(page, user);
+    await page.locator('a.chapter-card').first().waitFor();
+    const cached = await page.evaluate(() => ({
+      lastLevel: sessionStorage.getItem('lastLevel'),
+      lastLanguage: sessionStorage.getItem('lastLanguage'),
+      currentLanguage: sessionStorage.getItem('currentLanguage'),
+      level0: JSON.parse(sessionStorage.getItem('level_0') ?? 'null'),
+      chapters: JSON.parse(sessionStorage.getItem('currentLevelChaptersData') ?? 'null'),
+    }));
+    expect(cached.lastLevel).toBe('0');
+    expect(cached.lastLanguage).toBe('american');
+    expect(cached.currentLanguage).toBe('american');
+    expect(cached.level0).toHaveLength(level0.chapters.length);
+    expect(cached.chapters['0'].title).toBe(level0.chapters[0]!.title);
+    expect(cached.chapters['0'].lessons[0].signs).toEqual(level0.chapters[0]!.lessons[0]!.signs);
+    // A changed cache entry is what the page shows after a reload...
+    await page.evaluate(() => {
+      const chapters = JSON.parse(sessionStorage.getItem('level_0')!);
+      chapters[0].title = 'Cached title';
+      sessionStorage.setItem('level_0', JSON.stringify(chapters));
+    });
+    await page.reload();
+    await page.getByText('Cached title').waitFor();
+    // ...until the end-of-chapter marker forces a fresh read.
+    await page.evaluate(() => sessionStorage.setItem('endOfChapter', 'true'));
+    await page.reload();
+    await page.getByText(level0.chapters[0]!.title!).waitFor();
+    expect(await page.getByText('Cached title').count()).toBe(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('endOfChapter'))).toBeNull();
+    await context.close();
+  });
+
   test('the Flag Sign dialog (non-camera) requires a reason and sends nothing', async () => {
     const user = await createUser();
     const { page, context } = await openPage(browser);

@@ -109,7 +109,7 @@ describe('keyboard', () => {
       await page.keyboard.press('Tab');
       const focused = await page.evaluate(() => {
         const el = document.activeElement as HTMLElement | null;
-        if (!el) return null;
+        if (!el || el === document.body) return null;
         const style = getComputedStyle(el);
         const name = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? '';
         return { name: name.trim(), outline: style.outlineStyle, width: style.outlineWidth };

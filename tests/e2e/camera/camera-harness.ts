@@ -84,6 +84,16 @@ export function cameraUrl(level: number, chapter: number, lesson: number, fixtur
   return `${learnUrl}/camera?level=${level}&chapter=${chapter}&lesson=${lesson}${fixture ? `&fixture=${encodeURIComponent(fixture)}` : ''}`;
 }
 
+/** The screen runs on the recorded landmarks (the app server was started with VITE_TEST_LANDMARKS). */
+export async function expectFixtureSource(page: Page): Promise<void> {
+  const backend = page.getByTestId('tracker-backend');
+  for (let i = 0; i < 300 && /^$|starting/.test((await backend.textContent().catch(() => '')) ?? ''); i++) await page.waitForTimeout(100);
+  const text = (await backend.textContent()) ?? '';
+  if (!text.includes('recorded landmarks')) {
+    throw new Error(`the camera screen is not using the test landmark source ("${text}"): the test app server must run with VITE_TEST_LANDMARKS=true (tests/setup/global-setup.ts)`);
+  }
+}
+
 /** The circular progress's value (percent). */
 export async function ringPercent(page: Page): Promise<number> {
   return Number(await page.getByRole('progressbar', { name: 'Sign progress' }).getAttribute('aria-valuenow'));

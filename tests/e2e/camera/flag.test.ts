@@ -4,7 +4,7 @@
 // Real timings, measured in the page (performance.now) with tolerances.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { cameraUrl, launchWithFakeCamera, makeLessonFixture, readDatabase, serveFixture, signedInPage, signName } from './camera-harness.ts';
+import { cameraUrl, expectFixtureSource, launchWithFakeCamera, makeLessonFixture, readDatabase, serveFixture, signedInPage, signName } from './camera-harness.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,7 +34,7 @@ async function watchFlagFlow(page: Page): Promise<void> {
   });
 }
 
-async function flagAndMeasure(page: Page, text: string): Promise<Record<string, number>> {
+async function flagAndMeasure(page: Page, text: string): Promise<{ loader: number; thanks: number; closed: number }> {
   await page.getByRole('button', { name: 'Flag this sign' }).click();
   const dialog = page.getByRole('dialog', { name: 'Flag Sign' });
   await dialog.waitFor();
@@ -54,6 +54,7 @@ describe('flag a sign on the camera screen', () => {
     // While the dialog is open frames are not judged, so the sign cannot complete by itself.
     const fixture = await serveFixture(context, 'abc-flag.json', await makeLessonFixture(['A', 'B', 'C'], 7));
     await page.goto(cameraUrl(0, 0, 0, fixture));
+    await expectFixtureSource(page);
     await expect.poll(() => signName(page), { timeout: 20_000 }).toBe('A');
 
     const times = await flagAndMeasure(page, 'The thumb should rest beside the index finger.');
@@ -86,6 +87,7 @@ describe('flag a sign on the camera screen', () => {
     const fixture = await serveFixture(context, 'abc-flag2.json', await makeLessonFixture(['A', 'B', 'C'], 7));
     await context.route('**/receive_feedback_sign', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"ok":false}' }));
     await page.goto(cameraUrl(0, 0, 0, fixture));
+    await expectFixtureSource(page);
     await expect.poll(() => signName(page), { timeout: 20_000 }).toBe('A');
     // Too short for the server too (10 characters minimum): the browser's required rule alone applies.
     const times = await flagAndMeasure(page, 'wrong');

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { cameraUrl, readDatabase, launchWithFakeCamera, learnUrl, makeLessonFixture, ringPercent, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
+import { cameraUrl, expectFixtureSource, readDatabase, launchWithFakeCamera, learnUrl, makeLessonFixture, ringPercent, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -58,8 +58,8 @@ describe('camera practice from recorded landmarks', () => {
     const { page, context, user, consoleErrors, failedResponses } = await signedInPage(browser);
     const fixture = await serveFixture(context, 'abc.json', await makeLessonFixture(['A', 'B', 'C'], 9));
     await page.goto(cameraUrl(0, 0, 0, fixture));
+    await expectFixtureSource(page);
     await expect.poll(() => signName(page), { timeout: 20_000 }).toBe('A');
-    await expect.poll(() => page.getByTestId('tracker-backend').textContent(), { timeout: 20_000 }).toContain('recorded landmarks');
 
     let midSignShot = false;
     let correctionShot = false;
@@ -139,6 +139,7 @@ describe('camera practice from recorded landmarks', () => {
     const { page, context, user } = await signedInPage(browser, { progress: { 0: { 0: 2 } } });
     const fixture = await serveFixture(context, 'def.json', await makeLessonFixture(['D', 'E', 'F'], 9));
     await page.goto(cameraUrl(0, 0, 1, fixture));
+    await expectFixtureSource(page);
     await expect.poll(() => signName(page), { timeout: 20_000 }).toBe('D');
     await page.evaluate(() => {
       const writes: string[] = [];
@@ -168,6 +169,7 @@ describe('camera practice from recorded landmarks', () => {
       sessionStorage.setItem('level_0', JSON.stringify([{ title: 'Test chapter', lessons: [{ signs: ['NOSUCHSIGN', 'A'] }], number_of_lessons: 1 }])),
     );
     await page.goto(cameraUrl(0, 0, 0, fixture));
+    await expectFixtureSource(page);
     await page.locator('[data-sonner-toast]').filter({ hasText: '"NOSUCHSIGN" has no reference recording yet, so it was skipped.' }).first().waitFor({ timeout: 20_000 });
     await page.getByText('skipped: no reference yet').waitFor();
     await expect.poll(() => signName(page)).toBe('A');
@@ -191,6 +193,7 @@ describe('camera practice from recorded landmarks', () => {
     const fixture = await serveFixture(context, 'a-long.json', await makeLessonFixture(['A'], 30));
     await page.evaluate(() => sessionStorage.setItem('level_0', JSON.stringify([{ title: 'T', lessons: [{ signs: ['A'] }], number_of_lessons: 1 }])));
     await page.goto(cameraUrl(0, 0, 0, fixture));
+    await expectFixtureSource(page);
     await expect.poll(() => ringPercent(page), { timeout: 20_000 }).toBeGreaterThan(5);
 
     const setHidden = (hidden: boolean) =>

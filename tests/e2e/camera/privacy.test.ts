@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
   cameraUrl,
+  expectFixtureSource,
   launchWithFakeCamera,
   learnUrl,
   makeLessonFixture,
@@ -110,6 +111,7 @@ describe('privacy: camera frames are never sent anywhere', () => {
     const traffic = recordTraffic(context, page);
     const fixture = await serveFixture(context, 'privacy-abc.json', await makeLessonFixture(['A', 'B', 'C'], 9));
     await page.goto(cameraUrl(0, 0, 0, fixture));
+    await expectFixtureSource(page);
     await expect.poll(() => signName(page), { timeout: 20_000 }).toBe('A');
     await page.getByRole('button', { name: 'Flag this sign' }).click();
     await page.getByPlaceholder('Why is this sign wrong?').fill('The guide shows the thumb in the wrong place.');

@@ -17,7 +17,7 @@ const TRACK_MS = 15_000;
 interface PageState {
   phase: string;
   error: string | null;
-  backend: { name: string; threads?: number; simd?: boolean; warning?: string; parallelSlowdown?: number } | null;
+  backend: { name: string; threads?: number; simd?: boolean; warning?: string; parallelSpeedup?: number } | null;
   crossOriginIsolated: boolean;
   frames: number;
   dropped: number;
@@ -83,9 +83,9 @@ describe('tracker in a worker, fake camera', () => {
       if (state.backend?.name === 'wasm') {
         expect(state.backend.simd).toBe(true);
         expect(state.crossOriginIsolated).toBe(true);
-        const slowdown = state.backend.parallelSlowdown;
-        expect(slowdown).toBeGreaterThan(0);
-        expect(state.backend.threads).toBe(slowdown! <= 1.35 ? 2 : 1);
+        const speedup = state.backend.parallelSpeedup;
+        expect(speedup).toBeGreaterThanOrEqual(0);
+        expect(state.backend.threads).toBe(speedup! >= 1.3 ? 2 : 1);
       }
       expect(status).toContain(`tracking on ${state.backend!.name}`);
       expect(state.frames).toBeGreaterThanOrEqual(20);

@@ -29,7 +29,7 @@ const cli = (args: string[]) => run(join(root, 'node_modules', '.bin', 'tsx'), [
 let recordings: Map<string, AlphabetRecording>;
 beforeAll(async () => {
   recordings = await loadAlphabetFolder(alphabetFolder);
-});
+}, 60_000);
 
 /** A reference from the first, second and fourth quarters of a letter, and its third quarter's frames, as the evaluation splits them. */
 function split(sign: string): { reference: CompiledReference; heldOut: AngleFrame[]; heldOutIndices: number[] } {
@@ -66,7 +66,7 @@ describe('precise matching on the alphabet recordings (held-out frames)', () => 
     expect(acceptance(e.heldOut, a.reference)).toBeLessThan(0.05);
     expect(acceptance(s.heldOut, a.reference, matchFrame)).toBeGreaterThan(0.9);
     expect(acceptance(s.heldOut, a.reference)).toBeLessThan(0.1);
-  });
+  }, 60_000);
 
   it('tells H from U by the hand\'s orientation, which the angles cannot see', () => {
     const h = split('H');
@@ -74,7 +74,7 @@ describe('precise matching on the alphabet recordings (held-out frames)', () => 
     expect(acceptance(h.heldOut, u.reference)).toBeLessThan(0.05);
     expect(acceptance(u.heldOut, h.reference)).toBeLessThan(0.05);
     expect(acceptance(h.heldOut, h.reference)).toBeGreaterThan(0.9);
-  });
+  }, 60_000);
 
   it('matches a left hand that mirrors the reference\'s right hand, and rejects the mirror image shown as a right hand', () => {
     const { reference, heldOutIndices } = split('B');
@@ -105,7 +105,7 @@ describe('precise matching on the alphabet recordings (held-out frames)', () => 
     expect(asLeft / source.frameCount).toBeGreaterThan(0.9);
     // The SPEC's angles cannot see the mirror (angles are mirror-invariant); precise mode can.
     expect(asRight / source.frameCount).toBeLessThan(0.05);
-  });
+  }, 60_000);
 
   it('keeps the SPEC mode as it was: createMatcher(\'spec\') is matchFrame', () => {
     expect(createMatcher('spec')).toBe(matchFrame);
@@ -124,7 +124,7 @@ describe('precise matching on the alphabet recordings (held-out frames)', () => 
     expect(spec.accepted[0]![1]! / spec.tested[0]!).toBeGreaterThan(0.9); // A frames accepted as E
     expect(precise.summary.wrongMean).toBeLessThan(0.02);
     expect(precise.summary.ownMin).toBeGreaterThan(0.9);
-  });
+  }, 60_000);
 });
 
 /** Replaces the frame's right hand by its x-mirror, as the signer's `side` hand. */
@@ -213,7 +213,7 @@ describe('malformed input', () => {
     expect(() => parseReferenceSign('A', record)).toThrow(/right_hand\.shape/);
   });
 
-  it('falls back to the SPEC rule for a reference compiled without precise data', () => {
+  it('falls back to the SPEC rule for a reference compiled without precise data', { timeout: 60_000 }, () => {
     const { reference, heldOut } = split('E');
     const bare = { ...reference, precise: undefined };
     const report = createMatchReport();
