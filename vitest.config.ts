@@ -9,6 +9,9 @@ export default defineConfig({
   },
   test: {
     globalSetup: ['tests/setup/global-setup.ts'],
+    // One test file at a time: on these 2-core machines, browser, WASM-model and emulator tests
+    // running side by side starve each other into timeouts. Predictable beats parallel here.
+    maxWorkers: 1,
     projects: [
       {
         extends: true,
