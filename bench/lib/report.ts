@@ -63,8 +63,16 @@ export function summarizeRuns(
       (a, r) => ({ frames: a.frames + r.detections.frames, pose: a.pose + r.detections.pose, hands: a.hands + r.detections.hands }),
       { frames: 0, pose: 0, hands: 0 },
     ),
-    notes: raws.some((r) => r.status !== 'ok') ? raws.filter((r) => r.status !== 'ok').map((r) => `a load failed: ${r.reason?.split('\n')[0]}`) : undefined,
+    notes: notesFor(raws),
   };
+}
+
+function notesFor(raws: RawRunResult[]): string[] | undefined {
+  const notes = raws.filter((r) => r.status !== 'ok').map((r) => `a load failed: ${r.reason?.split('\n')[0]}`);
+  // A backend that differs between loads (e.g. another thread count) is said, not hidden.
+  const backends = [...new Set(raws.filter((r) => r.status === 'ok').map((r) => JSON.stringify(r.backend)))];
+  if (backends.length > 1) notes.push(`backends differed between loads: ${backends.join(' | ')}`);
+  return notes.length > 0 ? notes : undefined;
 }
 
 export interface Ratio {
@@ -167,7 +175,9 @@ export function toMarkdown(out: BenchOutput): string {
       .map(([n, s]) => `${n} ${f1(s.median)}`)
       .join(', ');
     const b = r.backend;
-    const backend = [b.backend ?? b.name, b.simd ? 'SIMD' : '', b.threads !== undefined ? `${b.threads} thr` : '', b.renderer ? String(b.renderer).replace(/\|/g, '/').slice(0, 60) : '']
+    const threads = [...new Set([b.threads, ...(r.notes ?? []).flatMap((n) => [...n.matchAll(/"threads":(\d+)/g)].map((m) => Number(m[1])))])].filter((t) => t !== undefined);
+    const renderer = b.renderer ? (b.software ? 'WebGL on SwiftShader (software)' : `WebGL on ${String(b.renderer).replace(/\|/g, '/').slice(0, 50)}`) : '';
+    const backend = [b.backend ?? b.name, b.simd ? 'SIMD' : '', threads.length ? `${threads.join(' or ')} thr` : '', renderer]
       .filter(Boolean)
       .join(', ');
     const d = r.detections!;
@@ -203,8 +213,14 @@ export function toMarkdown(out: BenchOutput): string {
   return lines.join('\n');
 }
 
-const PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#1f77b4', '#17becf', '#8c564b', '#bcbd22'];
+const PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#1f77b4', '#17becf', '#393b79', '#bcbd22'];
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function niceStep(raw: number): number {
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const n = raw / magnitude;
+  return (n <= 1 ? 1 : n <= 2 ? 2 : n <= 5 ? 5 : 10) * magnitude;
+}
 
 /** Horizontal stacked bars: one per run, one segment per stage (median ms), plus "other". */
 export function toSvg(out: BenchOutput): string {
@@ -212,8 +228,10 @@ export function toSvg(out: BenchOutput): string {
   const stageNames = [...new Set(runs.flatMap((r) => Object.keys(r.steady!.stagesMs)))];
   const allStages = [...stageNames, 'other'];
   const color = (name: string) => (name === 'other' ? '#cccccc' : PALETTE[stageNames.indexOf(name) % PALETTE.length]!);
-  const cpuMax = Math.max(1, ...runs.filter((r) => !r.subject.startsWith('mediapipe')).map((r) => r.steady!.msPerFrame.p90));
-  const scaleMax = Math.ceil((cpuMax * 1.15) / 50) * 50;
+  // The scale fits the CPU rows' medians; MediaPipe on SwiftShader and long whiskers are cut.
+  const cpuMax = Math.max(1, ...runs.filter((r) => !r.subject.startsWith('mediapipe')).map((r) => r.steady!.msPerFrame.median));
+  const step = niceStep((cpuMax * 1.4) / 5);
+  const scaleMax = step * Math.ceil((cpuMax * 1.4) / step);
   const labelW = 330;
   const plotW = 560;
   const rowH = 22;
@@ -226,8 +244,8 @@ export function toSvg(out: BenchOutput): string {
   parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`);
   parts.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
   parts.push(`<text x="10" y="20" font-size="14" font-weight="bold">ms per frame per stage and runtime (median, steady state; ${esc(out.mode)} run)</text>`);
-  parts.push(`<text x="10" y="36" fill="#555">${esc(String(out.machine.cpuModel))} x ${out.machine.cores}; whiskers p10-p90 of the total; bars past ${scaleMax} ms are cut (value printed)</text>`);
-  for (let t = 0; t <= scaleMax; t += scaleMax / 5) {
+  parts.push(`<text x="10" y="36" fill="#555">${esc(String(out.machine.cpuModel))} x ${out.machine.cores}; whiskers p10-p90 of the total; bars and whiskers past ${scaleMax} ms are cut (median printed)</text>`);
+  for (let t = 0; t <= scaleMax + 1e-9; t += step) {
     parts.push(`<line x1="${x(t)}" y1="${top - 4}" x2="${x(t)}" y2="${top + runs.length * rowH}" stroke="#eee"/>`);
     parts.push(`<text x="${x(t)}" y="${top + runs.length * rowH + 14}" text-anchor="middle" fill="#555">${t.toFixed(0)}</text>`);
   }
