@@ -330,7 +330,8 @@ function parseArgs(argv: string[]): BenchOptions {
   const onlyIndex = argv.indexOf('--only');
   return {
     quick,
-    outDir: resolve(outIndex >= 0 ? argv[outIndex + 1]! : join(root, 'bench', 'results')),
+    // A quick run does not overwrite the last full run's results.
+    outDir: resolve(outIndex >= 0 ? argv[outIndex + 1]! : join(root, 'bench', 'results', ...(quick ? ['quick'] : []))),
     only: onlyIndex >= 0 ? argv[onlyIndex + 1]!.split(',') : [],
   };
 }

@@ -75,7 +75,14 @@ function sources() {
       let deb = readdirSync(CLIPS_DIR).find((f) => f.startsWith('opencv-doc_') && f.endsWith('.deb'));
       if (!deb) {
         console.log('make-clips: apt-get download opencv-doc (for vtest.avi)');
-        execFileSync('apt-get', ['download', 'opencv-doc'], { cwd: CLIPS_DIR, stdio: 'inherit' });
+        try {
+          execFileSync('apt-get', ['download', 'opencv-doc'], { cwd: CLIPS_DIR, stdio: 'inherit' });
+        } catch (error) {
+          // A fresh machine may have no package lists yet: read them once (as root) and retry.
+          if (process.getuid?.() !== 0) throw error;
+          execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+          execFileSync('apt-get', ['download', 'opencv-doc'], { cwd: CLIPS_DIR, stdio: 'inherit' });
+        }
         deb = readdirSync(CLIPS_DIR).find((f) => f.startsWith('opencv-doc_') && f.endsWith('.deb'));
       }
       if (!deb) throw new Error('make-clips: could not download opencv-doc');

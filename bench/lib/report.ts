@@ -69,9 +69,13 @@ export function summarizeRuns(
 
 function notesFor(raws: RawRunResult[]): string[] | undefined {
   const notes = raws.filter((r) => r.status !== 'ok').map((r) => `a load failed: ${r.reason?.split('\n')[0]}`);
-  // A backend that differs between loads (e.g. another thread count) is said, not hidden.
-  const backends = [...new Set(raws.filter((r) => r.status === 'ok').map((r) => JSON.stringify(r.backend)))];
-  if (backends.length > 1) notes.push(`backends differed between loads: ${backends.join(' | ')}`);
+  // A backend that differs between loads (the tracker measures at start whether threads pay off
+  // and falls back to one when they do not) is said, not hidden.
+  const ok = raws.filter((r) => r.status === 'ok');
+  const threads = ok.map((r) => r.backend.threads);
+  if (new Set(threads).size > 1) notes.push(`threads per load: ${threads.join(', ')}`);
+  const names = new Set(ok.map((r) => String(r.backend.name ?? r.backend.backend)));
+  if (names.size > 1) notes.push(`backends per load: ${[...names].join(', ')}`);
   return notes.length > 0 ? notes : undefined;
 }
 
@@ -175,9 +179,10 @@ export function toMarkdown(out: BenchOutput): string {
       .map(([n, s]) => `${n} ${f1(s.median)}`)
       .join(', ');
     const b = r.backend;
-    const threads = [...new Set([b.threads, ...(r.notes ?? []).flatMap((n) => [...n.matchAll(/"threads":(\d+)/g)].map((m) => Number(m[1])))])].filter((t) => t !== undefined);
+    const perLoad = (r.notes ?? []).find((n) => n.startsWith('threads per load: '));
+    const threads = perLoad ? [perLoad.slice('threads per load: '.length)] : b.threads !== undefined ? [b.threads] : [];
     const renderer = b.renderer ? (b.software ? 'WebGL on SwiftShader (software)' : `WebGL on ${String(b.renderer).replace(/\|/g, '/').slice(0, 50)}`) : '';
-    const backend = [b.backend ?? b.name, b.simd ? 'SIMD' : '', threads.length ? `${threads.join(' or ')} thr` : '', renderer]
+    const backend = [b.backend ?? b.name, b.simd ? 'SIMD' : '', threads.length ? `${threads.join('')} thr` : '', renderer]
       .filter(Boolean)
       .join(', ');
     const d = r.detections!;
