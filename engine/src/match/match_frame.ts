@@ -11,10 +11,43 @@ const excess = new Float64Array(1);
 const mirroredReport = createMatchReport();
 
 /**
+ * Compares one learner hand (`side`: 0 left, 1 right) with one reference hand (`refSide`) of
+ * reference frame `refFrame`. Writes per-joint signed errors and off flags, adds the excess over
+ * tolerance to excessOut[0], and returns how many joints (or other features) are off. The SPEC
+ * rule and the precise mode differ only here.
+ */
+export type HandComparison = (
+  learner: AngleFrame,
+  ref: CompiledReference,
+  refFrame: number,
+  side: number,
+  refSide: number,
+  mirrored: boolean,
+  errorOut: Float32Array,
+  offOut: Uint8Array,
+  excessOut: Float64Array,
+) => number;
+
+/** SPEC 5: all 16 angles within max(75, the reference's degreesOfFreedom). */
+const compareHandBySpec: HandComparison = (learner, ref, refFrame, side, refSide, _mirrored, errorOut, offOut, excessOut) =>
+  compareJointAngles(
+    side === 0 ? learner.leftHand : learner.rightHand, 0,
+    refSide === 0 ? ref.leftHand : ref.rightHand, refFrame * HAND_ANGLE_COUNT, HAND_ANGLE_COUNT,
+    null, ref.handTolerance, refFrame * 2 + refSide, 0, errorOut, offOut, excessOut,
+  );
+
+/**
  * Fills `report` for one orientation: as seen (learner left with reference left) or mirrored
  * (learner left with reference right, and the pose's left and right angles swapped).
  */
-function compareOrientation(learner: AngleFrame, ref: CompiledReference, refFrame: number, mirrored: boolean, report: MatchReport): void {
+function compareOrientation(
+  learner: AngleFrame,
+  ref: CompiledReference,
+  refFrame: number,
+  mirrored: boolean,
+  report: MatchReport,
+  compareHand: HandComparison,
+): void {
   const base = refFrame * PART_COUNT;
   let offCount = 0;
   let failed = false;
@@ -51,12 +84,7 @@ function compareOrientation(learner: AngleFrame, ref: CompiledReference, refFram
       offOut.fill(0);
       failed = true;
     } else {
-      const off = compareJointAngles(
-        side === 0 ? learner.leftHand : learner.rightHand, 0,
-        refSide === 0 ? ref.leftHand : ref.rightHand, refFrame * HAND_ANGLE_COUNT, HAND_ANGLE_COUNT,
-        null, ref.handTolerance, refFrame * 2 + refSide, 0,
-        side === 0 ? report.leftHandError : report.rightHandError, offOut, excess,
-      );
+      const off = compareHand(learner, ref, refFrame, side, refSide, mirrored, side === 0 ? report.leftHandError : report.rightHandError, offOut, excess);
       status[learnerPart] = off === 0 ? PartStatus.ok : PartStatus.off;
       offCount += off;
       failed ||= off > 0;
@@ -84,6 +112,18 @@ function isCloser(a: MatchReport, b: MatchReport): boolean {
 }
 
 /**
+ * Matches as seen, then mirrored (SPEC 5), comparing hands with `compareHand`. `report` receives
+ * the matching orientation, or else the closer one. Allocates nothing.
+ */
+export function matchFrameWith(learner: AngleFrame, ref: CompiledReference, refFrame: number, report: MatchReport, compareHand: HandComparison): boolean {
+  compareOrientation(learner, ref, refFrame, false, report, compareHand);
+  if (report.matched) return true;
+  compareOrientation(learner, ref, refFrame, true, mirroredReport, compareHand);
+  if (mirroredReport.matched || isCloser(mirroredReport, report)) copyMatchReport(mirroredReport, report);
+  return report.matched;
+}
+
+/**
  * Does the learner's frame match reference frame `refFrame`, as seen or mirrored (SPEC 5)?
  * Pose: every angle within 30 degrees, and the learner's pose present. Hands: all 16 angles within
  * max(75, the reference's degreesOfFreedom). A part the reference lacks matches; a part the
@@ -93,9 +133,5 @@ function isCloser(a: MatchReport, b: MatchReport): boolean {
  * ref: SPEC 5 (pose match, hand match, missing parts) and SPEC 4 (as seen or mirrored).
  */
 export function matchFrame(learner: AngleFrame, ref: CompiledReference, refFrame: number, report: MatchReport): boolean {
-  compareOrientation(learner, ref, refFrame, false, report);
-  if (report.matched) return true;
-  compareOrientation(learner, ref, refFrame, true, mirroredReport);
-  if (mirroredReport.matched || isCloser(mirroredReport, report)) copyMatchReport(mirroredReport, report);
-  return report.matched;
+  return matchFrameWith(learner, ref, refFrame, report, compareHandBySpec);
 }

@@ -1,17 +1,12 @@
 import type { AngleFrame } from '../core/angle_frame.ts';
-import { HAND_ANGLE_COUNT, POSE_ANGLE_COUNT, POSE_TOLERANCE_DEG } from '../core/constants.ts';
-import { PART_COUNT, Part } from '../core/landmark_layout.ts';
-import { POSE_ANGLE_MIRROR } from '../angles/pose_angle_definitions.ts';
+import { HAND_ANGLE_COUNT } from '../core/constants.ts';
 import { PRECISE_DIRECTION, PRECISE_FEATURE_COUNT, PRECISE_PALM, PRECISE_SHAPE, wrapDegrees } from '../reference/calibrate_precise_tolerances.ts';
 import type { CompiledReference, PreciseReference } from '../reference/compiled_reference.ts';
 import { compareJointAngles } from './compare_joint_angles.ts';
-import { matchFrame } from './match_frame.ts';
-import { copyMatchReport, createMatchReport, PartStatus, type MatchReport } from './match_report.ts';
+import { matchFrame, matchFrameWith, type HandComparison } from './match_frame.ts';
+import type { MatchReport } from './match_report.ts';
 import { SHAPE_FEATURE_COUNT, SHAPE_MIRROR_SIGN } from './precise_features.ts';
 
-const poseTolerance = new Float32Array([POSE_TOLERANCE_DEG]);
-const excess = new Float64Array(1);
-const mirroredReport = createMatchReport();
 const RAD = 180 / Math.PI;
 
 /**
@@ -29,6 +24,7 @@ function compareHandFeatures(
   refSide: number,
   orientationInReference: boolean,
   mirrored: boolean,
+  excess: Float64Array,
 ): number {
   const base = (refFrame * 2 + refSide) * PRECISE_FEATURE_COUNT;
   const tolBase = refSide * PRECISE_FEATURE_COUNT;
@@ -65,81 +61,26 @@ function compareHandFeatures(
   return off;
 }
 
-function compareOrientation(learner: AngleFrame, ref: CompiledReference, precise: PreciseReference, refFrame: number, mirrored: boolean, report: MatchReport): void {
-  const base = refFrame * PART_COUNT;
-  let offCount = 0;
-  let failed = false;
-  excess[0] = 0;
-
-  const status = report.partStatus;
-  if (ref.present[base + Part.pose] === 0) {
-    status[Part.pose] = PartStatus.notInReference;
-    report.poseOff.fill(0);
-  } else if (learner.present[Part.pose] === 0) {
-    status[Part.pose] = PartStatus.missing;
-    report.poseOff.fill(0);
-    failed = true;
-  } else {
-    const off = compareJointAngles(
-      learner.pose, 0, ref.pose, refFrame * POSE_ANGLE_COUNT, POSE_ANGLE_COUNT,
-      mirrored ? POSE_ANGLE_MIRROR : null, poseTolerance, 0, 0, report.poseError, report.poseOff, excess,
-    );
-    status[Part.pose] = off === 0 ? PartStatus.ok : PartStatus.off;
-    offCount += off;
-    failed ||= off > 0;
-  }
-
-  for (let side = 0; side < 2; side++) {
-    const learnerPart = side === 0 ? Part.leftHand : Part.rightHand;
-    const refSide = mirrored ? 1 - side : side;
-    const refPart = refSide === 0 ? Part.leftHand : Part.rightHand;
-    const offOut = side === 0 ? report.leftHandOff : report.rightHandOff;
-    if (ref.present[base + refPart] === 0) {
-      status[learnerPart] = PartStatus.notInReference;
-      offOut.fill(0);
-    } else if (learner.present[learnerPart] === 0) {
-      status[learnerPart] = PartStatus.missing;
-      offOut.fill(0);
-      failed = true;
-    } else {
-      let off = compareJointAngles(
-        side === 0 ? learner.leftHand : learner.rightHand, 0,
-        refSide === 0 ? ref.leftHand : ref.rightHand, refFrame * HAND_ANGLE_COUNT, HAND_ANGLE_COUNT,
-        null, precise.angleTolerance, refSide * HAND_ANGLE_COUNT, 1,
-        side === 0 ? report.leftHandError : report.rightHandError, offOut, excess,
-      );
-      off += compareHandFeatures(
-        side === 0 ? learner.leftHandOrientation : learner.rightHandOrientation,
-        side === 0 ? learner.leftHandShape : learner.rightHandShape,
-        learner.shapePresent !== undefined && learner.shapePresent[side] === 1,
-        precise, refFrame, refSide,
-        ref.orientationPresent[refFrame * 2 + refSide] === 1,
-        mirrored,
-      );
-      status[learnerPart] = off === 0 ? PartStatus.ok : PartStatus.off;
-      offCount += off;
-      failed ||= off > 0;
-    }
-  }
-  report.mirrored = mirrored;
-  report.matched = !failed;
-  report.offCount = offCount;
-  report.offExcess = excess[0]!;
-}
-
-function missingParts(report: MatchReport): number {
-  let count = 0;
-  for (let p = 0; p < PART_COUNT; p++) if (report.partStatus[p] === PartStatus.missing) count++;
-  return count;
-}
-
-function isCloser(a: MatchReport, b: MatchReport): boolean {
-  const missingA = missingParts(a);
-  const missingB = missingParts(b);
-  if (missingA !== missingB) return missingA < missingB;
-  if (a.offCount !== b.offCount) return a.offCount < b.offCount;
-  return a.offExcess < b.offExcess;
-}
+/** Precise mode's hand comparison: per-joint calibrated angle tolerances, then orientation and shape. */
+const compareHandPrecisely: HandComparison = (learner, ref, refFrame, side, refSide, mirrored, errorOut, offOut, excessOut) => {
+  const precise = ref.precise!;
+  const angles = compareJointAngles(
+    side === 0 ? learner.leftHand : learner.rightHand, 0,
+    refSide === 0 ? ref.leftHand : ref.rightHand, refFrame * HAND_ANGLE_COUNT, HAND_ANGLE_COUNT,
+    null, precise.angleTolerance, refSide * HAND_ANGLE_COUNT, 1, errorOut, offOut, excessOut,
+  );
+  return (
+    angles +
+    compareHandFeatures(
+      side === 0 ? learner.leftHandOrientation : learner.rightHandOrientation,
+      side === 0 ? learner.leftHandShape : learner.rightHandShape,
+      learner.shapePresent !== undefined && learner.shapePresent[side] === 1,
+      precise, refFrame, refSide,
+      ref.orientationPresent[refFrame * 2 + refSide] === 1,
+      mirrored, excessOut,
+    )
+  );
+};
 
 /**
  * Precise mode (beyond the SPEC; issue 2): does the learner's frame match reference frame
@@ -152,11 +93,6 @@ function isCloser(a: MatchReport, b: MatchReport): boolean {
  * A reference compiled without precise data falls back to the SPEC rule. Allocates nothing.
  */
 export function matchFramePrecise(learner: AngleFrame, ref: CompiledReference, refFrame: number, report: MatchReport): boolean {
-  const precise = ref.precise;
-  if (precise === undefined) return matchFrame(learner, ref, refFrame, report);
-  compareOrientation(learner, ref, precise, refFrame, false, report);
-  if (report.matched) return true;
-  compareOrientation(learner, ref, precise, refFrame, true, mirroredReport);
-  if (mirroredReport.matched || isCloser(mirroredReport, report)) copyMatchReport(mirroredReport, report);
-  return report.matched;
+  if (ref.precise === undefined) return matchFrame(learner, ref, refFrame, report);
+  return matchFrameWith(learner, ref, refFrame, report, compareHandPrecisely);
 }
