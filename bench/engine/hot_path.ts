@@ -27,6 +27,8 @@ export interface EngineHotPathResult {
   baseline: HotPathFigures;
   /** baseline ns per frame / engine ns per frame (higher is better for the engine). */
   speedup: number;
+  /** Heap bytes per frame that the measurement itself shows for a step doing nothing (its floor). */
+  measurementFloorBytesPerFrame: Spread | null;
   targets: { nsPerFrameUnder: number; bytesPerFrame: number; speedupAtLeast: number };
 }
 
@@ -115,10 +117,12 @@ export async function runEngineHotPathBench(opts: { quick: boolean }): Promise<E
   if (engine.matchedFrames !== baseline.matchedFrames) {
     throw new Error(`engine and baseline disagree: ${engine.matchedFrames} vs ${baseline.matchedFrames} matched frames`);
   }
+  const floor = allocation(() => false, 1000, opts.quick ? 5 : 15);
   return {
     input: frames.description,
     engine,
     baseline,
+    measurementFloorBytesPerFrame: floor && spread(floor),
     speedup: Math.round((baseline.nsPerFrame.median / engine.nsPerFrame.median) * 10) / 10,
     targets: { nsPerFrameUnder: 2000, bytesPerFrame: 0, speedupAtLeast: 10 },
   };
@@ -136,6 +140,7 @@ export function formatEngineHotPath(result: EngineHotPathResult): string {
     row('baseline (objects)', result.baseline),
     '',
     `Speed-up: ${result.speedup}x (target >= ${result.targets.speedupAtLeast}x); target < ${result.targets.nsPerFrameUnder} ns/frame and ${result.targets.bytesPerFrame} bytes/frame.`,
+    `Measurement floor (a step that does nothing, measured the same way): ${result.measurementFloorBytesPerFrame ? result.measurementFloorBytesPerFrame.median.toFixed(1) : 'n/a'} heap bytes/frame.`,
   ].join('\n');
 }
 
