@@ -20,7 +20,7 @@ import { buildPages } from './lib/pages.ts';
 import { computeRatios, summarizeRuns, toMarkdown, toSvg, type BenchOutput, type RunSummary } from './lib/report.ts';
 import { startStaticServer } from './lib/server.ts';
 import { summarize } from './lib/stats.ts';
-import type { PageRunConfig, RawRunResult } from './lib/types.ts';
+import { failedRun, type PageRunConfig, type RawRunResult } from './lib/types.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -251,18 +251,7 @@ async function interleave(
 type RunBenchAdd = (base: Omit<RunSummary, 'status' | 'backend' | 'loads' | 'firstFrame' | 'steady' | 'detections' | 'reason' | 'notes'>, loaders: Loader[]) => Promise<void>;
 
 function failed(e: Error): RawRunResult {
-  return {
-    status: 'error',
-    reason: String(e.stack ?? e.message),
-    backend: {},
-    loadMs: NaN,
-    firstFrameMs: NaN,
-    firstInferenceMs: NaN,
-    totalMs: [],
-    stagesMs: {},
-    passMedianMs: [],
-    detections: { frames: 0, pose: 0, hands: 0 },
-  };
+  return failedRun('error', String(e.stack ?? e.message));
 }
 
 async function runEngineStage(quick: boolean, log: (line: string) => void): Promise<BenchOutput['engineHotPath']> {

@@ -1,6 +1,6 @@
 // Runs one bench page in a fresh browser context and returns its raw samples.
 import type { Browser } from 'playwright-core';
-import type { PageRunConfig, RawRunResult } from './types.ts';
+import { failedRun, type PageRunConfig, type RawRunResult } from './types.ts';
 
 export async function runPage(
   browser: Browser,
@@ -31,18 +31,7 @@ export async function runPage(
     return result;
   } catch (error) {
     log(`bench: ${page} ${config.variant} ${config.clip}: ${(error as Error).message}`);
-    return {
-      status: 'error',
-      reason: `${(error as Error).message}${consoleLines.length ? `\n${consoleLines.slice(-10).join('\n')}` : ''}`,
-      backend: {},
-      loadMs: NaN,
-      firstFrameMs: NaN,
-      firstInferenceMs: NaN,
-      totalMs: [],
-      stagesMs: {},
-      passMedianMs: [],
-      detections: { frames: 0, pose: 0, hands: 0 },
-    };
+    return failedRun('error', `${(error as Error).message}${consoleLines.length ? `\n${consoleLines.slice(-10).join('\n')}` : ''}`);
   } finally {
     await context.close();
   }

@@ -38,6 +38,22 @@ export interface RawRunResult {
   notes?: string[];
 }
 
+/** The result of a run that produced no frames: an error, or a runtime this machine lacks. */
+export function failedRun(status: 'error' | 'unavailable', reason: string): RawRunResult {
+  return {
+    status,
+    reason,
+    backend: {},
+    loadMs: NaN,
+    firstFrameMs: NaN,
+    firstInferenceMs: NaN,
+    totalMs: [],
+    stagesMs: {},
+    passMedianMs: [],
+    detections: { frames: 0, pose: 0, hands: 0 },
+  };
+}
+
 declare global {
   interface Window {
     runBench?: (config: PageRunConfig) => Promise<RawRunResult>;

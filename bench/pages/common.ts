@@ -1,6 +1,6 @@
 // Helpers shared by the bench pages: loading a clip's frames (decoded before any timing, so that
 // every subject is fed the same pixels the same way) and the timing loop.
-import type { PageRunConfig, RawRunResult } from '../lib/types.ts';
+import { failedRun, type PageRunConfig, type RawRunResult } from '../lib/types.ts';
 
 export interface Frames {
   /** One canvas per frame, 640x480, drawn once: what every subject gets as its input image. */
@@ -93,18 +93,7 @@ export function installRunner(makeSubject: (config: PageRunConfig) => Promise<Su
       return await timeSubject(config, subject, frames);
     } catch (error) {
       const e = error as Error & { unavailable?: boolean };
-      return {
-        status: e.unavailable ? 'unavailable' : 'error',
-        reason: e.unavailable ? e.message : String(e?.stack ?? e?.message ?? e),
-        backend: {},
-        loadMs: NaN,
-        firstFrameMs: NaN,
-        firstInferenceMs: NaN,
-        totalMs: [],
-        stagesMs: {},
-        passMedianMs: [],
-        detections: { frames: 0, pose: 0, hands: 0 },
-      };
+      return failedRun(e.unavailable ? 'unavailable' : 'error', e.unavailable ? e.message : String(e?.stack ?? e?.message ?? e));
     }
   };
   window.benchReady = true;

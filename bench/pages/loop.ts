@@ -19,7 +19,7 @@ import { compileReference } from '../../engine/src/reference/compile_reference.t
 import { TrackerStage } from '../../engine/src/tracker/constants.ts';
 import { createTrackerClient } from '../../engine/src/tracker/create_tracker_worker.ts';
 import type { TrackerClient } from '../../engine/src/tracker/tracker_client.ts';
-import type { RawRunResult } from '../lib/types.ts';
+import { failedRun, type RawRunResult } from '../lib/types.ts';
 import { loadFrames, type Frames } from './common.ts';
 
 const FRAME_MS = 1000 / 30;
@@ -159,18 +159,7 @@ window.runBench = async (config) => {
     };
     return result;
   } catch (error) {
-    return {
-      status: 'error',
-      reason: String((error as Error)?.stack ?? error),
-      backend: {},
-      loadMs: NaN,
-      firstFrameMs: NaN,
-      firstInferenceMs: NaN,
-      totalMs: [],
-      stagesMs: {},
-      passMedianMs: [],
-      detections: { frames: 0, pose: 0, hands: 0 },
-    };
+    return failedRun('error', String((error as Error)?.stack ?? error));
   }
 };
 window.benchReady = true;
