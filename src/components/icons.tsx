@@ -25,3 +25,11 @@ export function ChevronDownIcon() {
     </svg>
   );
 }
+
+export function FlagIcon({ size = 20 }: { size?: number }) {
+  return (
+    <svg {...common} width={size} height={size} aria-hidden="true" focusable="false" className="icon icon--flag">
+      <path d="M5 21V4m0 0h11l-2 4 2 4H5" />
+    </svg>
+  );
+}

@@ -3,8 +3,8 @@
 // usable record is kept with a null reference: the session skips it with a message.
 import { compileReference } from '@signlearn/engine/reference/compile_reference';
 import type { PracticeSign } from '@signlearn/engine/practice/practice_session';
-import { getLevel, getSign } from '@/lib/data/content.ts';
-import { readLevelChapters, readSession, writeLevelChapters, type Lesson } from '@/lib/session-storage/session-storage.ts';
+import { loadChapter } from '@/lib/content/load-chapter.ts';
+import { getSign } from '@/lib/data/content.ts';
 
 export interface LessonAddress {
   levelIndex: number;
@@ -31,23 +31,6 @@ export function lessonAddress(search: URLSearchParams): LessonAddress | null {
   return { levelIndex, chapterIndex, lessonIndex };
 }
 
-async function chapterLessons(language: string, { levelIndex, chapterIndex }: LessonAddress): Promise<Lesson[]> {
-  const cached = readLevelChapters(levelIndex)?.[chapterIndex];
-  if (cached) return cached.lessons;
-  if (readSession('lastLevel') === levelIndex) {
-    const data = readSession('currentLevelChaptersData')?.[String(chapterIndex)];
-    if (data) return data.lessons;
-  }
-  const level = await getLevel(language, levelIndex);
-  writeLevelChapters(levelIndex, level.chapters);
-  const chapter = level.chapters[chapterIndex];
-  if (!chapter) {
-    console.error('Current chapter data is undefined.');
-    return [];
-  }
-  return chapter.lessons;
-}
-
 async function loadSign(language: string, name: string): Promise<PracticeSign> {
   try {
     const record = await getSign(language, name);
@@ -63,7 +46,7 @@ async function loadSign(language: string, name: string): Promise<PracticeSign> {
 }
 
 export async function loadLesson(language: string, address: LessonAddress): Promise<LoadedLesson> {
-  const lessons = await chapterLessons(language, address);
+  const { lessons } = await loadChapter(language, address.levelIndex, address.chapterIndex);
   const lesson = lessons[address.lessonIndex];
   if (!lesson || lesson.signs.length === 0) {
     console.error('Session data is missing or undefined.');

@@ -8,6 +8,7 @@ import { useLocation } from 'wouter';
 import type { PracticeEvent } from '@signlearn/engine/practice/practice_events';
 import { LESSON_CONTINUE_DELAY_MS } from '@signlearn/engine/core/constants';
 import { BackButton } from '@/components/back-button.tsx';
+import { FlagIcon } from '@/components/icons.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { useAuthProfile } from '@/lib/auth/auth-state.ts';
 import { guideUrl } from '@/lib/data/content.ts';
@@ -166,9 +167,7 @@ export function PracticeScreen({ address }: { address: LessonAddress }) {
           </div>
           <ProgressRing fraction={view?.fraction ?? 0} locked={view?.locked ?? false} />
           <button type="button" className="practice__flag" aria-label="Flag this sign" onClick={() => setFlagOpen(true)} disabled={!view || view.status !== 'practising'}>
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-              <path d="M5 21V4m0 0h11l-2 4 2 4H5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+            <FlagIcon size={22} />
           </button>
         </header>
 

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Dialog } from '@/components/dialog.tsx';
 import { FlagSignForm } from '@/components/flag-sign-form.tsx';
+import { FlagIcon } from '@/components/icons.tsx';
 
 export const FLAG_SUBMITTED = 'Feedback Submitted.';
 
@@ -16,9 +17,7 @@ export default function FlagSignButton() {
   return (
     <>
       <button type="button" className="button button--ghost flag-button" aria-label="Flag a sign" onClick={() => setOpen(true)}>
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path d="M5 21V4m0 0h11l-2 4 2 4H5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <FlagIcon />
         <span className="flag-button__text">Flag a sign</span>
       </button>
       <Dialog open={open} onClose={close} title="Flag Sign">

@@ -8,16 +8,9 @@ import { BackButton } from '@/components/back-button.tsx';
 import { CheckIcon, LockIcon } from '@/components/icons.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { useAuthProfile } from '@/lib/auth/auth-state.ts';
-import { getLevel } from '@/lib/data/content.ts';
+import { loadChapter } from '@/lib/content/load-chapter.ts';
 import { getUserRecord } from '@/lib/data/users.ts';
-import {
-  currentLanguage,
-  lessonProgress,
-  readLevelChapters,
-  readSession,
-  writeLevelChapters,
-  type Lesson,
-} from '@/lib/session-storage/session-storage.ts';
+import { currentLanguage, lessonProgress, readSession, type Lesson } from '@/lib/session-storage/session-storage.ts';
 import './lessons.css';
 
 export const lessonsMessages = {
@@ -32,16 +25,6 @@ type LoadState =
   | { status: 'loading' }
   | { status: 'locked' }
   | { status: 'ready'; title: string; lessons: Lesson[] };
-
-function chapterFromSession(levelIndex: number, chapterIndex: number): { title: string; lessons: Lesson[] } | null {
-  const cached = readLevelChapters(levelIndex)?.[chapterIndex];
-  if (cached) return { title: cached.title ?? `Chapter ${chapterIndex + 1}`, lessons: cached.lessons };
-  if (readSession('lastLevel') === levelIndex) {
-    const data = readSession('currentLevelChaptersData')?.[String(chapterIndex)];
-    if (data) return { title: data.title || `Chapter ${chapterIndex + 1}`, lessons: data.lessons };
-  }
-  return null;
-}
 
 export default function LessonsPage() {
   const params = new URLSearchParams(useSearch());
@@ -63,16 +46,7 @@ export default function LessonsPage() {
       // Levels above the user's max level are locked (SPEC section 6), even by address.
       const record = uid ? await getUserRecord(uid) : null;
       if (levelIndex + 1 > (record?.info.maxLevel ?? 1)) return { status: 'locked' };
-      const cached = chapterFromSession(levelIndex, chapterIndex);
-      if (cached) return { status: 'ready', ...cached };
-      const level = await getLevel(currentLanguage(), levelIndex);
-      writeLevelChapters(levelIndex, level.chapters);
-      const chapter = level.chapters[chapterIndex];
-      if (!chapter) {
-        console.error('Current chapter data is undefined.');
-        return { status: 'ready', title: `Chapter ${chapterIndex + 1}`, lessons: [] };
-      }
-      return { status: 'ready', title: chapter.title ?? `Chapter ${chapterIndex + 1}`, lessons: chapter.lessons };
+      return { status: 'ready', ...(await loadChapter(currentLanguage(), levelIndex, chapterIndex)) };
     };
     load()
       .then((next) => live && setState(next))
