@@ -2,13 +2,18 @@
 // (the auto-continue to the next lesson) mounts a fresh screen.
 import { useEffect, useMemo } from 'react';
 import { Link, useSearch } from 'wouter';
+import { Spinner } from '@/components/spinner.tsx';
 import { lessonAddress, MISSING_PARAMS_MESSAGE } from './load-lesson.ts';
 import { PracticeScreen } from './practice-screen.tsx';
+import { useLessonAccess } from './use-lesson-access.ts';
 import './camera.css';
+
+export const LESSON_LOCKED_MESSAGE = 'This lesson is locked. Finish the lessons before it first.';
 
 export default function CameraPage() {
   const search = useSearch();
   const address = useMemo(() => lessonAddress(new URLSearchParams(search)), [search]);
+  const access = useLessonAccess(address);
   useEffect(() => {
     // SPEC 8: on the camera page the missing parameters are logged.
     if (!address) console.error(MISSING_PARAMS_MESSAGE);
@@ -20,6 +25,24 @@ export default function CameraPage() {
         <p role="alert">{MISSING_PARAMS_MESSAGE}</p>
         <Link href="/" className="button button--primary">
           Go To Home
+        </Link>
+      </main>
+    );
+  }
+  if (access === 'checking') {
+    return (
+      <main className="center-page">
+        <Spinner />
+      </main>
+    );
+  }
+  if (access === 'locked') {
+    return (
+      <main className="center-page">
+        <h1>Camera practice</h1>
+        <p role="alert">{LESSON_LOCKED_MESSAGE}</p>
+        <Link href={`/lessons?level=${address.levelIndex}&chapter=${address.chapterIndex}`} className="button button--primary">
+          Back to lessons
         </Link>
       </main>
     );
