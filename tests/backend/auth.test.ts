@@ -1,21 +1,11 @@
 // Register, login, password reset and password change against the Auth emulator (SPEC 4, 7, 8).
 import { afterAll, describe, expect, inject, test } from 'vitest';
 import { changePassword, sendReset, signIn, signOut, signUp } from '@/lib/firebase/auth.ts';
-import { errorCode } from '@/lib/data/errors.ts';
 import { getUsername, getUserRecord } from '@/lib/data/users.ts';
 import { getUsernameOwner } from '@/lib/data/usernames.ts';
-import { PASSWORD, closeClients, newClient, registeredUser, unique } from './helpers.ts';
+import { PASSWORD, closeClients, codeOf, newClient, registeredUser, unique } from './helpers.ts';
 
 afterAll(closeClients);
-
-const codeOf = async (promise: Promise<unknown>): Promise<string> => {
-  try {
-    await promise;
-    return 'resolved';
-  } catch (error) {
-    return errorCode(error);
-  }
-};
 
 describe('register', () => {
   test('creates the account, users/{uid}/info and usernames/{username}', async () => {

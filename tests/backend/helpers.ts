@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { closeFirebaseClient, createFirebaseClient, type FirebaseClient } from '@/lib/firebase/client.ts';
 import { readFirebaseSettings } from '@/lib/firebase/config.ts';
 import { signUp } from '@/lib/firebase/auth.ts';
+import { errorCode } from '@/lib/data/errors.ts';
 import type { AdminDatabase } from '../../server/admin-rest.ts';
 
 const clients: FirebaseClient[] = [];
@@ -63,4 +64,14 @@ export async function allowed(operation: Promise<unknown>): Promise<boolean> {
 /** An anonymous client: never signed in. */
 export function anonymousClient(): FirebaseClient {
   return newClient();
+}
+
+/** The error code an operation fails with, or 'resolved' when it succeeds. */
+export async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'resolved';
+  } catch (error) {
+    return errorCode(error);
+  }
 }

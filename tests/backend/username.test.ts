@@ -7,18 +7,9 @@ import { signUp } from '@/lib/firebase/auth.ts';
 import { errorCode } from '@/lib/data/errors.ts';
 import { changeUsername, getUsernameOwner, isUsernameTaken, registerUserRecord } from '@/lib/data/usernames.ts';
 import { getUsername } from '@/lib/data/users.ts';
-import { PASSWORD, closeClients, newClient, registeredUser, unique } from './helpers.ts';
+import { PASSWORD, closeClients, codeOf, newClient, registeredUser, unique } from './helpers.ts';
 
 afterAll(closeClients);
-
-const codeOf = async (promise: Promise<unknown>): Promise<string> => {
-  try {
-    await promise;
-    return 'resolved';
-  } catch (error) {
-    return errorCode(error);
-  }
-};
 
 describe('change username', () => {
   test('frees the old name, claims the new one with the uid, and updates info.username', async () => {
