@@ -234,7 +234,17 @@ describe('angleFromCrossDot (the polynomial arctangent behind jointAngle)', () =
       }),
       { numRuns: 5000 },
     );
-    for (const [y, x] of [[0, 1], [0, -1], [1, 0], [Math.tan(Math.PI / 8), 1], [Math.tan((3 * Math.PI) / 8), 1], [1, 1], [1, -1], [1e-300, 1], [1, 1e-300]]) {
+    // The whole finite range, subnormals and near-overflow included (CI once drew [5e-324, 1e-323]).
+    fc.assert(
+      fc.property(fc.double({ min: 0, noNaN: true, noDefaultInfinity: true }), fc.double({ noNaN: true, noDefaultInfinity: true }), (y, x) => {
+        fc.pre(y > 0 || x !== 0);
+        expect(Math.abs(angleFromCrossDot(y, x) - exact(y, x))).toBeLessThan(1e-4);
+      }),
+      { numRuns: 5000 },
+    );
+    const subnormal = Number.MIN_VALUE;
+    for (const [y, x] of [[0, 1], [0, -1], [1, 0], [Math.tan(Math.PI / 8), 1], [Math.tan((3 * Math.PI) / 8), 1], [1, 1], [1, -1], [1e-300, 1], [1, 1e-300],
+      [subnormal, 2 * subnormal], [subnormal, -2 * subnormal], [5 * subnormal, 2 * subnormal], [2 * subnormal, subnormal], [Number.MAX_VALUE, Number.MAX_VALUE], [Number.MAX_VALUE, -Number.MAX_VALUE / 3], [Number.MAX_VALUE, subnormal]]) {
       expect(Math.abs(angleFromCrossDot(y!, x!) - exact(y!, x!))).toBeLessThan(1e-4);
     }
   });
