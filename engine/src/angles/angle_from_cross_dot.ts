@@ -20,21 +20,27 @@ const SCALE_DOWN = 2 ** -600;
  * ref: Cephes Math Library, atanf.c (Stephen L. Moshier), range reduction and coefficients.
  */
 export function angleFromCrossDot(crossAbs: number, dot: number): number {
-  const ax = dot < 0 ? -dot : dot;
-  const magnitude = crossAbs + ax;
-  if (magnitude < SMALLEST_EXACT && magnitude > 0) return angleFromCrossDot(crossAbs * SCALE_UP, dot * SCALE_UP);
-  if (magnitude > LARGEST_EXACT) return angleFromCrossDot(crossAbs * SCALE_DOWN, dot * SCALE_DOWN);
+  let ax = dot < 0 ? -dot : dot;
+  let ay = crossAbs;
+  const magnitude = ay + ax;
+  if (magnitude < SMALLEST_EXACT) {
+    ay *= SCALE_UP;
+    ax *= SCALE_UP;
+  } else if (magnitude > LARGEST_EXACT) {
+    ay *= SCALE_DOWN;
+    ax *= SCALE_DOWN;
+  }
   // Angle between the vectors and the nearer of the two directions of the first segment.
   let base = 0;
   let t: number;
-  if (crossAbs > TAN_3PI_8 * ax) {
+  if (ay > TAN_3PI_8 * ax) {
     base = Math.PI / 2;
-    t = -ax / crossAbs;
-  } else if (crossAbs > TAN_PI_8 * ax) {
+    t = -ax / ay;
+  } else if (ay > TAN_PI_8 * ax) {
     base = Math.PI / 4;
-    t = (crossAbs - ax) / (crossAbs + ax);
+    t = (ay - ax) / (ay + ax);
   } else {
-    t = crossAbs / ax;
+    t = ay / ax;
   }
   const z = t * t;
   const radians = base + ((((8.05374449538e-2 * z - 1.38776856032e-1) * z + 1.99777106478e-1) * z - 3.33329491539e-1) * z * t + t);
