@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeAngleFrame } from '../../engine/src/angles/compute_angle_frame.ts';
-import { HAND_ANGLE_NAMES } from '../../engine/src/angles/hand_angle_definitions.ts';
+import { HAND_ANGLE_NAMES, HAND_ANGLE_TRIPLETS } from '../../engine/src/angles/hand_angle_definitions.ts';
+import { POSE_ANGLE_TRIPLETS } from '../../engine/src/angles/pose_angle_definitions.ts';
 import { jointAngle } from '../../engine/src/angles/joint_angle.ts';
 import { createAngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
@@ -114,6 +115,31 @@ describe('computeAngleFrame', () => {
         }
       }),
       { numRuns: 50 },
+    );
+  });
+
+  it('computes every angle of the triplet tables: jointAngle(a, b, c) on the pixels of the angle frame', () => {
+    fc.assert(
+      fc.property(frameArbitrary, fc.constantFrom([1280, 720], [640, 480], [480, 640], [0, 0]), (values, [width, height]) => {
+        const frame = fillFrame(values, (x, y) => [x, y], width || 1280, height || 720);
+        frame.imageWidth = width!;
+        frame.imageHeight = height!;
+        const angles = anglesOf(frame);
+        // Unknown size (0 x 0): the SPEC's 1280x720.
+        const pixelHeight = width ? (1280 * height!) / width : 720;
+        const expected = (points: Float32Array, triplets: Int8Array, j: number) => {
+          const [a, b, c] = [triplets[3 * j]!, triplets[3 * j + 1]!, triplets[3 * j + 2]!].map((p) => [points[p * POINT_STRIDE]! * 1280, points[p * POINT_STRIDE + 1]! * pixelHeight]);
+          return jointAngle(a![0]!, a![1]!, b![0]!, b![1]!, c![0]!, c![1]!);
+        };
+        // Random points can coincide (a degenerate joint: the part is missing, tested below).
+        fc.pre(angles.present.every((present) => present === 1));
+        for (let j = 0; j < 4; j++) expect(angles.pose[j]).toBeCloseTo(expected(frame.pose, POSE_ANGLE_TRIPLETS, j), 3);
+        for (let j = 0; j < 16; j++) {
+          expect(angles.leftHand[j]).toBeCloseTo(expected(frame.leftHand, HAND_ANGLE_TRIPLETS, j), 3);
+          expect(angles.rightHand[j]).toBeCloseTo(expected(frame.rightHand, HAND_ANGLE_TRIPLETS, j), 3);
+        }
+      }),
+      { numRuns: 100 },
     );
   });
 

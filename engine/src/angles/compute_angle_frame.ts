@@ -2,13 +2,9 @@ import { MIN_POINT_SCORE } from '../core/constants.ts';
 import type { AngleFrame } from '../core/angle_frame.ts';
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
 import { Part } from '../core/landmark_layout.ts';
-import { angleFramePixelSize } from './angle_frame_pixel_size.ts';
 import { computeHandOrientation } from './compute_hand_orientation.ts';
-import { computeTripletAngles } from './compute_triplet_angles.ts';
-import { HAND_ANGLE_POINTS, HAND_ANGLE_TRIPLETS } from './hand_angle_definitions.ts';
-import { POSE_ANGLE_POINTS, POSE_ANGLE_TRIPLETS } from './pose_angle_definitions.ts';
-
-const pixelSize = new Float64Array(2);
+import { computeHandAngles } from './compute_hand_angles.ts';
+import { computePoseAngles } from './compute_pose_angles.ts';
 
 /**
  * Landmarks of one frame -> the 4 pose angles and each hand's 16 angles and orientation, written
@@ -19,23 +15,22 @@ const pixelSize = new Float64Array(2);
  * frame (SPEC 9).
  */
 export function computeAngleFrame(landmarks: LandmarkFrame, out: AngleFrame): void {
-  angleFramePixelSize(landmarks.imageWidth, landmarks.imageHeight, pixelSize);
-  const width = pixelSize[0]!;
-  const height = pixelSize[1]!;
+  const width = landmarks.imageWidth;
+  const height = landmarks.imageHeight;
   out.present[Part.pose] =
     landmarks.present[Part.pose] === 1 &&
-    computeTripletAngles(landmarks.pose, POSE_ANGLE_POINTS, POSE_ANGLE_TRIPLETS, width, height, MIN_POINT_SCORE, out.pose)
+    computePoseAngles(landmarks.pose, width, height, MIN_POINT_SCORE, out.pose)
       ? 1
       : 0;
   out.present[Part.leftHand] =
     landmarks.present[Part.leftHand] === 1 &&
-    computeTripletAngles(landmarks.leftHand, HAND_ANGLE_POINTS, HAND_ANGLE_TRIPLETS, width, height, MIN_POINT_SCORE, out.leftHand) &&
+    computeHandAngles(landmarks.leftHand, width, height, MIN_POINT_SCORE, out.leftHand) &&
     computeHandOrientation(landmarks.leftHand, width, height, out.leftHandOrientation)
       ? 1
       : 0;
   out.present[Part.rightHand] =
     landmarks.present[Part.rightHand] === 1 &&
-    computeTripletAngles(landmarks.rightHand, HAND_ANGLE_POINTS, HAND_ANGLE_TRIPLETS, width, height, MIN_POINT_SCORE, out.rightHand) &&
+    computeHandAngles(landmarks.rightHand, width, height, MIN_POINT_SCORE, out.rightHand) &&
     computeHandOrientation(landmarks.rightHand, width, height, out.rightHandOrientation)
       ? 1
       : 0;

@@ -1,4 +1,5 @@
 import { HandPoint, POINT_STRIDE, X, Y } from '../core/landmark_layout.ts';
+import { angleFrameYScale } from './angle_frame_y_scale.ts';
 
 /**
  * Where a hand points and which side of it faces the camera, in the image:
@@ -7,17 +8,21 @@ import { HandPoint, POINT_STRIDE, X, Y } from '../core/landmark_layout.ts';
  *           in -1..1. For a right hand seen unmirrored, positive means the back of the hand faces
  *           the camera; it changes sign for the other side, the other hand and under mirroring.
  * Joint angles cannot see either: H and U, K and P, G and Q have the same finger angles and differ
- * only here. Returns false when the points are degenerate.
+ * only here. Measured on the angle frame of a source of `imageWidth` x `imageHeight`. Returns
+ * false when the points are degenerate.
  *
  * ref: MediaPipe's hand rotation (HandLandmarksToRectCalculator: the wrist -> middle MCP
  * direction), plus the palm normal's sign from the same three palm points.
  */
 export function computeHandOrientation(
   hand: Float32Array,
-  pixelWidth: number,
-  pixelHeight: number,
+  imageWidth: number,
+  imageHeight: number,
   out: Float32Array,
 ): boolean {
+  // On the angle frame divided by its width, as the angles (see computeHandAngles).
+  const pixelWidth = 1;
+  const pixelHeight = angleFrameYScale(imageWidth, imageHeight);
   const w = HandPoint.wrist * POINT_STRIDE;
   const m = HandPoint.middleMcp * POINT_STRIDE;
   const i = HandPoint.indexMcp * POINT_STRIDE;

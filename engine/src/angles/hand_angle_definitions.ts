@@ -52,6 +52,3 @@ export const HAND_ANGLE_TRIPLETS = new Int8Array([
   H.pinkyPip, H.pinkyDip, H.pinkyTip,
   H.thumbTip, H.wrist, H.indexTip,
 ]);
-
-/** Every hand point the hand angles use (all 21). */
-export const HAND_ANGLE_POINTS = new Int8Array(new Set(HAND_ANGLE_TRIPLETS).values());

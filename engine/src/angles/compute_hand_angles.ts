@@ -1,0 +1,72 @@
+import { HAND_POINT_COUNT, HandPoint, POINT_STRIDE, SCORE, X, Y } from '../core/landmark_layout.ts';
+import { angleFromCrossDot } from './angle_from_cross_dot.ts';
+import { angleFrameYScale } from './angle_frame_y_scale.ts';
+
+const W = HandPoint.wrist * POINT_STRIDE;
+const T = HandPoint.thumbTip * POINT_STRIDE;
+const I = HandPoint.indexTip * POINT_STRIDE;
+const FINGER_COUNT = 5;
+/** A finger's chain is wrist -> first -> first+1 -> first+2 -> first+3 (the tip); fingers are
+ * numbered consecutively from the thumb's CMC, 4 points each. */
+const FIRST_FINGER_POINT = HandPoint.thumbCmc;
+
+/**
+ * A hand's 16 angles (hand_angle_definitions.ts, in that order) into `out`: the three bends of
+ * each finger, then the thumb spread (at the wrist, thumb tip to index tip).
+ *
+ * Finger by finger: along the chain wrist -> CMC/MCP -> ... -> tip each bone is computed once and
+ * shared by the joints at its ends. At a joint the angle is the one jointAngle(previous, joint,
+ * next) measures (180 = straight): between (previous - joint) = -in and (next - joint) = out, so
+ * its cross and dot products are those of the bones in and out, negated. The loop is written out
+ * in one function for the same reason.
+ *
+ * Angles are measured on the SPEC's angle frame for a source of `imageWidth` x `imageHeight`
+ * divided by its width (angleFrameYScale): the same angles, as they do not change under uniform
+ * scale. The image size comes in as integers, not as a scale factor: V8 does not inline a
+ * function this long, and a computed double argument would be boxed on every call.
+ * Returns false (the hand is missing) when one of its 21 points scores below `minScore` (or NaN),
+ * or a bone has zero length; `out` is then partly written and must not be read. Allocates nothing.
+ *
+ * ref: MediaPipe's landmarks-to-angles step of the gesture-recognition examples, along
+ * HAND_ANGLE_TRIPLETS (tests check the two agree).
+ */
+export function computeHandAngles(hand: Float32Array, imageWidth: number, imageHeight: number, minScore: number, out: Float32Array): boolean {
+  const yScale = angleFrameYScale(imageWidth, imageHeight);
+  for (let o = SCORE; o < HAND_POINT_COUNT * POINT_STRIDE; o += POINT_STRIDE) {
+    // Written so that a NaN score also counts as missing.
+    if (!(hand[o]! >= minScore)) return false;
+  }
+  const wristX = hand[W + X]!;
+  const wristY = hand[W + Y]! * yScale;
+  for (let finger = 0; finger < FINGER_COUNT; finger++) {
+    const o = (FIRST_FINGER_POINT + 4 * finger) * POINT_STRIDE;
+    const x1 = hand[o + X]!;
+    const y1 = hand[o + Y]! * yScale;
+    const x2 = hand[o + POINT_STRIDE + X]!;
+    const y2 = hand[o + POINT_STRIDE + Y]! * yScale;
+    const x3 = hand[o + 2 * POINT_STRIDE + X]!;
+    const y3 = hand[o + 2 * POINT_STRIDE + Y]! * yScale;
+    const x4 = hand[o + 3 * POINT_STRIDE + X]!;
+    const y4 = hand[o + 3 * POINT_STRIDE + Y]! * yScale;
+    const ax = x1 - wristX;
+    const ay = y1 - wristY;
+    const bx = x2 - x1;
+    const by = y2 - y1;
+    const cx = x3 - x2;
+    const cy = y3 - y2;
+    const dx = x4 - x3;
+    const dy = y4 - y3;
+    if ((ax === 0 && ay === 0) || (bx === 0 && by === 0) || (cx === 0 && cy === 0) || (dx === 0 && dy === 0)) return false;
+    const j = 3 * finger;
+    out[j] = angleFromCrossDot(Math.abs(ax * by - ay * bx), -(ax * bx + ay * by));
+    out[j + 1] = angleFromCrossDot(Math.abs(bx * cy - by * cx), -(bx * cx + by * cy));
+    out[j + 2] = angleFromCrossDot(Math.abs(cx * dy - cy * dx), -(cx * dx + cy * dy));
+  }
+  const tx = hand[T + X]! - wristX;
+  const ty = hand[T + Y]! * yScale - wristY;
+  const ix = hand[I + X]! - wristX;
+  const iy = hand[I + Y]! * yScale - wristY;
+  if ((tx === 0 && ty === 0) || (ix === 0 && iy === 0)) return false;
+  out[15] = angleFromCrossDot(Math.abs(tx * iy - ty * ix), tx * ix + ty * iy);
+  return true;
+}
