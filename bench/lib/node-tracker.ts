@@ -1,11 +1,12 @@
 // Our tracker in Node (TF.js WASM backend, SIMD, single-threaded build), on the same clip frames
-// as the browser runs: JPEG frames decoded to RGB before timing; the timed part is RGB bytes to
-// tensor plus `track` (the same work the browser's imageToTensor + track does).
+// as the browser runs: JPEG frames decoded to RGB before timing; the timed part is `track` on the
+// RGB bytes (its imageToTensor stage is the bytes to the float tensor, as in the browser after
+// the canvas read-back).
 import { join } from 'node:path';
 import type { PageRunConfig, RawRunResult } from './types.ts';
 
 export async function runNodeTracker(root: string, config: PageRunConfig): Promise<RawRunResult> {
-  const { createNodeTracker, rgbFrameToTensor } = await import('../../engine/src/tracker/node_tracker.ts');
+  const { createNodeTracker, rgbPixels } = await import('../../engine/src/tracker/node_tracker.ts');
   const { decodeImageFile } = await import('../../engine/src/tracker/node_image.ts');
   const { createLandmarkFrame } = await import('../../engine/src/core/landmark_frame.ts');
   const { Part } = await import('../../engine/src/core/landmark_layout.ts');
@@ -24,15 +25,8 @@ export async function runNodeTracker(root: string, config: PageRunConfig): Promi
   const tLoaded = performance.now();
   const step = async (i: number): Promise<number> => {
     const start = performance.now();
-    const tensor = rgbFrameToTensor(frames[i]!);
-    const toTensor = performance.now() - start;
     timestamp += 1000 / 30;
-    try {
-      await tracker.track(tensor, timestamp, out, timings);
-    } finally {
-      tensor.dispose();
-    }
-    timings[TrackerStage.imageToTensor] = (timings[TrackerStage.imageToTensor] ?? 0) + toTensor;
+    await tracker.track(rgbPixels(frames[i]!), timestamp, out, timings);
     return performance.now() - start;
   };
   await step(0);

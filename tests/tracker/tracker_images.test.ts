@@ -9,7 +9,7 @@ import { computeAngleFrame } from '../../engine/src/angles/compute_angle_frame.t
 import { HAND_ANGLE_NAMES } from '../../engine/src/angles/hand_angle_definitions.ts';
 import type { LandmarkTracker } from '../../engine/src/tracker/landmark_tracker.ts';
 import { decodeImageFile, type RgbFrame } from '../../engine/src/tracker/node_image.ts';
-import { createNodeTracker, rgbFrameToTensor } from '../../engine/src/tracker/node_tracker.ts';
+import { createNodeTracker, rgbPixels } from '../../engine/src/tracker/node_tracker.ts';
 
 const images = join(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'images');
 
@@ -18,13 +18,8 @@ let backend: string;
 
 async function trackStill(file: string, options: { flop?: boolean } = {}): Promise<{ image: RgbFrame; out: LandmarkFrame }> {
   const image = await decodeImageFile(join(images, file), options);
-  const tensor = rgbFrameToTensor(image);
   const out = createLandmarkFrame();
-  try {
-    await tracker.trackStill(tensor, out);
-  } finally {
-    tensor.dispose();
-  }
+  await tracker.trackStill(rgbPixels(image), out);
   return { image, out };
 }
 
@@ -156,13 +151,9 @@ describe('tracker on handSrc.jpg (640x480, one open hand, fingers spread)', () =
 
 describe('tracker on an empty frame', () => {
   it('finds no body and no hand (hand presence stays under 0.5)', async () => {
-    const blank = tf.fill([480, 640, 3], 128, 'float32') as tf.Tensor3D;
+    const blank = { data: new Uint8Array(640 * 480 * 3).fill(128), width: 640, height: 480, channels: 3 as const };
     const out = createLandmarkFrame();
-    try {
-      await tracker.trackStill(blank, out);
-    } finally {
-      blank.dispose();
-    }
+    await tracker.trackStill(blank, out);
     expect(Array.from(out.present)).toEqual([0, 0, 0]);
   });
 });
@@ -170,33 +161,31 @@ describe('tracker on an empty frame', () => {
 describe('tensors', () => {
   it('does not leak tensors over many frames', async () => {
     const image = await decodeImageFile(join(images, 'messi5.jpg'));
-    const tensor = rgbFrameToTensor(image);
+    const pixels = rgbPixels(image);
     const out = createLandmarkFrame();
     tracker.reset();
     try {
-      for (let i = 0; i < 5; i++) await tracker.track(tensor, i * 33, out);
+      for (let i = 0; i < 5; i++) await tracker.track(pixels, i * 33, out);
       const before = tf.memory().numTensors;
-      for (let i = 5; i < 60; i++) await tracker.track(tensor, i * 33, out);
+      for (let i = 5; i < 60; i++) await tracker.track(pixels, i * 33, out);
       expect(tf.memory().numTensors).toBe(before);
       expect(tracker.detectorRuns).toBeGreaterThan(0);
     } finally {
-      tensor.dispose();
       tracker.reset();
     }
   });
 
   it('reruns the pose detector only when tracking is lost', async () => {
     const image = await decodeImageFile(join(images, 'messi5.jpg'));
-    const tensor = rgbFrameToTensor(image);
+    const pixels = rgbPixels(image);
     const out = createLandmarkFrame();
     tracker.reset();
     const runs = tracker.detectorRuns;
     try {
-      for (let i = 0; i < 10; i++) await tracker.track(tensor, i * 33, out);
+      for (let i = 0; i < 10; i++) await tracker.track(pixels, i * 33, out);
       expect(out.present[Part.pose]).toBe(1);
       expect(tracker.detectorRuns - runs).toBe(1);
     } finally {
-      tensor.dispose();
       tracker.reset();
     }
   });

@@ -3,12 +3,15 @@ import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import * as poseDetection from '@tensorflow-models/pose-detection';
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
 import { HandPoint, Part, POINT_STRIDE, PosePoint, X, Y } from '../core/landmark_layout.ts';
+import { cropRotatedRect } from './calculators/crop_rotated_rect.ts';
 import { handCropTransform } from './calculators/hand_crop_transform.ts';
 import { handRectFromLandmarks } from './calculators/hand_rect_from_landmarks.ts';
 import { handRectFromPose } from './calculators/hand_rect_from_pose.ts';
 import { keepTrackedHandRect } from './calculators/choose_hand_rect.ts';
 import { freeBatchDimension } from './free_batch_dimension.ts';
+import { pixelsToFloatRgb } from './calculators/pixels_to_float_rgb.ts';
 import { poseKeypointsToLandmarks } from './calculators/pose_keypoints_to_landmarks.ts';
+import { readPixels, type BrowserImage } from './read_pixels.ts';
 import { projectHandLandmarks } from './calculators/project_hand_landmarks.ts';
 import { transformRect } from './calculators/transform_rect.ts';
 import {
@@ -22,7 +25,7 @@ import {
   TRACKER_STAGE_COUNT,
   TrackerStage,
 } from './constants.ts';
-import { createNormalizedRect, type HandModelType, type NormalizedRect, type PoseModelType } from './types.ts';
+import { createNormalizedRect, type HandModelType, type NormalizedRect, type PixelFrame, type PoseModelType } from './types.ts';
 
 /** A model file location: a URL, or an IOHandler (Node reads files through one). */
 export type ModelSource = string | tf.io.IOHandler;
@@ -43,8 +46,8 @@ export interface LandmarkTrackerConfig {
   handsWithoutPose?: boolean;
 }
 
-/** What `track` accepts: a decoded image tensor [h, w, 3], or anything tf.browser.fromPixels reads. */
-export type TrackerImage = tf.Tensor3D | Parameters<typeof tf.browser.fromPixels>[0];
+/** What `track` accepts: a frame's pixels in JS memory, or a browser image (read back through a canvas). */
+export type TrackerImage = PixelFrame | BrowserImage;
 
 /** pose-detection's BlazePose tfjs detector, with the step we time. */
 interface BlazePoseInternals {
@@ -71,8 +74,8 @@ const now = () => performance.now();
 /**
  * The tracking pipeline: BlazePose (pose-detection, runtime tfjs) for the body, then MediaPipe
  * Holistic's hand path without a palm detector: a hand rect from the pose's wrist, index and pinky
- * on the first frame and from the hand's own landmarks after that, a rotated 224x224 crop done by
- * TF.js, the hand landmark model, and the landmarks projected back onto the frame. Left and right
+ * on the first frame and from the hand's own landmarks after that, a rotated 224x224 crop sampled
+ * from the frame's bytes, the hand landmark model, and the landmarks projected back onto the frame. Left and right
  * come from the pose side the rect was taken from.
  * ref: mediapipe/modules/holistic_landmark/holistic_landmark_cpu.pbtxt
  */
@@ -91,6 +94,9 @@ export class LandmarkTracker {
   private readonly rawLandmarks = new Float32Array(2 * HAND_RAW_LENGTH);
   private readonly rawPresence = new Float32Array(2);
   private readonly rawHandedness = new Float32Array(2);
+  /** The hand crops (both sides), and the frame as float RGB: reused from frame to frame. */
+  private readonly cropBuffer = new Float32Array(2 * HAND_INPUT_SIZE * HAND_INPUT_SIZE * 3);
+  private floatFrame = new Float32Array(0);
   private detectorMs = 0;
 
   private constructor(
@@ -166,16 +172,16 @@ export class LandmarkTracker {
     const timings = stageTimings ?? scratchTimings;
     timings.fill(0);
     const start = now();
-    const frame = this.toFloatTensor(image);
-    const [height, width] = frame.shape;
-    out.imageWidth = width;
-    out.imageHeight = height;
+    const pixels = toPixelFrame(image);
+    const frame = this.toFloatTensor(pixels);
+    out.imageWidth = pixels.width;
+    out.imageHeight = pixels.height;
     out.timestampMs = timestampMs ?? 0;
     timings[TrackerStage.imageToTensor] = now() - start;
     try {
       await this.trackPose(frame, timestampMs, out, timings);
       if (this.handModel && (out.present[Part.pose] || this.config.handsWithoutPose)) {
-        await this.trackHands(frame, out, timings);
+        await this.trackHands(pixels, out, timings);
       } else {
         out.present[Part.leftHand] = 0;
         out.present[Part.rightHand] = 0;
@@ -197,18 +203,17 @@ export class LandmarkTracker {
     this.reset();
     const start = now();
     const timings = stageTimings ?? scratchTimings;
-    const frame = this.toFloatTensor(image);
+    const pixels = toPixelFrame(image);
     const handsWithoutPose = this.config.handsWithoutPose;
     this.config.handsWithoutPose = true;
     try {
-      await this.track(frame, null, out, timings);
+      await this.track(pixels, null, out, timings);
       for (let pass = 0; pass < STILL_HAND_REFINE_PASSES && this.handModel; pass++) {
         if (!out.present[Part.leftHand] && !out.present[Part.rightHand]) break;
-        await this.trackHands(frame, out, timings);
+        await this.trackHands(pixels, out, timings);
       }
       timings[TrackerStage.total] = now() - start;
     } finally {
-      frame.dispose();
       this.config.handsWithoutPose = handsWithoutPose;
       this.reset();
     }
@@ -219,7 +224,7 @@ export class LandmarkTracker {
    * so that the first real frame is not the slow one. Leaves no tracking state behind.
    */
   async warmUp(width = 640, height = 480): Promise<void> {
-    const blank = tf.fill([height, width, 3], 127, 'float32') as tf.Tensor3D;
+    const blank: PixelFrame = { data: new Uint8Array(width * height * 3).fill(127), width, height, channels: 3 };
     try {
       const out = warmUpFrame();
       // A blank frame runs the pose detector; the landmark models and the crop, which only run
@@ -233,18 +238,13 @@ export class LandmarkTracker {
         input.dispose();
       }
       if (this.handModel) {
-        const crops = tf.tidy(() => {
-          const matrix = tf.tensor2d([1, 0, 0, 0, 1, 0, 0, 0], [1, 8]);
-          const crop = tf.image.transform(tf.expandDims(blank, 0) as tf.Tensor4D, matrix, 'bilinear', 'constant', 0, [HAND_INPUT_SIZE, HAND_INPUT_SIZE]);
-          return tf.div(tf.concat(new Array<tf.Tensor4D>(this.handBatch).fill(crop), 0), 255);
-        });
+        const crops = tf.fill([this.handBatch, HAND_INPUT_SIZE, HAND_INPUT_SIZE, 3], 127 / 255, 'float32');
         runs.push(...(this.handModel.execute(crops, HAND_OUTPUTS) as tf.Tensor[]));
         crops.dispose();
       }
       await Promise.all(runs.map((t) => t.data()));
       tf.dispose(runs);
     } finally {
-      blank.dispose();
       this.reset();
     }
   }
@@ -254,11 +254,14 @@ export class LandmarkTracker {
     this.handModel?.dispose();
   }
 
-  private toFloatTensor(image: TrackerImage): tf.Tensor3D {
-    if (image instanceof tf.Tensor) {
-      return image.dtype === 'float32' ? tf.clone(image) : tf.cast(image, 'float32');
-    }
-    return tf.tidy(() => tf.cast(tf.browser.fromPixels(image), 'float32'));
+  /** The frame as a float RGB tensor [h, w, 3], 0..255, for the pose model. */
+  private toFloatTensor(pixels: PixelFrame): tf.Tensor3D {
+    const size = pixels.width * pixels.height * 3;
+    if (this.floatFrame.length < size) this.floatFrame = new Float32Array(size);
+    pixelsToFloatRgb(pixels, this.floatFrame);
+    // Backends copy the values (WASM at once, WebGPU on first use within this frame), so the
+    // buffer is free again by the next frame.
+    return tf.tensor3d(this.floatFrame.subarray(0, size), [pixels.height, pixels.width, 3], 'float32');
   }
 
   private async trackPose(
@@ -282,7 +285,7 @@ export class LandmarkTracker {
     out.present[Part.pose] = 1;
   }
 
-  private async trackHands(frame: tf.Tensor3D, out: LandmarkFrame, timings: Float64Array): Promise<void> {
+  private async trackHands(pixels: PixelFrame, out: LandmarkFrame, timings: Float64Array): Promise<void> {
     const width = out.imageWidth;
     const height = out.imageHeight;
     const start = now();
@@ -311,10 +314,10 @@ export class LandmarkTracker {
     }
     addTime(timings, TrackerStage.handCrop, now() - start);
     if (sides.length === 0) {
-      if (out.present[Part.pose] === 0 && this.config.handsWithoutPose) await this.findHandWithoutPose(frame, out, timings);
+      if (out.present[Part.pose] === 0 && this.config.handsWithoutPose) await this.findHandWithoutPose(pixels, out, timings);
       return;
     }
-    const result = await this.runHandModel(frame, sides, width, height, timings);
+    const result = await this.runHandModel(pixels, sides, timings);
 
     // Back to frame coordinates; the next frame's rect comes from these landmarks.
     const projectStart = now();
@@ -337,7 +340,7 @@ export class LandmarkTracker {
    * the first crop. Only here is the model's handedness output used, as nothing better exists;
    * it assumes a mirror image (MediaPipe's convention), hence the swap for unmirrored frames.
    */
-  private async findHandWithoutPose(frame: tf.Tensor3D, out: LandmarkFrame, timings: Float64Array): Promise<void> {
+  private async findHandWithoutPose(pixels: PixelFrame, out: LandmarkFrame, timings: Float64Array): Promise<void> {
     const width = out.imageWidth;
     const height = out.imageHeight;
     const rect = this.poseRect[0]!;
@@ -350,7 +353,7 @@ export class LandmarkTracker {
     const sides = this.runSides;
     sides.length = 0;
     sides.push(Part.rightHand);
-    const result = await this.runHandModel(frame, sides, width, height, timings, rect);
+    const result = await this.runHandModel(pixels, sides, timings, rect);
     const start = now();
     const score = result.presence[0]!;
     if (score >= HAND_PRESENCE_THRESHOLD) {
@@ -380,25 +383,19 @@ export class LandmarkTracker {
 
   /** Crops the hands' rects (or `onlyRect`) to 224x224 and runs the hand landmark model on them. */
   private async runHandModel(
-    frame: tf.Tensor3D,
+    pixels: PixelFrame,
     sides: number[],
-    width: number,
-    height: number,
     timings: Float64Array,
     onlyRect?: NormalizedRect,
   ): Promise<{ landmarks: Float32Array; presence: Float32Array; handedness: Float32Array }> {
     const model = this.handModel!;
     let start = now();
-    const crops = tf.tidy(() => {
-      const batch = tf.expandDims(frame, 0) as tf.Tensor4D;
-      const parts = sides.map((side) => {
-        handCropTransform(onlyRect ?? this.handRect[side]!, width, height, HAND_INPUT_SIZE, this.cropMatrix);
-        const matrix = tf.tensor2d(this.cropMatrix, [1, 8]);
-        return tf.image.transform(batch, matrix, 'bilinear', 'constant', 0, [HAND_INPUT_SIZE, HAND_INPUT_SIZE]);
-      });
-      const stacked = parts.length === 1 ? parts[0]! : tf.concat(parts, 0);
-      return tf.div(stacked, 255) as tf.Tensor4D;
-    });
+    const cropLength = HAND_INPUT_SIZE * HAND_INPUT_SIZE * 3;
+    for (let i = 0; i < sides.length; i++) {
+      handCropTransform(onlyRect ?? this.handRect[sides[i]!]!, pixels.width, pixels.height, HAND_INPUT_SIZE, this.cropMatrix);
+      cropRotatedRect(pixels, this.cropMatrix, HAND_INPUT_SIZE, this.cropBuffer, i * cropLength);
+    }
+    const crops = tf.tensor4d(this.cropBuffer.subarray(0, sides.length * cropLength), [sides.length, HAND_INPUT_SIZE, HAND_INPUT_SIZE, 3], 'float32');
     addTime(timings, TrackerStage.handCrop, now() - start);
 
     start = now();
@@ -492,4 +489,12 @@ function distance(a: Float32Array, i: number, b: Float32Array, j: number, width:
 
 function addTime(timings: Float64Array, stage: number, ms: number): void {
   timings[stage] = timings[stage]! + ms;
+}
+
+function isPixelFrame(image: TrackerImage): image is PixelFrame {
+  return 'channels' in image && 'data' in image;
+}
+
+function toPixelFrame(image: TrackerImage): PixelFrame {
+  return isPixelFrame(image) ? image : readPixels(image);
 }

@@ -3,7 +3,7 @@ import { createLandmarkFrame, type LandmarkFrame } from '../core/landmark_frame.
 import { TRACKER_STAGE_COUNT } from './constants.ts';
 import type { LandmarkTracker } from './landmark_tracker.ts';
 import { decodeFrameFolder, decodeImageFile, decodeVideoFile, type RgbFrame } from './node_image.ts';
-import { rgbFrameToTensor } from './node_tracker.ts';
+import { rgbPixels } from './node_tracker.ts';
 
 /** What to track in Node: one image, a video file, or a folder of frames. */
 export type TrackInput = { image: string } | { video: string; fps?: number; maxWidth?: number } | { frames: string; fps?: number };
@@ -27,12 +27,7 @@ export async function trackFile(
   const timings = new Float64Array(TRACKER_STAGE_COUNT);
   if ('image' in input) {
     const frame = await decodeImageFile(input.image);
-    const tensor = rgbFrameToTensor(frame);
-    try {
-      await tracker.trackStill(tensor, out, timings);
-    } finally {
-      tensor.dispose();
-    }
+    await tracker.trackStill(rgbPixels(frame), out, timings);
     await onFrame(out, frame, timings);
     return 1;
   }
@@ -40,12 +35,7 @@ export async function trackFile(
   tracker.reset();
   let count = 0;
   for await (const frame of frames) {
-    const tensor = rgbFrameToTensor(frame);
-    try {
-      await tracker.track(tensor, frame.timestampMs, out, timings);
-    } finally {
-      tensor.dispose();
-    }
+    await tracker.track(rgbPixels(frame), frame.timestampMs, out, timings);
     await onFrame(out, frame, timings);
     count++;
   }

@@ -5,7 +5,7 @@ import { DEFAULT_HAND_MODEL, DEFAULT_POSE_MODEL } from './constants.ts';
 import { LandmarkTracker } from './landmark_tracker.ts';
 import { modelFileNames } from './model_urls.ts';
 import { defaultModelFolder, fileModelSource } from './node_model_source.ts';
-import type { BackendReport, TrackerOptions } from './types.ts';
+import type { BackendReport, PixelFrame, TrackerOptions } from './types.ts';
 
 export interface NodeTracker {
   tracker: LandmarkTracker;
@@ -37,7 +37,7 @@ export async function createNodeTracker(options: TrackerOptions = {}): Promise<N
   return { tracker, backend: { name: 'wasm', simd, threads: 1 } };
 }
 
-/** A decoded RGB frame as the [height, width, 3] tensor `track` takes (dispose it after). */
-export function rgbFrameToTensor(frame: { data: Uint8Array; width: number; height: number }): tf.Tensor3D {
-  return tf.tensor3d(Float32Array.from(frame.data), [frame.height, frame.width, 3], 'float32');
+/** A decoded RGB frame (node_image.ts) as the pixels `track` takes. */
+export function rgbPixels(frame: { data: Uint8Array; width: number; height: number }): PixelFrame {
+  return { data: frame.data, width: frame.width, height: frame.height, channels: 3 };
 }

@@ -73,3 +73,14 @@ export interface RectTransformation {
 export function createNormalizedRect(): NormalizedRect {
   return { xCenter: 0, yCenter: 0, width: 0, height: 0, rotation: 0 };
 }
+
+/**
+ * A frame's pixels in JS memory: rows top to bottom, `channels` bytes per pixel (3: RGB, as
+ * decoded in Node; 4: RGBA, as a canvas reads them back in the browser).
+ */
+export interface PixelFrame {
+  data: Uint8Array | Uint8ClampedArray;
+  width: number;
+  height: number;
+  channels: 3 | 4;
+}
