@@ -167,6 +167,14 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
               base: { id: `tracker/${v.runtime}/${clip}`, subject: 'tracker', label: 'our tracker', runtime: v.runtime, clip, framesPerLoad: s.frames, passesPerLoad: s.passes },
               loaders: Array.from({ length: s.loads }, () => page('tracker', config)),
             });
+            // The lite models (blazepose-lite, handlandmark-lite): the issue's 15 fps target.
+            if (v.variant !== 'webgpu') {
+              const lite: PageRunConfig = { ...config, options: { models: 'lite' } };
+              jobs.push({
+                base: { id: `tracker-lite/${v.runtime}/${clip}`, subject: 'tracker-lite', label: 'our tracker, lite models', runtime: v.runtime, clip, framesPerLoad: s.frames, passesPerLoad: s.passes },
+                loaders: Array.from({ length: s.loads }, () => page('tracker', lite)),
+              });
+            }
           }
           if (wants('human') && v.variant !== 'webgpu') {
             jobs.push({

@@ -1,5 +1,5 @@
 // Our tracker (engine/src/tracker) in the browser, on the main thread of the page: BlazePose full
-// (pose-detection, tfjs runtime) + the hand landmark model on crops from the pose, with the
+// or lite (pose-detection, tfjs runtime) + the hand landmark model on crops from the pose, with the
 // tracker's own backend selection (WebGPU on a hardware adapter only, else WASM SIMD [+ threads]).
 // Per-stage times come from the tracker's `stageTimings` (TrackerStage).
 import { createLandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
@@ -26,9 +26,10 @@ installRunner(async (config) => {
     async load() {
       const backend = await selectBackend({ preference, wasmBaseUrl: `${origin}/tfjs-wasm/` });
       if (preference === 'webgpu' && backend.name !== 'webgpu') throw unavailable(`WebGPU did not start (${backend.name} instead)`);
-      const urls = resolveModelUrls({ modelBaseUrl: `${origin}/models/` });
-      tracker = await LandmarkTracker.load(urls, {});
-      return { library: 'signlearn engine tracker', ...backend, crossOriginIsolated, models: 'blazepose-detector + blazepose-full; handlandmark-full (crops from pose)', handBatch: tracker.handBatch };
+      const models = config.options?.models === 'lite' ? 'lite' : 'full';
+      const urls = resolveModelUrls({ modelBaseUrl: `${origin}/models/`, poseModel: models, handModel: models });
+      tracker = await LandmarkTracker.load(urls, { poseModel: models, handModel: models });
+      return { library: 'signlearn engine tracker', ...backend, crossOriginIsolated, models: `blazepose-detector + blazepose-${models}; handlandmark-${models} (crops from pose)`, handBatch: tracker.handBatch };
     },
     async frame(canvas) {
       t += 1000 / 30;
