@@ -9,6 +9,7 @@ import { handRectFromLandmarks } from './calculators/hand_rect_from_landmarks.ts
 import { handRectFromPose } from './calculators/hand_rect_from_pose.ts';
 import { keepTrackedHandRect } from './calculators/choose_hand_rect.ts';
 import { freeBatchDimension } from './free_batch_dimension.ts';
+import { fuseConvBiasActivation } from './fuse_conv_bias_activation.ts';
 import { pixelsToFloatRgb } from './calculators/pixels_to_float_rgb.ts';
 import { poseKeypointsToLandmarks } from './calculators/pose_keypoints_to_landmarks.ts';
 import { readPixels, type BrowserImage } from './read_pixels.ts';
@@ -136,7 +137,7 @@ export class LandmarkTracker {
         detectorModelUrl: sources.poseDetector,
         landmarkModelUrl: sources.poseLandmarks,
       }),
-      config.hands === false ? Promise.resolve(null) : loadGraphModel(freeBatchDimension(sources.handLandmarks)),
+      config.hands === false ? Promise.resolve(null) : loadGraphModel(fuseConvBiasActivation(freeBatchDimension(sources.handLandmarks))),
     ]);
     const tracker = new LandmarkTracker(pose, hand, config);
     tracker.handBatch = tracker.probeHandBatch();
