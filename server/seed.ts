@@ -21,9 +21,13 @@ export const ALPHABET_DIR = process.env.SIGNLEARN_ALPHABET_DIR ?? resolve(ROOT, 
 /** Built reference records, one `<SIGN>.json` each (gitignored cache). */
 export const REFERENCES_DIR = join(ROOT, '.cache', 'references');
 
-/** Runs the engine's reference builder into `out` unless every needed record is there. */
+/**
+ * Runs the engine's reference builder into `out` unless every needed record is there and valid. A
+ * record the current schema rejects (written by an older builder, e.g. with fewer precise-mode
+ * shape features) counts as missing, so an upgrade rebuilds the cache instead of failing to seed.
+ */
 export function ensureReferences(signs: string[], out = REFERENCES_DIR, alphabetDir = ALPHABET_DIR): void {
-  if (signs.every((sign) => existsSync(join(out, `${sign}.json`)))) return;
+  if (signs.every((sign) => isUsableRecord(sign, join(out, `${sign}.json`)))) return;
   if (!existsSync(alphabetDir)) {
     throw new Error(`seed: reference records missing in ${out} and no recordings at ${alphabetDir} (set SIGNLEARN_ALPHABET_DIR)`);
   }
@@ -31,6 +35,16 @@ export function ensureReferences(signs: string[], out = REFERENCES_DIR, alphabet
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+function isUsableRecord(sign: string, file: string): boolean {
+  if (!existsSync(file)) return false;
+  try {
+    parseReferenceSign(sign, JSON.parse(readFileSync(file, 'utf8')));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Reads and validates the records of the given signs. Every curriculum sign must have one:

@@ -1,11 +1,11 @@
 // Seeded content: the curriculum, the reference records it needs, the guide file names, the
 // computed stats, and an idempotent seed.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminGet } from '../../server/admin-rest.ts';
-import { seedDatabase } from '../../server/seed.ts';
+import { ensureReferences, loadReferences, seedDatabase } from '../../server/seed.ts';
 import { startDatabaseStandIn } from '../../server/database-standin.ts';
 import { AMERICAN_LEVELS, CURRICULUM, PICKER_LEVEL_COUNT, curriculumSigns, curriculumStats } from '@/lib/data/curriculum.ts';
 import { getLevel, getSign, guideUrl } from '@/lib/data/content.ts';
@@ -95,7 +95,6 @@ describe('seeding another language and a fresh database', () => {
     // Test-only fixtures: two tiny hand-made records.
     const fixtures = join(dir, 'fixture-references');
     const frame = { right_hand: { config: { degreesOfFreedom: 20 }, angles: Array.from({ length: 16 }, () => 90) } };
-    const { mkdirSync } = await import('node:fs');
     mkdirSync(fixtures);
     for (const sign of ['HELLO', 'THANKS']) writeFileSync(join(fixtures, `${sign}.json`), JSON.stringify({ configs: { [`${sign}.gif`]: [frame, frame] } }));
     const levels: Level[] = [{ chapters: [{ title: 'Greetings', lessons: [{ signs: ['HELLO', 'THANKS', 'HELLO'] }], number_of_lessons: 1 }] }];
@@ -108,6 +107,19 @@ describe('seeding another language and a fresh database', () => {
   test('a lesson sign without a reference record stops the seed', async () => {
     const levels: Level[] = [{ chapters: [{ title: 'x', lessons: [{ signs: ['MISSING', 'A', 'B'] }], number_of_lessons: 1 }] }];
     await expect(seedDatabase(admin(), { curriculum: { fixturelang2: levels }, referencesDir: join(dir, 'nothing') })).rejects.toThrow(/no reference record/);
+  });
+
+  test('a cached reference record the current schema rejects is rebuilt, not seeded or fatal', () => {
+    const cache = join(dir, 'stale-references');
+    mkdirSync(cache);
+    // As an older builder might have left it: a hand with too few angles.
+    const stale = { configs: { 'A.gif': [{ right_hand: { config: { degreesOfFreedom: 20 }, angles: [90, 90] } }] } };
+    writeFileSync(join(cache, 'A.json'), JSON.stringify(stale));
+    expect(() => loadReferences(['A'], cache)).toThrow();
+    ensureReferences(['A'], cache);
+    const rebuilt = loadReferences(['A'], cache).A!;
+    expect(Object.keys(rebuilt.configs)).toEqual(['A.gif']);
+    expect(rebuilt.configs['A.gif']!.length).toBeGreaterThan(10);
   });
 
   test('the database stand-in persists its data to a file across restarts', async () => {

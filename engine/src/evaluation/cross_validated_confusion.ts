@@ -4,7 +4,7 @@ import { alphabetSource } from '../fixtures/landmark_source.ts';
 import { createMatcher, type MatchMode } from '../match/create_matcher.ts';
 import { createMatchReport } from '../match/match_report.ts';
 import { buildReferenceSign } from '../reference/build_reference_sign.ts';
-import { compileReference } from '../reference/compile_reference.ts';
+import { compileReferenceSet } from '../reference/compile_reference_set.ts';
 import type { CompiledReference } from '../reference/compiled_reference.ts';
 import { sourceToAngleFrames } from '../reference/source_to_angle_frames.ts';
 
@@ -73,11 +73,13 @@ function accepts(matcher: ReturnType<typeof createMatcher>, learner: AngleFrame,
 
 /**
  * Cross-validated confusion of a matching mode on hand recordings (one per sign, as the asl-alphabet
- * data). For each fold k: every sign's reference record is built (buildReferenceSign, then
- * compileReference, which calibrates precise mode) from that sign's frames outside fold k, in
- * recording order; each held-out frame of every sign is then tested against every sign's
- * reference, and counts as accepted by a sign when it matches at least one of its reference frames
- * (as seen or mirrored, with the mode's matcher). The reference's practised frames are all its
+ * data). For each fold k: every sign's reference record is built (buildReferenceSign) from that
+ * sign's frames outside fold k, in recording order, and the records are compiled together as a set
+ * (compileReferenceSet: each calibrates precise mode from its own frames, then precise tolerances
+ * are narrowed against the other signs' references, so from training frames only); each held-out
+ * frame of every sign is then tested against every sign's reference, and counts as accepted by a
+ * sign when it matches at least one of its reference frames (as seen or mirrored, with the mode's
+ * matcher). The reference's practised frames are all its
  * training frames (not the practice session's middle half: every training frame is a frame the
  * signer really made). Angle, shape and motion features are computed over the whole recording in
  * order, so a held-out frame's motion comes from the frames just before it, as live.
@@ -96,11 +98,13 @@ export function crossValidatedConfusion(recordings: ReadonlyMap<string, Alphabet
   const accepted = signs.map(() => signs.map(() => 0));
 
   for (let k = 0; k < options.folds; k++) {
-    const references = signs.map((sign, s) => {
-      const frames = framesBySign[s]!;
-      const training = frames.filter((_, i) => foldOf(i, frames.length, options) !== k);
-      return compileReference(sign, buildReferenceSign(training, `${sign}.gif`));
-    });
+    const references = compileReferenceSet(
+      signs.map((sign, s) => {
+        const frames = framesBySign[s]!;
+        const training = frames.filter((_, i) => foldOf(i, frames.length, options) !== k);
+        return { name: sign, sign: buildReferenceSign(training, `${sign}.gif`) };
+      }),
+    );
     for (let t = 0; t < signs.length; t++) {
       const frames = framesBySign[t]!;
       for (let i = 0; i < frames.length; i++) {

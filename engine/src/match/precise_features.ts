@@ -18,20 +18,27 @@ import { angleFramePixelSize } from '../angles/angle_frame_pixel_size.ts';
  *   11     motion: 10 * log2(0.6 + speed), speed = mean path of the wrist and the index tip over
  *          the last MOTION_WINDOW_MS, in palm lengths per second. Held letters sit near -7; Z's
  *          tracing near +15 (on the asl-alphabet data, 30 fps).
+ *   12     index/middle spread: (middle direction - index direction) along the knuckle line, each
+ *          direction the unit vector MCP -> tip, x 100. About -5 for parallel fingers (U, H),
+ *          +28 spread (V), below -10 where the fingers lean into each other to cross (R), also in
+ *          R's frames where the tracker draws the tips side by side and the crossing reads 0.
  *
  * Under mirroring (learner's left hand against the reference's right) the v coordinates change
- * sign (SHAPE_MIRROR_SIGN); the u coordinates, the crossing and the motion do not.
+ * sign (SHAPE_MIRROR_SIGN); the u coordinates, the crossing, the motion and the spread (dot
+ * products, unchanged by a mirror) do not.
  */
-export const SHAPE_FEATURE_COUNT = 12;
+export const SHAPE_FEATURE_COUNT = 13;
 export const SHAPE_TIP_COUNT = 5;
 export const SHAPE_CROSS = 10;
 export const SHAPE_MOTION = 11;
+export const SHAPE_INDEX_MIDDLE_SPREAD = 12;
 export const SHAPE_FEATURE_NAMES = [
   'thumbTipU', 'thumbTipV', 'indexTipU', 'indexTipV', 'middleTipU', 'middleTipV',
   'ringTipU', 'ringTipV', 'pinkyTipU', 'pinkyTipV', 'indexMiddleCross', 'motion',
+  'indexMiddleSpread',
 ] as const;
 /** +1 or -1 per shape feature: its sign under an x-mirror of the image. */
-export const SHAPE_MIRROR_SIGN = new Float32Array([1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, 1]);
+export const SHAPE_MIRROR_SIGN = new Float32Array([1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, 1, 1]);
 
 export const MOTION_WINDOW_MS = 180;
 /** Speeds (palm lengths per second) are offset by this before the log: the tracker's jitter. */
@@ -48,9 +55,9 @@ const clampShape = (value: number) => (value > SHAPE_LIMIT ? SHAPE_LIMIT : value
 const TIPS = new Int8Array([HandPoint.thumbTip, HandPoint.indexTip, HandPoint.middleTip, HandPoint.ringTip, HandPoint.pinkyTip]);
 
 /**
- * The static shape features (0..10) of one hand, from its landmarks measured on a pixel grid of
- * `pixelWidth` x `pixelHeight`. Writes out[0..10]; returns false when the palm is degenerate
- * (then `out` must not be read). Allocates nothing.
+ * The static shape features (0..10, 12) of one hand, from its landmarks measured on a pixel grid
+ * of `pixelWidth` x `pixelHeight`. Writes them into `out` (not out[SHAPE_MOTION]); returns false
+ * when the palm is degenerate (then `out` must not be read). Allocates nothing.
  */
 export function computeHandShape(hand: Float32Array, pixelWidth: number, pixelHeight: number, out: Float32Array): boolean {
   const w = HandPoint.wrist * POINT_STRIDE;
@@ -81,6 +88,16 @@ export function computeHandShape(hand: Float32Array, pixelWidth: number, pixelHe
   const cy = (hand[b + Y]! - hand[a + Y]!) * pixelHeight;
   const palmLength = Math.sqrt(length2);
   out[SHAPE_CROSS] = kLength > 0 ? Math.max(-SHAPE_LIMIT, Math.min(SHAPE_LIMIT, ((cx * kx + cy * ky) / kLength / palmLength) * 100)) : 0;
+  // Unit finger directions: a finger foreshortened to a point contributes nothing rather than NaN.
+  const ax = (hand[a + X]! - hand[i + X]!) * pixelWidth;
+  const ay = (hand[a + Y]! - hand[i + Y]!) * pixelHeight;
+  const aLength = Math.sqrt(ax * ax + ay * ay);
+  const bx = (hand[b + X]! - hand[m + X]!) * pixelWidth;
+  const by = (hand[b + Y]! - hand[m + Y]!) * pixelHeight;
+  const bLength = Math.sqrt(bx * bx + by * by);
+  const indexAlong = aLength > 0 ? (ax * kx + ay * ky) / aLength : 0;
+  const middleAlong = bLength > 0 ? (bx * kx + by * ky) / bLength : 0;
+  out[SHAPE_INDEX_MIDDLE_SPREAD] = kLength > 0 ? ((middleAlong - indexAlong) / kLength) * 100 : 0;
   return true;
 }
 

@@ -1,5 +1,5 @@
 import { HAND_ANGLE_COUNT, HAND_ORIENTATION_COUNT } from '../core/constants.ts';
-import { SHAPE_CROSS, SHAPE_FEATURE_COUNT, SHAPE_MOTION } from '../match/precise_features.ts';
+import { SHAPE_CROSS, SHAPE_FEATURE_COUNT, SHAPE_INDEX_MIDDLE_SPREAD, SHAPE_MOTION } from '../match/precise_features.ts';
 import type { CompiledReference, PreciseReference } from './compiled_reference.ts';
 import type { ReferenceFrame } from './reference_sign_schema.ts';
 
@@ -7,7 +7,7 @@ import type { ReferenceFrame } from './reference_sign_schema.ts';
  * Precise mode's per-frame hand features beyond the 16 angles, per hand:
  *   0 direction: the angle of (wrist -> middle MCP) in the image, degrees, -180..180 (y down);
  *   1 palm: asin(palmFacing), degrees, -90..90;
- *   2..13 the SHAPE_FEATURE_COUNT shape and motion features (match/precise_features.ts).
+ *   2..14 the SHAPE_FEATURE_COUNT shape and motion features (match/precise_features.ts).
  */
 export const PRECISE_FEATURE_COUNT = 2 + SHAPE_FEATURE_COUNT;
 export const PRECISE_DIRECTION = 0;
@@ -22,18 +22,23 @@ export const PRECISE_SHAPE = 2;
  * a hand held still). A learner frame must lie within these tolerances of one reference frame.
  *
  * These few numbers are global, the same for every sign, in the features' own units (degrees;
- * percent of the palm length; motion units of 10 log2). Per-sign values come only from the
- * reference's frames. Chosen on the asl-alphabet recordings (bench/confusion.md).
+ * percent of the palm length; motion units of 10 log2; the index/middle spread in 100 x the
+ * difference of unit directions). Per-sign values come only from the reference's frames. Chosen
+ * on the asl-alphabet recordings (bench/confusion.md). The scale is wide on purpose: with a set
+ * of references known (a lesson, the alphabet), contrast_precise_tolerances.ts then narrows the
+ * tolerances that take in another sign's frames, so the scale only has to cover the signer's own
+ * variation.
  */
 export const PRECISE_CALIBRATION = {
   lowQuantile: 0.05,
   highQuantile: 0.95,
-  toleranceScale: 3,
+  toleranceScale: 4,
   angleFloorDeg: 8,
   directionFloorDeg: 8,
   palmFloorDeg: 8,
   tipFloor: 6,
   crossFloor: 3,
+  spreadFloor: 3,
   motionFloor: 5,
   motionCeiling: 10,
 } as const;
@@ -63,12 +68,14 @@ function tolerance(halfRangeValue: number, floor: number, ceiling = Infinity): n
   return Math.min(ceiling, Math.max(floor, PRECISE_CALIBRATION.toleranceScale * halfRangeValue));
 }
 
-function featureFloor(feature: number): [number, number] {
+/** [floor, ceiling] of precise feature `feature`'s tolerance. */
+export function featureToleranceBounds(feature: number): [number, number] {
   const c = PRECISE_CALIBRATION;
   if (feature === PRECISE_DIRECTION) return [c.directionFloorDeg, Infinity];
   if (feature === PRECISE_PALM) return [c.palmFloorDeg, Infinity];
   const shape = feature - PRECISE_SHAPE;
   if (shape === SHAPE_CROSS) return [c.crossFloor, Infinity];
+  if (shape === SHAPE_INDEX_MIDDLE_SPREAD) return [c.spreadFloor, Infinity];
   if (shape === SHAPE_MOTION) return [c.motionFloor, c.motionCeiling];
   return [c.tipFloor, Infinity];
 }
@@ -113,7 +120,7 @@ export function calibratePreciseReference(compiled: CompiledReference, frames: r
       angleTolerance[side * HAND_ANGLE_COUNT + j] = tolerance(spread, PRECISE_CALIBRATION.angleFloorDeg);
     }
     for (let f = 0; f < PRECISE_FEATURE_COUNT; f++) {
-      const [floor, ceiling] = featureFloor(f);
+      const [floor, ceiling] = featureToleranceBounds(f);
       const source = f < PRECISE_SHAPE ? orientationFrames : shapeFrames;
       let values = source.map((i) => features[(i * 2 + side) * PRECISE_FEATURE_COUNT + f]!);
       if (f === PRECISE_DIRECTION && values.length > 0) {

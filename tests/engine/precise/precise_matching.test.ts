@@ -13,10 +13,20 @@ import { createMatcher, createMatchModeRuntime } from '../../../engine/src/match
 import { matchFrame } from '../../../engine/src/match/match_frame.ts';
 import { matchFramePrecise } from '../../../engine/src/match/match_frame_precise.ts';
 import { createMatchReport } from '../../../engine/src/match/match_report.ts';
-import { computeHandShape, createPreciseFeatureTracker, motionFeature, SHAPE_MOTION } from '../../../engine/src/match/precise_features.ts';
+import {
+  computeHandShape,
+  createPreciseFeatureTracker,
+  motionFeature,
+  SHAPE_FEATURE_COUNT,
+  SHAPE_INDEX_MIDDLE_SPREAD,
+  SHAPE_MOTION,
+} from '../../../engine/src/match/precise_features.ts';
 import { loadAlphabetFolder } from '../../../engine/src/node/load_alphabet_folder.ts';
 import { buildReferenceSign } from '../../../engine/src/reference/build_reference_sign.ts';
 import { compileReference } from '../../../engine/src/reference/compile_reference.ts';
+import { compileReferenceSet } from '../../../engine/src/reference/compile_reference_set.ts';
+import { contrastPreciseTolerances } from '../../../engine/src/reference/contrast_precise_tolerances.ts';
+import { featureToleranceBounds, PRECISE_CALIBRATION, PRECISE_FEATURE_COUNT } from '../../../engine/src/reference/calibrate_precise_tolerances.ts';
 import type { CompiledReference } from '../../../engine/src/reference/compiled_reference.ts';
 import { parseReferenceSign } from '../../../engine/src/reference/reference_sign_schema.ts';
 import { sourceToAngleFrames } from '../../../engine/src/reference/source_to_angle_frames.ts';
@@ -107,6 +117,49 @@ describe('precise matching on the alphabet recordings (held-out frames)', () => 
     expect(asRight / source.frameCount).toBeLessThan(0.05);
   }, 60_000);
 
+  it('narrows a reference\'s tolerances where they take in another sign of its set, keeping its own frames', () => {
+    const signs = ['A', 'T', 'U', 'R'];
+    const splits = signs.map(split);
+    const alone = splits.map((x) => x.reference);
+    const before = alone.map((r) => ({ angles: r.precise!.angleTolerance.slice(), features: r.precise!.featureTolerance.slice() }));
+    const contrasted = contrastPreciseTolerances(alone);
+    const [a, t, u, r] = [0, 1, 2, 3].map((i) => ({ alone: alone[i]!, contrasted: contrasted[i]!, heldOut: splits[i]!.heldOut }));
+    // Alone, T's and R's spread-based tolerances take in A's and U's held-out frames.
+    expect(acceptance(a!.heldOut, t!.alone)).toBeGreaterThan(0.3);
+    expect(acceptance(u!.heldOut, r!.alone)).toBeGreaterThan(0.3);
+    expect(acceptance(a!.heldOut, t!.contrasted)).toBeLessThan(0.3);
+    expect(acceptance(u!.heldOut, r!.contrasted)).toBeLessThan(0.3);
+    for (const x of [a!, t!, u!, r!]) expect(acceptance(x.heldOut, x.contrasted)).toBeGreaterThan(acceptance(x.heldOut, x.alone) - 0.1);
+    // Only narrowed, never below the calibration floors; the inputs are left as they were.
+    contrasted.forEach((c, i) => {
+      const p = c.precise!;
+      expect(alone[i]!.precise!.angleTolerance).toEqual(before[i]!.angles);
+      expect(alone[i]!.precise!.featureTolerance).toEqual(before[i]!.features);
+      p.angleTolerance.forEach((v, j) => {
+        expect(v).toBeLessThanOrEqual(before[i]!.angles[j]!);
+        expect(v).toBeGreaterThanOrEqual(PRECISE_CALIBRATION.angleFloorDeg);
+      });
+      p.featureTolerance.forEach((v, j) => {
+        expect(v).toBeLessThanOrEqual(before[i]!.features[j]!);
+        expect(v).toBeGreaterThanOrEqual(featureToleranceBounds(j % PRECISE_FEATURE_COUNT)[0] - 1e-4);
+      });
+      expect(c.frameCount).toBe(alone[i]!.frameCount);
+      expect(p.features).toBe(alone[i]!.precise!.features);
+    });
+    // A reference without precise data passes through, and a set of one is left alone.
+    const bare = { ...alone[0]!, precise: undefined };
+    expect(contrastPreciseTolerances([bare, alone[1]!])[0]).toBe(bare);
+    expect(contrastPreciseTolerances([alone[1]!])[0]!.precise!.featureTolerance).toEqual(before[1]!.features);
+  }, 120_000);
+
+  it('compiles a set of records as the product and the evaluation do: each compiled, then contrasted', () => {
+    const records = ['H', 'U'].map((sign) => ({ name: sign, sign: buildReferenceSign(sourceToAngleFrames(alphabetSource(sign, recordings.get(sign)!)).slice(0, 90), `${sign}.gif`) }));
+    const set = compileReferenceSet(records);
+    const expected = contrastPreciseTolerances(records.map(({ name, sign }) => compileReference(name, sign)));
+    expect(set.map((r) => r.signName)).toEqual(['H', 'U']);
+    set.forEach((r, i) => expect(r.precise!.featureTolerance).toEqual(expected[i]!.precise!.featureTolerance));
+  }, 60_000);
+
   it('keeps the SPEC mode as it was: createMatcher(\'spec\') is matchFrame', () => {
     expect(createMatcher('spec')).toBe(matchFrame);
     expect(createMatcher('precise')).toBe(matchFramePrecise);
@@ -153,9 +206,9 @@ describe('precise features', () => {
   });
 
   it('places fingertips in the palm\'s frame: unchanged by scale and rotation, v negated by a mirror', () => {
-    const a = new Float32Array(12);
-    const b = new Float32Array(12);
-    const c = new Float32Array(12);
+    const a = new Float32Array(SHAPE_FEATURE_COUNT);
+    const b = new Float32Array(SHAPE_FEATURE_COUNT);
+    const c = new Float32Array(SHAPE_FEATURE_COUNT);
     computeHandShape(hand, 1000, 1000, a);
     const moved = hand.slice();
     const mirrored = hand.slice();
@@ -169,14 +222,27 @@ describe('precise features', () => {
     }
     computeHandShape(moved, 1000, 1000, b);
     computeHandShape(mirrored, 1000, 1000, c);
-    for (let k = 0; k < 11; k++) expect(b[k]).toBeCloseTo(a[k]!, 2);
+    for (const k of [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12]) expect(b[k]).toBeCloseTo(a[k]!, 2);
     for (let k = 0; k < 10; k++) expect(c[k]).toBeCloseTo(k % 2 === 0 ? a[k]! : -a[k]!, 2);
-    expect(c[10]).toBeCloseTo(a[10]!, 2);
+    // The crossing and the spread are dot products: a mirror leaves them.
+    for (const k of [10, 12]) expect(c[k]).toBeCloseTo(a[k]!, 2);
+  });
+
+  it('measures how the index and middle fingers lean: parallel in U, into each other in R, apart in V', () => {
+    const median = (sign: string, feature: number) => {
+      const values = sourceToAngleFrames(alphabetSource(sign, recordings.get(sign)!)).map((f) => f.rightHandShape![feature]!);
+      values.sort((x, y) => x - y);
+      return values[values.length >> 1]!;
+    };
+    // U's fingers parallel, R's leaning into each other, V's spread.
+    expect(Math.abs(median('U', SHAPE_INDEX_MIDDLE_SPREAD))).toBeLessThan(8);
+    expect(median('R', SHAPE_INDEX_MIDDLE_SPREAD)).toBeLessThan(-15);
+    expect(median('V', SHAPE_INDEX_MIDDLE_SPREAD)).toBeGreaterThan(15);
   });
 
   it('reports a degenerate palm and measures motion from the frames just before', () => {
     const flat = new Float32Array(21 * POINT_STRIDE);
-    expect(computeHandShape(flat, 1280, 960, new Float32Array(12))).toBe(false);
+    expect(computeHandShape(flat, 1280, 960, new Float32Array(SHAPE_FEATURE_COUNT))).toBe(false);
 
     const tracker = createPreciseFeatureTracker();
     const landmarks = createLandmarkFrame(640, 480);
