@@ -64,6 +64,36 @@ describe('TrackerClient', () => {
     expect(second!.pose).not.toBe(first!.pose);
   });
 
+  it('reads a video again as soon as the worker is free when its frame was dropped, without waiting for the next one', async () => {
+    const worker = new FakeWorker();
+    const client = new TrackerClient(worker);
+    const started = client.start({ modelBaseUrl: '/models/' });
+    worker.reply({ type: 'ready', backend: { name: 'wasm', simd: true, threads: 1 }, loadMs: 1, warmUpMs: 1 });
+    await started;
+    const video = { videoWidth: 1280, videoHeight: 960 } as unknown as ImageBitmap;
+    const frameRequests = () => worker.sent.filter((s) => s.message.type === 'frame').map((s) => s.message as Extract<TrackerRequest, { type: 'frame' }>);
+    expect(client.offer(video, 1280, 960, 0)).toBe(true);
+    expect(client.offer(video, 1280, 960, 33)).toBe(false);
+    expect(client.offer(video, 1280, 960, 66)).toBe(false);
+    await flush();
+    expect(client.dropped).toBe(2);
+
+    worker.answerFrame();
+    await flush();
+    // The newest dropped frame (66 ms) goes out at once; only the older one stays dropped.
+    expect(frameRequests().map((r) => r.timestampMs)).toEqual([0, 66]);
+    expect(client.dropped).toBe(1);
+    expect(client.offer(video, 1280, 960, 100)).toBe(false);
+
+    // Nothing dropped meanwhile: nothing is sent again.
+    worker.answerFrame();
+    await flush();
+    worker.answerFrame();
+    await flush();
+    expect(frameRequests().map((r) => r.timestampMs)).toEqual([0, 66, 100]);
+    expect(client.offer(video, 1280, 960, 133)).toBe(true);
+  });
+
   it('drops frames before the tracker is ready', () => {
     const client = new TrackerClient(new FakeWorker());
     expect(client.offer({} as ImageBitmap, 640, 480, 0)).toBe(false);
