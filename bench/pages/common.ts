@@ -1,6 +1,8 @@
 // Helpers shared by the bench pages: loading a clip's frames (decoded before any timing, so that
-// every subject is fed the same pixels the same way) and the timing loop.
-import { failedRun, type PageRunConfig, type RawRunResult } from '../lib/types.ts';
+// every subject is fed the same pixels the same way) and the runner around the shared timing loop
+// (bench/lib/time_subject.ts).
+import { timeSubject, type FrameOutcome, type Subject as GenericSubject } from '../lib/time_subject.ts';
+import { failedRun, type PageRunConfig } from '../lib/types.ts';
 
 export interface Frames {
   /** One canvas per frame, 640x480, drawn once: what every subject gets as its input image. */
@@ -28,69 +30,16 @@ export async function loadFrames(config: PageRunConfig): Promise<Frames> {
   return { canvases, width, height };
 }
 
-/** What a subject does for one frame: its per-stage times (ms) and what it found. */
-export interface FrameOutcome {
-  stages: Record<string, number>;
-  pose: boolean;
-  hands: number;
-}
-
-export interface Subject {
-  /** Loads models and initialises the backend; returns the backend description. */
-  load(): Promise<Record<string, unknown>>;
-  /** Processes one frame. */
-  frame(canvas: HTMLCanvasElement, index: number): Promise<FrameOutcome>;
-}
-
-/** Loads the subject, times the first frame, then `repeats` passes over the frames. */
-export async function timeSubject(config: PageRunConfig, subject: Subject, frames: Frames): Promise<RawRunResult> {
-  const t0 = performance.now();
-  const backend = await subject.load();
-  const tLoaded = performance.now();
-  await subject.frame(frames.canvases[0]!, 0);
-  const tFirst = performance.now();
-
-  const totalMs: number[] = [];
-  const stagesMs: Record<string, number[]> = {};
-  const passMedianMs: number[] = [];
-  const detections = { frames: 0, pose: 0, hands: 0 };
-  for (let pass = 0; pass < config.repeats; pass++) {
-    // No reset between passes: the jump from the last frame back to the first is a cut, as in a
-    // real video, for every subject alike.
-    const passTimes: number[] = [];
-    for (let i = 0; i < frames.canvases.length; i++) {
-      const start = performance.now();
-      const outcome = await subject.frame(frames.canvases[i]!, i);
-      const ms = performance.now() - start;
-      totalMs.push(ms);
-      passTimes.push(ms);
-      for (const [name, value] of Object.entries(outcome.stages)) (stagesMs[name] ??= []).push(value);
-      detections.frames++;
-      if (outcome.pose) detections.pose++;
-      detections.hands += outcome.hands;
-    }
-    passTimes.sort((a, b) => a - b);
-    passMedianMs.push(passTimes[Math.floor(passTimes.length / 2)] ?? NaN);
-  }
-  return {
-    status: 'ok',
-    backend,
-    loadMs: tLoaded - t0,
-    firstFrameMs: tFirst - t0,
-    firstInferenceMs: tFirst - tLoaded,
-    totalMs,
-    stagesMs,
-    passMedianMs,
-    detections,
-  };
-}
+/** A subject of the browser pages: fed one canvas per frame. */
+export type Subject = GenericSubject<HTMLCanvasElement>;
+export type { FrameOutcome };
 
 export function installRunner(makeSubject: (config: PageRunConfig) => Promise<Subject> | Subject): void {
   window.runBench = async (config) => {
     try {
       const frames = await loadFrames(config);
       const subject = await makeSubject(config);
-      return await timeSubject(config, subject, frames);
+      return await timeSubject(config.repeats, subject, frames.canvases);
     } catch (error) {
       const e = error as Error & { unavailable?: boolean };
       return failedRun(e.unavailable ? 'unavailable' : 'error', e.unavailable ? e.message : String(e?.stack ?? e?.message ?? e));
