@@ -1,14 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { CROSS_ORIGIN_ISOLATION } from './server/http-headers.ts';
 import { feedbackEndpoints } from './server/vite-plugin.ts';
 
-// Cross-origin isolation (COOP/COEP) lets TF.js use multi-threaded WASM; every server that
-// serves the app (dev, preview, the Node server) must send these headers.
-export const crossOriginIsolationHeaders = {
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'require-corp',
-};
 
 export default defineConfig({
   plugins: [react(), feedbackEndpoints()],
@@ -22,12 +17,12 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     port: 5173,
-    headers: crossOriginIsolationHeaders,
+    headers: { ...CROSS_ORIGIN_ISOLATION },
     allowedHosts: ['.localhost'],
     // Local database and emulator files change all the time and are no part of the app.
     watch: { ignored: ['**/.data/**', '**/.cache/**', '**/test-results/**'] },
   },
-  preview: { host: '127.0.0.1', port: 4173, headers: crossOriginIsolationHeaders, allowedHosts: ['.localhost'] },
+  preview: { host: '127.0.0.1', port: 4173, headers: { ...CROSS_ORIGIN_ISOLATION }, allowedHosts: ['.localhost'] },
   // The tracker worker is not minified: tfjs-backend-wasm starts its WASM threads from the source
   // text of a function (Function.toString) that refers to names around it, which minifying breaks.
   worker: { format: 'es', rolldownOptions: { output: { minify: false } } },

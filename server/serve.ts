@@ -4,34 +4,10 @@
 //   PORT (default 8080), HOST (default 127.0.0.1); Firebase settings as in README "Backend".
 import { createServer } from 'node:http';
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { createFeedbackMiddleware, feedbackOptionsFromEnv } from './feedback.ts';
+import { CROSS_ORIGIN_ISOLATION, contentTypeOf } from './http-headers.ts';
 import { ROOT } from './paths.ts';
-
-export const CROSS_ORIGIN_ISOLATION = {
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'require-corp',
-};
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.map': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.wasm': 'application/wasm',
-  '.bin': 'application/octet-stream',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 export function createAppServer(distDir = join(ROOT, 'dist'), env: Record<string, string | undefined> = process.env) {
   const root = resolve(distDir);
@@ -45,7 +21,8 @@ export function createAppServer(distDir = join(ROOT, 'dist'), env: Record<string
       }
       const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
       let file = normalize(join(root, pathname));
-      if (!file.startsWith(root)) {
+      // Inside dist/ only: a bare prefix test would also let through a sibling such as dist-old/.
+      if (file !== root && !file.startsWith(root + sep)) {
         response.writeHead(403).end();
         return;
       }
@@ -57,7 +34,7 @@ export function createAppServer(distDir = join(ROOT, 'dist'), env: Record<string
         }
         file = join(root, 'index.html');
       }
-      const type = TYPES[extname(file)] ?? 'application/octet-stream';
+      const type = contentTypeOf(extname(file));
       const immutable = file.includes(`${join(root, 'assets')}`);
       response.writeHead(200, {
         'Content-Type': type,

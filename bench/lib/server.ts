@@ -5,19 +5,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.wasm': 'application/wasm',
-  '.jpg': 'image/jpeg',
-  '.png': 'image/png',
-  '.webm': 'video/webm',
-  '.svg': 'image/svg+xml',
-};
+import { CROSS_ORIGIN_ISOLATION, contentTypeOf } from '../../server/http-headers.ts';
 
 export interface StaticServer {
   url: string;
@@ -35,10 +23,7 @@ export async function startStaticServer(
     let path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const isolated = path.startsWith('/coi/');
     if (isolated) path = path.slice(4);
-    if (isolated) {
-      res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-      res.setHeader('Cross-Origin-Embedder-Policy', 'require-corp');
-    }
+    if (isolated) for (const [name, value] of Object.entries(CROSS_ORIGIN_ISOLATION)) res.setHeader(name, value);
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
     // Every page load fetches its models again: first-frame latency includes the model load.
     res.setHeader('Cache-Control', 'no-store');
@@ -57,7 +42,7 @@ export async function startStaticServer(
       res.writeHead(404).end('not found');
       return;
     }
-    res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
+    res.setHeader('Content-Type', contentTypeOf(extname(file)));
     res.setHeader('Content-Length', statSync(file).size);
     createReadStream(file).pipe(res);
   });

@@ -4,14 +4,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json',
-  '.wasm': 'application/wasm',
-  '.bin': 'application/octet-stream',
-};
+import { CROSS_ORIGIN_ISOLATION, contentTypeOf } from '../../../server/http-headers.ts';
 
 export async function serveStatic(folder: string, isolated = true): Promise<{ url: string; close: () => Promise<void> }> {
   const root = normalize(folder);
@@ -22,11 +15,8 @@ export async function serveStatic(folder: string, isolated = true): Promise<{ ur
       res.writeHead(404).end('not found');
       return;
     }
-    if (isolated) {
-      res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-      res.setHeader('Cross-Origin-Embedder-Policy', 'require-corp');
-    }
-    res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
+    if (isolated) for (const [name, value] of Object.entries(CROSS_ORIGIN_ISOLATION)) res.setHeader(name, value);
+    res.setHeader('Content-Type', contentTypeOf(extname(file)));
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
