@@ -1,15 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LANDMARK_FIXTURE_FORMAT, type LandmarkFixture } from '../fixtures/landmark_fixture_schema.ts';
 import { fixtureSource } from '../fixtures/landmark_source.ts';
 import { renderGuideGif } from '../guide/render_guide_gif.ts';
 import { trackedGuideFrames } from '../guide/tracked_guide_frames.ts';
 import { buildReferenceSign } from '../reference/build_reference_sign.ts';
 import { parseReferenceSign } from '../reference/reference_sign_schema.ts';
 import { sourceToAngleFrames } from '../reference/source_to_angle_frames.ts';
-import { landmarksToFixtureFrame } from '../tracker/landmarks_to_fixture_frame.ts';
-import { createNodeTracker } from '../tracker/node_tracker.ts';
-import { trackFile, videoOrFrames } from '../tracker/node_track_file.ts';
+import { videoOrFrames } from '../tracker/node_track_file.ts';
+import { trackToFixture } from '../tracker/node_track_to_fixture.ts';
 import { parseFlags, requireFlag } from './parse_flags.ts';
 import { parseTrackerFlags } from './track.ts';
 
@@ -34,24 +32,7 @@ export async function runAuthor(args: readonly string[]): Promise<void> {
   const out = requireFlag(flags, 'out');
   const guideSize = flags['guide-size'] === undefined ? 240 : Number(flags['guide-size']);
 
-  const { tracker, backend } = await createNodeTracker({ ...options, smoothing: true });
-  const fixture: LandmarkFixture = {
-    format: LANDMARK_FIXTURE_FORMAT,
-    imageWidth: 1,
-    imageHeight: 1,
-    backend: backend.name + (backend.simd ? '-simd' : ''),
-    source: video,
-    frames: [],
-  };
-  try {
-    await trackFile(tracker, videoOrFrames(video, { fps: options.fps, maxWidth: options.maxWidth ?? 1280 }), (landmarks, frame) => {
-      fixture.imageWidth = frame.width;
-      fixture.imageHeight = frame.height;
-      fixture.frames.push(landmarksToFixtureFrame(landmarks));
-    });
-  } finally {
-    tracker.dispose();
-  }
+  const fixture = await trackToFixture(options, videoOrFrames(video, { fps: options.fps, maxWidth: options.maxWidth ?? 1280 }), video);
   const tracked = fixture.frames.filter((f) => f.pose || f.leftHand || f.rightHand).length;
   if (tracked === 0) throw new Error(`${video}: no body or hand found in any frame`);
 

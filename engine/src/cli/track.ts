@@ -1,9 +1,7 @@
 import { writeFile } from 'node:fs/promises';
-import { LANDMARK_FIXTURE_FORMAT, type LandmarkFixture } from '../fixtures/landmark_fixture_schema.ts';
 import { TRACKER_STAGE_NAMES } from '../tracker/constants.ts';
-import { landmarksToFixtureFrame } from '../tracker/landmarks_to_fixture_frame.ts';
-import { createNodeTracker } from '../tracker/node_tracker.ts';
-import { trackFile, videoOrFrames, type TrackInput } from '../tracker/node_track_file.ts';
+import { videoOrFrames, type TrackInput } from '../tracker/node_track_file.ts';
+import { trackToFixture } from '../tracker/node_track_to_fixture.ts';
 import type { HandModelType, PoseModelType } from '../tracker/types.ts';
 import { parseFlags } from './parse_flags.ts';
 
@@ -46,26 +44,10 @@ export async function runTrack(args: readonly string[]): Promise<void> {
   else if (typeof flags.video === 'string') input = videoOrFrames(flags.video, { fps: options.fps, maxWidth: options.maxWidth });
   else throw new Error(`give --image or --video\nusage: ${trackUsage}`);
 
-  const { tracker, backend } = await createNodeTracker({ ...options, smoothing: true });
-  const fixture: LandmarkFixture = {
-    format: LANDMARK_FIXTURE_FORMAT,
-    imageWidth: 1,
-    imageHeight: 1,
-    backend: backend.name + (backend.simd ? '-simd' : ''),
-    source: String(flags.image ?? flags.video),
-    frames: [],
-  };
   const totals = new Float64Array(TRACKER_STAGE_NAMES.length);
-  try {
-    await trackFile(tracker, input, (landmarks, frame, timings) => {
-      fixture.imageWidth = frame.width;
-      fixture.imageHeight = frame.height;
-      fixture.frames.push(landmarksToFixtureFrame(landmarks));
-      for (let i = 0; i < totals.length; i++) totals[i]! += timings[i]!;
-    });
-  } finally {
-    tracker.dispose();
-  }
+  const fixture = await trackToFixture(options, input, String(flags.image ?? flags.video), (timings) => {
+    for (let i = 0; i < totals.length; i++) totals[i]! += timings[i]!;
+  });
   const json = JSON.stringify(fixture);
   if (flags.timings === true) {
     const n = fixture.frames.length;
