@@ -20,23 +20,22 @@ export function computeHandOrientation(
   imageHeight: number,
   out: Float32Array,
 ): boolean {
-  // On the angle frame divided by its width, as the angles (see computeHandAngles).
-  const pixelWidth = 1;
-  const pixelHeight = angleFrameYScale(imageWidth, imageHeight);
+  // On the angle frame divided by its width, as the angles: x as stored, y scaled (see computeHandAngles).
+  const yScale = angleFrameYScale(imageWidth, imageHeight);
   const w = HandPoint.wrist * POINT_STRIDE;
   const m = HandPoint.middleMcp * POINT_STRIDE;
   const i = HandPoint.indexMcp * POINT_STRIDE;
   const p = HandPoint.pinkyMcp * POINT_STRIDE;
-  const wx = hand[w + X]! * pixelWidth;
-  const wy = hand[w + Y]! * pixelHeight;
-  const dx = hand[m + X]! * pixelWidth - wx;
-  const dy = hand[m + Y]! * pixelHeight - wy;
+  const wx = hand[w + X]!;
+  const wy = hand[w + Y]! * yScale;
+  const dx = hand[m + X]! - wx;
+  const dy = hand[m + Y]! * yScale - wy;
   // Math.sqrt, not Math.hypot: V8 does not inline hypot here and it allocates on every call.
   const dLength = Math.sqrt(dx * dx + dy * dy);
-  const ix = hand[i + X]! * pixelWidth - wx;
-  const iy = hand[i + Y]! * pixelHeight - wy;
-  const px = hand[p + X]! * pixelWidth - wx;
-  const py = hand[p + Y]! * pixelHeight - wy;
+  const ix = hand[i + X]! - wx;
+  const iy = hand[i + Y]! * yScale - wy;
+  const px = hand[p + X]! - wx;
+  const py = hand[p + Y]! * yScale - wy;
   const iLength = Math.sqrt(ix * ix + iy * iy);
   const pLength = Math.sqrt(px * px + py * py);
   if (!(dLength > 0 && iLength > 0 && pLength > 0)) return false;

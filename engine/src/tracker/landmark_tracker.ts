@@ -76,8 +76,8 @@ const now = () => performance.now();
  * The tracking pipeline: BlazePose (pose-detection, runtime tfjs) for the body, then MediaPipe
  * Holistic's hand path without a palm detector: a hand rect from the pose's wrist, index and pinky
  * on the first frame and from the hand's own landmarks after that, a rotated 224x224 crop sampled
- * from the frame's bytes, the hand landmark model, and the landmarks projected back onto the frame. Left and right
- * come from the pose side the rect was taken from.
+ * from the frame's bytes, the hand landmark model, and the landmarks projected back onto the
+ * frame. Left and right come from the pose side the rect was taken from.
  * ref: mediapipe/modules/holistic_landmark/holistic_landmark_cpu.pbtxt
  */
 export class LandmarkTracker {
