@@ -1,6 +1,15 @@
-import { HAND_POINT_COUNT, HandPoint, POINT_STRIDE, SCORE, X, Y } from '../core/landmark_layout.ts';
-import { angleFromCrossDot } from './angle_from_cross_dot.ts';
-import { angleFrameYScale } from './angle_frame_y_scale.ts';
+import * as constants from '../core/constants.ts';
+import * as layout from '../core/landmark_layout.ts';
+import * as arctangent from './angle_from_cross_dot.ts';
+import * as frameScale from './angle_frame_y_scale.ts';
+
+// Module-local copies of the imports this hot path uses: V8 reloads (and hole-checks) an
+// imported binding at every use, even a constant; a module's own const it folds. Measured by
+// bench/engine/hot_path.ts: about a fifth of a hand's angle time.
+const { HAND_ANGLE_COUNT } = constants;
+const { HAND_POINT_COUNT, HandPoint, POINT_STRIDE, SCORE, X, Y } = layout;
+const { angleFromCrossDot } = arctangent;
+const { angleFrameYScale } = frameScale;
 
 const W = HandPoint.wrist * POINT_STRIDE;
 const T = HandPoint.thumbTip * POINT_STRIDE;
@@ -9,6 +18,8 @@ const FINGER_COUNT = 5;
 /** A finger's chain is wrist -> first -> first+1 -> first+2 -> first+3 (the tip); fingers are
  * numbered consecutively from the thumb's CMC, 4 points each. */
 const FIRST_FINGER_POINT = HandPoint.thumbCmc;
+/** Each angle's |cross| and dot, converted to degrees after the loop. */
+const crossDots = new Float64Array(2 * HAND_ANGLE_COUNT);
 
 /**
  * A hand's 16 angles (hand_angle_definitions.ts, in that order) into `out`: the three bends of
@@ -18,14 +29,17 @@ const FIRST_FINGER_POINT = HandPoint.thumbCmc;
  * shared by the joints at its ends. At a joint the angle is the one jointAngle(previous, joint,
  * next) measures (180 = straight): between (previous - joint) = -in and (next - joint) = out, so
  * its cross and dot products are those of the bones in and out, negated. The loop is written out
- * in one function for the same reason.
+ * in one function for the same reason. The 16 cross and dot products come first and the 16
+ * arctangents after them, in a loop of their own: one angleFromCrossDot call site, which V8
+ * inlines, instead of four, and independent divisions the processor overlaps.
  *
  * Angles are measured on the SPEC's angle frame for a source of `imageWidth` x `imageHeight`
  * divided by its width (angleFrameYScale): the same angles, as they do not change under uniform
  * scale. The image size comes in as integers, not as a scale factor: V8 does not inline a
  * function this long, and a computed double argument would be boxed on every call.
  * Returns false (the hand is missing) when one of its 21 points scores below `minScore` (or NaN),
- * or a bone has zero length; `out` is then partly written and must not be read. Allocates nothing.
+ * or a bone has zero length (or a coordinate is NaN); `out` is then partly written, never with NaN,
+ * and must not be read. Allocates nothing.
  *
  * ref: MediaPipe's landmarks-to-angles step of the gesture-recognition examples, along
  * HAND_ANGLE_TRIPLETS (tests check the two agree).
@@ -56,17 +70,30 @@ export function computeHandAngles(hand: Float32Array, imageWidth: number, imageH
     const cy = y3 - y2;
     const dx = x4 - x3;
     const dy = y4 - y3;
-    if ((ax === 0 && ay === 0) || (bx === 0 && by === 0) || (cx === 0 && cy === 0) || (dx === 0 && dy === 0)) return false;
-    const j = 3 * finger;
-    out[j] = angleFromCrossDot(Math.abs(ax * by - ay * bx), -(ax * bx + ay * by));
-    out[j + 1] = angleFromCrossDot(Math.abs(bx * cy - by * cx), -(bx * cx + by * cy));
-    out[j + 2] = angleFromCrossDot(Math.abs(cx * dy - cy * dx), -(cx * dx + cy * dy));
+    const j = 6 * finger;
+    crossDots[j] = Math.abs(ax * by - ay * bx);
+    crossDots[j + 1] = -(ax * bx + ay * by);
+    crossDots[j + 2] = Math.abs(bx * cy - by * cx);
+    crossDots[j + 3] = -(bx * cx + by * cy);
+    crossDots[j + 4] = Math.abs(cx * dy - cy * dx);
+    crossDots[j + 5] = -(cx * dx + cy * dy);
   }
   const tx = hand[T + X]! - wristX;
   const ty = hand[T + Y]! * yScale - wristY;
   const ix = hand[I + X]! - wristX;
   const iy = hand[I + Y]! * yScale - wristY;
-  if ((tx === 0 && ty === 0) || (ix === 0 && iy === 0)) return false;
-  out[15] = angleFromCrossDot(Math.abs(tx * iy - ty * ix), tx * ix + ty * iy);
-  return true;
+  crossDots[30] = Math.abs(tx * iy - ty * ix);
+  crossDots[31] = tx * ix + ty * iy;
+  let sum = 0;
+  for (let k = 0; k < HAND_ANGLE_COUNT; k++) {
+    const angle = angleFromCrossDot(crossDots[2 * k]!, crossDots[2 * k + 1]!);
+    out[k] = angle;
+    sum += angle;
+  }
+  // A zero-length bone makes the cross and dot products of the joints at its ends both 0, and
+  // their angle 0 / 0 = NaN (as does a NaN coordinate): one test of the sum instead of one per bone.
+  if (sum === sum) return true;
+  // Missing, and no NaN left behind for a reader that ignores `present`.
+  out.fill(0, 0, HAND_ANGLE_COUNT);
+  return false;
 }

@@ -1,21 +1,35 @@
-import { POINT_STRIDE, SCORE, X, Y } from '../core/landmark_layout.ts';
-import { angleFrameYScale } from './angle_frame_y_scale.ts';
-import { jointAngle } from './joint_angle.ts';
+import * as constants from '../core/constants.ts';
+import * as layout from '../core/landmark_layout.ts';
+import * as frameScale from './angle_frame_y_scale.ts';
+import * as arctangent from './angle_from_cross_dot.ts';
 import { POSE_ANGLE_POINTS, POSE_ANGLE_TRIPLETS } from './pose_angle_definitions.ts';
+
+// Module-local copies of the imports this hot path uses: V8 reloads (and hole-checks) an
+// imported binding at every use, even a constant; a module's own const it folds. Measured by
+// bench/engine/hot_path.ts: about a fifth of a hand's angle time.
+const { POSE_ANGLE_COUNT } = constants;
+const { POINT_STRIDE, SCORE, X, Y } = layout;
+const { angleFrameYScale } = frameScale;
+const { angleFromCrossDot } = arctangent;
 
 /** POSE_ANGLE_TRIPLETS as offsets into the pose array. */
 const TRIPLET_OFFSETS = Int16Array.from(POSE_ANGLE_TRIPLETS, (point) => point * POINT_STRIDE);
 const SCORE_OFFSETS = Int16Array.from(POSE_ANGLE_POINTS, (point) => point * POINT_STRIDE + SCORE);
 
+/** Each angle's |cross| and dot, converted to degrees after the loop. */
+const crossDots = new Float64Array(2 * POSE_ANGLE_COUNT);
+
 /**
  * The pose's 4 arm angles (pose_angle_definitions.ts, in that order) into `out`:
  * leftShoulderElbowWrist, rightShoulderElbowWrist, leftHipShoulderElbow, rightHipShoulderElbow.
- * Measured on the angle frame of a source of `imageWidth` x `imageHeight`, divided by its width
- * (see computeHandAngles, also for why the size comes in as integers).
+ * Each is jointAngle(a, b, c) of its triplet, measured on the angle frame of a source of
+ * `imageWidth` x `imageHeight` divided by its width (see computeHandAngles, also for why the size
+ * comes in as integers): the cross and dot products of the four joints first, then the four
+ * arctangents in a loop of their own, so that the one angleFromCrossDot call site is inlined
+ * (four call sites exceed V8's inlining budget, and the calls left over box their arguments).
  * Returns false (the pose is missing) when one of the 8 points scores below `minScore` (or NaN),
- * or a joint is degenerate; `out` is then partly written and must not be read. Allocates nothing:
- * the one jointAngle call site is inlined (four call sites exceed V8's inlining budget, and the
- * calls left over box their six double arguments).
+ * or a joint is degenerate (or a coordinate is NaN); `out` is then partly written, never with NaN,
+ * and must not be read. Allocates nothing.
  *
  * ref: SPEC 5's pose angles (shoulder-elbow-wrist, hip-shoulder-elbow, each side) on BlazePose's
  * 33 keypoints.
@@ -26,13 +40,30 @@ export function computePoseAngles(pose: Float32Array, imageWidth: number, imageH
     if (!(pose[SCORE_OFFSETS[k]!]! >= minScore)) return false;
   }
   const yScale = angleFrameYScale(imageWidth, imageHeight);
-  for (let i = 0, t = 0; t < TRIPLET_OFFSETS.length; i++, t += 3) {
-    const a = TRIPLET_OFFSETS[t]!;
-    const b = TRIPLET_OFFSETS[t + 1]!;
-    const c = TRIPLET_OFFSETS[t + 2]!;
-    const angle = jointAngle(pose[a + X]!, pose[a + Y]! * yScale, pose[b + X]!, pose[b + Y]! * yScale, pose[c + X]!, pose[c + Y]! * yScale);
-    if (!(angle >= 0)) return false;
-    out[i] = angle;
+  for (let i = 0; i < POSE_ANGLE_COUNT; i++) {
+    const a = TRIPLET_OFFSETS[3 * i]!;
+    const b = TRIPLET_OFFSETS[3 * i + 1]!;
+    const c = TRIPLET_OFFSETS[3 * i + 2]!;
+    const bx = pose[b + X]!;
+    const by = pose[b + Y]!;
+    // jointAngle's vectors B->A and B->C; y scaled after the subtraction, so a zero stays zero.
+    const ux = pose[a + X]! - bx;
+    const uy = (pose[a + Y]! - by) * yScale;
+    const vx = pose[c + X]! - bx;
+    const vy = (pose[c + Y]! - by) * yScale;
+    crossDots[2 * i] = Math.abs(ux * vy - uy * vx);
+    crossDots[2 * i + 1] = ux * vx + uy * vy;
   }
-  return true;
+  let sum = 0;
+  for (let i = 0; i < POSE_ANGLE_COUNT; i++) {
+    const angle = angleFromCrossDot(crossDots[2 * i]!, crossDots[2 * i + 1]!);
+    out[i] = angle;
+    sum += angle;
+  }
+  // A zero-length segment makes its joint's cross and dot products both 0 and the angle
+  // 0 / 0 = NaN (as does a NaN coordinate): one test of the sum instead of one per segment.
+  if (sum === sum) return true;
+  // Missing, and no NaN left behind for a reader that ignores `present`.
+  out.fill(0, 0, POSE_ANGLE_COUNT);
+  return false;
 }

@@ -9,6 +9,9 @@ import { PART_COUNT } from './landmark_layout.ts';
  * degenerate joint); its angles must then not be read.
  */
 export interface AngleFrame {
+  /** Every angle and orientation of the frame in one array (ANGLE_FRAME_LAYOUT); the arrays
+   * below are views into it. The matcher reads all 36 angles in one pass over it. */
+  values: Float32Array;
   pose: Float32Array;
   leftHand: Float32Array;
   rightHand: Float32Array;
@@ -25,13 +28,42 @@ export interface AngleFrame {
   shapePresent?: Uint8Array;
 }
 
+/** Where each part lives in AngleFrame.values: 4 pose angles, 16 per hand, then 3 orientation
+ * numbers per hand. The angle kernel (angles/kernel/) writes this layout. */
+export const ANGLE_FRAME_LAYOUT = {
+  pose: 0,
+  leftHand: POSE_ANGLE_COUNT,
+  rightHand: POSE_ANGLE_COUNT + HAND_ANGLE_COUNT,
+  /** The number of joint angles, all parts together (36). */
+  angleCount: POSE_ANGLE_COUNT + 2 * HAND_ANGLE_COUNT,
+  leftHandOrientation: POSE_ANGLE_COUNT + 2 * HAND_ANGLE_COUNT,
+  rightHandOrientation: POSE_ANGLE_COUNT + 2 * HAND_ANGLE_COUNT + HAND_ORIENTATION_COUNT,
+  length: POSE_ANGLE_COUNT + 2 * HAND_ANGLE_COUNT + 2 * HAND_ORIENTATION_COUNT,
+} as const;
+
 export function createAngleFrame(): AngleFrame {
+  const values = new Float32Array(ANGLE_FRAME_LAYOUT.length);
+  const view = (start: number, length: number) => values.subarray(start, start + length);
   return {
-    pose: new Float32Array(POSE_ANGLE_COUNT),
-    leftHand: new Float32Array(HAND_ANGLE_COUNT),
-    rightHand: new Float32Array(HAND_ANGLE_COUNT),
-    leftHandOrientation: new Float32Array(HAND_ORIENTATION_COUNT),
-    rightHandOrientation: new Float32Array(HAND_ORIENTATION_COUNT),
+    values,
+    pose: view(ANGLE_FRAME_LAYOUT.pose, POSE_ANGLE_COUNT),
+    leftHand: view(ANGLE_FRAME_LAYOUT.leftHand, HAND_ANGLE_COUNT),
+    rightHand: view(ANGLE_FRAME_LAYOUT.rightHand, HAND_ANGLE_COUNT),
+    leftHandOrientation: view(ANGLE_FRAME_LAYOUT.leftHandOrientation, HAND_ORIENTATION_COUNT),
+    rightHandOrientation: view(ANGLE_FRAME_LAYOUT.rightHandOrientation, HAND_ORIENTATION_COUNT),
     present: new Uint8Array(PART_COUNT),
   };
+}
+
+/** A copy of `frame` (its values, presence and precise-mode features) in new arrays. */
+export function cloneAngleFrame(frame: AngleFrame): AngleFrame {
+  const copy = createAngleFrame();
+  copy.values.set(frame.values);
+  copy.present.set(frame.present);
+  if (frame.shapePresent) {
+    if (frame.leftHandShape) copy.leftHandShape = frame.leftHandShape.slice();
+    if (frame.rightHandShape) copy.rightHandShape = frame.rightHandShape.slice();
+    copy.shapePresent = frame.shapePresent.slice();
+  }
+  return copy;
 }

@@ -1,10 +1,17 @@
-import type { AngleFrame } from '../core/angle_frame.ts';
+import { ANGLE_FRAME_LAYOUT, type AngleFrame } from '../core/angle_frame.ts';
 import { HAND_ANGLE_COUNT, POSE_ANGLE_COUNT, POSE_TOLERANCE_DEG } from '../core/constants.ts';
-import { PART_COUNT, Part } from '../core/landmark_layout.ts';
+import * as layout from '../core/landmark_layout.ts';
 import { POSE_ANGLE_MIRROR } from '../angles/pose_angle_definitions.ts';
 import type { CompiledReference } from '../reference/compiled_reference.ts';
 import { compareJointAngles } from './compare_joint_angles.ts';
-import { copyMatchReport, createMatchReport, PartStatus, type MatchReport } from './match_report.ts';
+import type { MatchReport } from './match_report.ts';
+import * as matchReport from './match_report.ts';
+
+// Module-local copies of the imports this hot path uses: V8 reloads (and hole-checks) an
+// imported binding at every use, even a constant; a module's own const it folds. Measured by
+// bench/engine/hot_path.ts: about a fifth of a hand's angle time.
+const { PART_COUNT, Part } = layout;
+const { copyMatchReport, createMatchReport, PartStatus } = matchReport;
 
 const poseTolerance = new Float32Array([POSE_TOLERANCE_DEG]);
 const excess = new Float64Array(1);
@@ -27,14 +34,6 @@ export type HandComparison = (
   offOut: Uint8Array,
   excessOut: Float64Array,
 ) => number;
-
-/** SPEC 5: all 16 angles within max(75, the reference's degreesOfFreedom). */
-const compareHandBySpec: HandComparison = (learner, ref, refFrame, side, refSide, _mirrored, errorOut, offOut, excessOut) =>
-  compareJointAngles(
-    side === 0 ? learner.leftHand : learner.rightHand, 0,
-    refSide === 0 ? ref.leftHand : ref.rightHand, refFrame * HAND_ANGLE_COUNT, HAND_ANGLE_COUNT,
-    null, ref.handTolerance, refFrame * 2 + refSide, 0, errorOut, offOut, excessOut,
-  );
 
 /**
  * Fills `report` for one orientation: as seen (learner left with reference left) or mirrored
@@ -123,6 +122,79 @@ export function matchFrameWith(learner: AngleFrame, ref: CompiledReference, refF
   return report.matched;
 }
 
+const { angleCount } = ANGLE_FRAME_LAYOUT;
+// PartStatus's values as numbers of this module: V8 folds these into the compiled code, where
+// it reloads a property of the PartStatus object on every write.
+const NOT_IN_REFERENCE: number = PartStatus.notInReference;
+const OK: number = PartStatus.ok;
+const OFF: number = PartStatus.off;
+const MISSING: number = PartStatus.missing;
+/** Each part's joints in the flat angle layout: [start, end) of pose, left hand, right hand. */
+const PART_START = new Int8Array([ANGLE_FRAME_LAYOUT.pose, ANGLE_FRAME_LAYOUT.leftHand, ANGLE_FRAME_LAYOUT.rightHand]);
+const PART_END = new Int8Array([ANGLE_FRAME_LAYOUT.pose + POSE_ANGLE_COUNT, ANGLE_FRAME_LAYOUT.leftHand + HAND_ANGLE_COUNT, ANGLE_FRAME_LAYOUT.rightHand + HAND_ANGLE_COUNT]);
+/** Mirrored (SPEC 5): the learner's part p is compared with the reference's MIRRORED_PART[p], and
+ * its joint j with the reference's MIRRORED_JOINT[j] (left and right arms and hands swapped). */
+const MIRRORED_PART = new Int8Array([Part.pose, Part.rightHand, Part.leftHand]);
+const SAME_JOINT = Int8Array.from({ length: angleCount }, (_, j) => j);
+const MIRRORED_JOINT = Int8Array.from({ length: angleCount }, (_, j) => {
+  if (j < PART_END[Part.pose]!) return ANGLE_FRAME_LAYOUT.pose + POSE_ANGLE_MIRROR[j - ANGLE_FRAME_LAYOUT.pose]!;
+  if (j < PART_END[Part.leftHand]!) return j - ANGLE_FRAME_LAYOUT.leftHand + ANGLE_FRAME_LAYOUT.rightHand;
+  return j - ANGLE_FRAME_LAYOUT.rightHand + ANGLE_FRAME_LAYOUT.leftHand;
+});
+
+/**
+ * compareOrientation for the SPEC rule, in one pass over the flat layouts (AngleFrame.values,
+ * CompiledReference.joints and jointTolerance, MatchReport.errors and off): the same report,
+ * without a call per part. The SPEC matcher runs on every camera frame; this is its hot path.
+ */
+function compareOrientationBySpec(learner: AngleFrame, ref: CompiledReference, refFrame: number, mirrored: boolean, report: MatchReport): void {
+  const values = learner.values;
+  const joints = ref.joints;
+  const tolerances = ref.jointTolerance;
+  const errors = report.errors;
+  const offFlags = report.off;
+  const status = report.partStatus;
+  const jointMap = mirrored ? MIRRORED_JOINT : SAME_JOINT;
+  const refBase = refFrame * angleCount;
+  let offCount = 0;
+  let excessSum = 0;
+  let failed = false;
+  for (let part = 0; part < PART_COUNT; part++) {
+    const refPart = mirrored ? MIRRORED_PART[part]! : part;
+    const start = PART_START[part]!;
+    const end = PART_END[part]!;
+    if (ref.present[refFrame * PART_COUNT + refPart] === 0) {
+      status[part] = NOT_IN_REFERENCE;
+      offFlags.fill(0, start, end);
+    } else if (learner.present[part] === 0) {
+      status[part] = MISSING;
+      offFlags.fill(0, start, end);
+      failed = true;
+    } else {
+      let partOff = 0;
+      for (let j = start; j < end; j++) {
+        const k = refBase + (mirrored ? jointMap[j]! : j);
+        const error = values[j]! - joints[k]!;
+        const excess = Math.abs(error) - tolerances[k]!;
+        // No branch on the outcome: which joints are off varies from frame to frame, and a
+        // mispredicted branch per joint costs more than the comparison.
+        const isOff = excess > 0 ? 1 : 0;
+        errors[j] = error;
+        offFlags[j] = isOff;
+        partOff += isOff;
+        excessSum += excess > 0 ? excess : 0;
+      }
+      status[part] = partOff === 0 ? OK : OFF;
+      offCount += partOff;
+      failed ||= partOff > 0;
+    }
+  }
+  report.mirrored = mirrored;
+  report.matched = !failed;
+  report.offCount = offCount;
+  report.offExcess = excessSum;
+}
+
 /**
  * Does the learner's frame match reference frame `refFrame`, as seen or mirrored (SPEC 5)?
  * Pose: every angle within 30 degrees, and the learner's pose present. Hands: all 16 angles within
@@ -133,5 +205,9 @@ export function matchFrameWith(learner: AngleFrame, ref: CompiledReference, refF
  * ref: SPEC 5 (pose match, hand match, missing parts) and SPEC 4 (as seen or mirrored).
  */
 export function matchFrame(learner: AngleFrame, ref: CompiledReference, refFrame: number, report: MatchReport): boolean {
-  return matchFrameWith(learner, ref, refFrame, report, compareHandBySpec);
+  compareOrientationBySpec(learner, ref, refFrame, false, report);
+  if (report.matched) return true;
+  compareOrientationBySpec(learner, ref, refFrame, true, mirroredReport);
+  if (mirroredReport.matched || isCloser(mirroredReport, report)) copyMatchReport(mirroredReport, report);
+  return report.matched;
 }

@@ -1,4 +1,5 @@
 import { HAND_ANGLE_COUNT, POSE_ANGLE_COUNT } from '../core/constants.ts';
+import { ANGLE_FRAME_LAYOUT } from '../core/angle_frame.ts';
 import { PART_COUNT } from '../core/landmark_layout.ts';
 
 /** How one learner part fared against the reference, indexed by the learner's own parts (Part). */
@@ -24,6 +25,11 @@ export interface MatchReport {
   /** The frame was compared with left and right swapped (SPEC 5: as seen or mirrored). */
   mirrored: boolean;
   partStatus: Uint8Array;
+  /** Every joint's signed error, all parts in one array in the AngleFrame's angle layout
+   * (ANGLE_FRAME_LAYOUT: pose, left hand, right hand); the per-part arrays below are views into it. */
+  errors: Float32Array;
+  /** 1 where that joint is beyond its tolerance, same layout; the per-part *Off arrays are views. */
+  off: Uint8Array;
   poseError: Float32Array;
   leftHandError: Float32Array;
   rightHandError: Float32Array;
@@ -37,16 +43,21 @@ export interface MatchReport {
 }
 
 export function createMatchReport(): MatchReport {
+  const { pose, leftHand, rightHand, angleCount } = ANGLE_FRAME_LAYOUT;
+  const errors = new Float32Array(angleCount);
+  const off = new Uint8Array(angleCount);
   return {
     matched: false,
     mirrored: false,
     partStatus: new Uint8Array(PART_COUNT),
-    poseError: new Float32Array(POSE_ANGLE_COUNT),
-    leftHandError: new Float32Array(HAND_ANGLE_COUNT),
-    rightHandError: new Float32Array(HAND_ANGLE_COUNT),
-    poseOff: new Uint8Array(POSE_ANGLE_COUNT),
-    leftHandOff: new Uint8Array(HAND_ANGLE_COUNT),
-    rightHandOff: new Uint8Array(HAND_ANGLE_COUNT),
+    errors,
+    off,
+    poseError: errors.subarray(pose, pose + POSE_ANGLE_COUNT),
+    leftHandError: errors.subarray(leftHand, leftHand + HAND_ANGLE_COUNT),
+    rightHandError: errors.subarray(rightHand, rightHand + HAND_ANGLE_COUNT),
+    poseOff: off.subarray(pose, pose + POSE_ANGLE_COUNT),
+    leftHandOff: off.subarray(leftHand, leftHand + HAND_ANGLE_COUNT),
+    rightHandOff: off.subarray(rightHand, rightHand + HAND_ANGLE_COUNT),
     offCount: 0,
     offExcess: 0,
   };
@@ -56,12 +67,8 @@ export function copyMatchReport(from: MatchReport, to: MatchReport): void {
   to.matched = from.matched;
   to.mirrored = from.mirrored;
   to.partStatus.set(from.partStatus);
-  to.poseError.set(from.poseError);
-  to.leftHandError.set(from.leftHandError);
-  to.rightHandError.set(from.rightHandError);
-  to.poseOff.set(from.poseOff);
-  to.leftHandOff.set(from.leftHandOff);
-  to.rightHandOff.set(from.rightHandOff);
+  to.errors.set(from.errors);
+  to.off.set(from.off);
   to.offCount = from.offCount;
   to.offExcess = from.offExcess;
 }

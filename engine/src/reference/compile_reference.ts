@@ -1,4 +1,5 @@
-import { HAND_ANGLE_COUNT, HAND_ORIENTATION_COUNT, HAND_TOLERANCE_MIN_DEG, POSE_ANGLE_COUNT } from '../core/constants.ts';
+import { ANGLE_FRAME_LAYOUT } from '../core/angle_frame.ts';
+import { HAND_ANGLE_COUNT, HAND_ORIENTATION_COUNT, HAND_TOLERANCE_MIN_DEG, POSE_ANGLE_COUNT, POSE_TOLERANCE_DEG } from '../core/constants.ts';
 import { PART_COUNT, Part } from '../core/landmark_layout.ts';
 import { POSE_ANGLE_NAMES } from '../angles/pose_angle_definitions.ts';
 import { calibratePreciseReference } from './calibrate_precise_tolerances.ts';
@@ -30,6 +31,8 @@ export function compileReference(signName: string, sign: ReferenceSign, guideFil
     present: new Uint8Array(n * PART_COUNT),
     orientationPresent: new Uint8Array(n * 2),
     handTolerance: new Float32Array(n * 2),
+    joints: new Float32Array(n * ANGLE_FRAME_LAYOUT.angleCount),
+    jointTolerance: new Float32Array(n * ANGLE_FRAME_LAYOUT.angleCount),
   };
   const putHand = (hand: HandAngles, frame: number, side: 0 | 1) => {
     (side === 0 ? compiled.leftHand : compiled.rightHand).set(hand.angles, frame * HAND_ANGLE_COUNT);
@@ -55,6 +58,15 @@ export function compileReference(signName: string, sign: ReferenceSign, guideFil
       compiled.present[i * PART_COUNT + Part.rightHand] = 1;
     }
   });
+  for (let i = 0; i < n; i++) {
+    const base = i * ANGLE_FRAME_LAYOUT.angleCount;
+    compiled.joints.set(compiled.pose.subarray(i * POSE_ANGLE_COUNT, (i + 1) * POSE_ANGLE_COUNT), base + ANGLE_FRAME_LAYOUT.pose);
+    compiled.joints.set(compiled.leftHand.subarray(i * HAND_ANGLE_COUNT, (i + 1) * HAND_ANGLE_COUNT), base + ANGLE_FRAME_LAYOUT.leftHand);
+    compiled.joints.set(compiled.rightHand.subarray(i * HAND_ANGLE_COUNT, (i + 1) * HAND_ANGLE_COUNT), base + ANGLE_FRAME_LAYOUT.rightHand);
+    compiled.jointTolerance.fill(POSE_TOLERANCE_DEG, base + ANGLE_FRAME_LAYOUT.pose, base + ANGLE_FRAME_LAYOUT.pose + POSE_ANGLE_COUNT);
+    compiled.jointTolerance.fill(compiled.handTolerance[i * 2]!, base + ANGLE_FRAME_LAYOUT.leftHand, base + ANGLE_FRAME_LAYOUT.leftHand + HAND_ANGLE_COUNT);
+    compiled.jointTolerance.fill(compiled.handTolerance[i * 2 + 1]!, base + ANGLE_FRAME_LAYOUT.rightHand, base + ANGLE_FRAME_LAYOUT.rightHand + HAND_ANGLE_COUNT);
+  }
   compiled.precise = calibratePreciseReference(compiled, frames);
   return compiled;
 }

@@ -1,4 +1,4 @@
-import type { AngleFrame } from '../core/angle_frame.ts';
+import { cloneAngleFrame, type AngleFrame } from '../core/angle_frame.ts';
 import { Part } from '../core/landmark_layout.ts';
 
 /**
@@ -14,16 +14,8 @@ import { Part } from '../core/landmark_layout.ts';
  */
 export function smoothAngleSeries(frames: readonly AngleFrame[], window: number): AngleFrame[] {
   const half = Math.floor(window / 2);
-  const copy = frames.map((f) => ({
-    pose: f.pose.slice(),
-    leftHand: f.leftHand.slice(),
-    rightHand: f.rightHand.slice(),
-    leftHandOrientation: f.leftHandOrientation.slice(),
-    rightHandOrientation: f.rightHandOrientation.slice(),
-    present: f.present.slice(),
-    // Precise mode's shape and motion features (match/precise_features.ts) pass through as they are.
-    ...(f.shapePresent ? { leftHandShape: f.leftHandShape?.slice(), rightHandShape: f.rightHandShape?.slice(), shapePresent: f.shapePresent.slice() } : {}),
-  }));
+  // Precise mode's shape and motion features (match/precise_features.ts) pass through as they are.
+  const copy = frames.map(cloneAngleFrame);
   const values: number[] = [];
   for (const part of ['pose', 'leftHand', 'rightHand'] as const) {
     const present = frames.map((f, i) => (f.present[Part[part]] === 1 ? i : -1)).filter((i) => i >= 0);

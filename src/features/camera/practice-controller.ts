@@ -245,7 +245,8 @@ export class PracticeController {
       this.judged = false;
       return;
     }
-    computeAngleFrame(frame, this.angles);
+    // The SPEC matcher reads no orientation; precise mode does.
+    computeAngleFrame(frame, this.angles, this.runtime.mode !== 'spec');
     this.runtime.prepareFrame(frame, this.angles);
     const now = this.clock.now();
     const locked = this.session.isLocked(now);
