@@ -317,7 +317,7 @@ async function runPracticeLoop(
     stagesMs: Object.fromEntries(Object.entries(l.stagesMs).map(([k, v]) => [k, summarize(v)])),
     firstFrameMs: raw.firstFrameMs,
   };
-  log(`bench:   practice loop: ${l.processed} of ${l.cameraFrames} camera frames processed, ${l.dropped} dropped, capture -> decision ${result.latencyMs.median.toFixed(0)} ms`);
+  log(`bench:   practice loop: ${l.processed} of ${l.cameraFrames} camera frames processed, ${l.dropped} dropped, capture -> decision ${result.latencyMs.median.toFixed(0)} ms, angles by the ${(raw.backend as { angleKernel?: boolean } | undefined)?.angleKernel ? 'WebAssembly kernel' : 'JavaScript path'}`);
   return result;
 }
 

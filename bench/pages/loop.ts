@@ -10,6 +10,7 @@
 // tracker's own landmarks on the clip (a first run of the same loop), so that the learner (the
 // same clip) can match it. The camera runs until `loopFrames` frames were tracked.
 import { computeAngleFrame } from '../../engine/src/angles/compute_angle_frame.ts';
+import { angleKernel } from '../../engine/src/angles/kernel/angle_kernel.ts';
 import { createAngleFrame, type AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import type { LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { PracticeSession, type PracticeSign } from '../../engine/src/practice/practice_session.ts';
@@ -131,7 +132,7 @@ window.runBench = async (config) => {
     client.dispose();
     const result: RawRunResult & { loop: Record<string, unknown> } = {
       status: 'ok',
-      backend: { library: 'signlearn engine (tracker worker + angles + match + PracticeSession)', ...backend, crossOriginIsolated },
+      backend: { library: 'signlearn engine (tracker worker + angles + match + PracticeSession)', ...backend, crossOriginIsolated, angleKernel: angleKernel() !== null },
       loadMs: tLoaded - t0,
       firstFrameMs,
       firstInferenceMs: firstFrameMs - (tLoaded - t0),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeAngleFrame } from '../../engine/src/angles/compute_angle_frame.ts';
+import { computeAngleFrame, computeAngleFrameInJs } from '../../engine/src/angles/compute_angle_frame.ts';
 import { HAND_ANGLE_NAMES, HAND_ANGLE_TRIPLETS } from '../../engine/src/angles/hand_angle_definitions.ts';
 import { POSE_ANGLE_TRIPLETS } from '../../engine/src/angles/pose_angle_definitions.ts';
 import { jointAngle } from '../../engine/src/angles/joint_angle.ts';
@@ -90,164 +90,171 @@ function fillFrame(values: { pose: number[]; hand: number[] }, transform: (x: nu
   return frame;
 }
 
-function anglesOf(frame: LandmarkFrame) {
-  const out = createAngleFrame();
-  computeAngleFrame(frame, out);
-  return out;
-}
+// Every property holds on both paths: the WebAssembly angle kernel (the default where the runtime
+// has it) and the JavaScript one (its fallback).
+for (const [path, compute] of [
+  ['the angle kernel', computeAngleFrame],
+  ['the JavaScript path', computeAngleFrameInJs],
+] as const) {
+  function anglesOf(frame: LandmarkFrame) {
+    const out = createAngleFrame();
+    compute(frame, out);
+    return out;
+  }
 
-describe('computeAngleFrame', () => {
-  it('gives the same angles after translating, rotating and scaling the whole body in the image', () => {
-    fc.assert(
-      fc.property(frameArbitrary, fc.double({ min: -0.5, max: 0.5, noNaN: true }), fc.double({ min: 0.7, max: 1.3, noNaN: true }), (values, theta, scale) => {
-        const width = 1280;
-        const height = 960;
-        const cx = width / 2;
-        const cy = height / 2;
-        const original = anglesOf(fillFrame(values, (x, y) => [x, y], width, height));
-        const moved = anglesOf(
-          fillFrame(values, (x, y) => [cx + 13 + scale * (Math.cos(theta) * (x - cx) - Math.sin(theta) * (y - cy)), cy - 7 + scale * (Math.sin(theta) * (x - cx) + Math.cos(theta) * (y - cy))], width, height),
-        );
-        expect(Array.from(moved.present)).toEqual(Array.from(original.present));
-        for (const part of ['pose', 'leftHand', 'rightHand'] as const) {
-          // Float32 storage of normalised coordinates limits precision to about 1e-3 degrees.
-          original[part].forEach((angle, j) => expect(moved[part][j]).toBeCloseTo(angle, 1));
-        }
-      }),
-      { numRuns: 50 },
-    );
-  });
-
-  it('computes every angle of the triplet tables: jointAngle(a, b, c) on the pixels of the angle frame', () => {
-    fc.assert(
-      fc.property(frameArbitrary, fc.constantFrom([1280, 720], [640, 480], [480, 640], [0, 0]), (values, [width, height]) => {
-        const frame = fillFrame(values, (x, y) => [x, y], width || 1280, height || 720);
-        frame.imageWidth = width!;
-        frame.imageHeight = height!;
-        const angles = anglesOf(frame);
-        // Unknown size (0 x 0): the SPEC's 1280x720.
-        const pixelHeight = width ? (1280 * height!) / width : 720;
-        const expected = (points: Float32Array, triplets: Int8Array, j: number) => {
-          const [a, b, c] = [triplets[3 * j]!, triplets[3 * j + 1]!, triplets[3 * j + 2]!].map((p) => [points[p * POINT_STRIDE]! * 1280, points[p * POINT_STRIDE + 1]! * pixelHeight]);
-          return jointAngle(a![0]!, a![1]!, b![0]!, b![1]!, c![0]!, c![1]!);
-        };
-        // Random points can coincide (a degenerate joint: the part is missing, tested below).
-        fc.pre(angles.present.every((present) => present === 1));
-        for (let j = 0; j < 4; j++) expect(angles.pose[j]).toBeCloseTo(expected(frame.pose, POSE_ANGLE_TRIPLETS, j), 3);
-        for (let j = 0; j < 16; j++) {
-          expect(angles.leftHand[j]).toBeCloseTo(expected(frame.leftHand, HAND_ANGLE_TRIPLETS, j), 3);
-          expect(angles.rightHand[j]).toBeCloseTo(expected(frame.rightHand, HAND_ANGLE_TRIPLETS, j), 3);
-        }
-      }),
-      { numRuns: 100 },
-    );
-  });
-
-  it('gives the same angles for the mirrored image (x -> 1 - x)', () => {
-    fc.assert(
-      fc.property(frameArbitrary, (values) => {
-        const original = anglesOf(fillFrame(values, (x, y) => [x, y], 1280, 720));
-        const mirrored = anglesOf(fillFrame(values, (x, y) => [1280 - x, y], 1280, 720));
-        for (const part of ['pose', 'leftHand', 'rightHand'] as const) {
-          original[part].forEach((angle, j) => expect(mirrored[part][j]).toBeCloseTo(angle, 1));
-        }
-      }),
-      { numRuns: 50 },
-    );
-  });
-
-  it('flips the hand orientation under mirroring: direction x and palm facing change sign', () => {
-    fc.assert(
-      fc.property(frameArbitrary, (values) => {
-        const original = anglesOf(fillFrame(values, (x, y) => [x, y], 1280, 720));
-        const mirrored = anglesOf(fillFrame(values, (x, y) => [1280 - x, y], 1280, 720));
-        fc.pre(original.present[Part.rightHand] === 1);
-        expect(mirrored.rightHandOrientation[0]).toBeCloseTo(-original.rightHandOrientation[0]!, 3);
-        expect(mirrored.rightHandOrientation[1]).toBeCloseTo(original.rightHandOrientation[1]!, 3);
-        expect(mirrored.rightHandOrientation[2]).toBeCloseTo(-original.rightHandOrientation[2]!, 3);
-      }),
-      { numRuns: 50 },
-    );
-  });
-
-  it('measures true angles on square pixels whatever the aspect ratio', () => {
-    // Elbow at 90 degrees in pixels of a 4:3 frame: shoulder left of the elbow, wrist above it.
-    const frame = createLandmarkFrame(640, 480);
-    const set = (i: number, xPixels: number, yPixels: number) => {
-      frame.pose[i * 4] = xPixels / 640;
-      frame.pose[i * 4 + 1] = yPixels / 480;
-      frame.pose[i * 4 + 3] = 0.9;
-    };
-    for (let i = 0; i < POSE_POINT_COUNT; i++) set(i, 320, 240);
-    set(PosePoint.leftShoulder, 200, 200);
-    set(PosePoint.leftElbow, 300, 200);
-    set(PosePoint.leftWrist, 300, 100);
-    set(PosePoint.leftHip, 200, 400);
-    set(PosePoint.rightShoulder, 400, 200);
-    set(PosePoint.rightElbow, 500, 200);
-    set(PosePoint.rightWrist, 600, 200);
-    set(PosePoint.rightHip, 400, 400);
-    frame.present[Part.pose] = 1;
-    const angles = anglesOf(frame);
-    expect(angles.present[Part.pose]).toBe(1);
-    expect(angles.pose[0]).toBeCloseTo(90, 3); // leftShoulderElbowWrist
-    expect(angles.pose[1]).toBeCloseTo(180, 3); // rightShoulderElbowWrist, arm straight
-    expect(angles.pose[2]).toBeCloseTo(90, 3); // leftHipShoulderElbow, arm held out sideways
-    expect(angles.pose[3]).toBeCloseTo(90, 3);
-  });
-
-  it('marks a part missing when one of its points is below 0.5 confidence, or NaN, and never writes NaN', () => {
-    fc.assert(
-      fc.property(frameArbitrary, fc.integer({ min: 0, max: HAND_POINT_COUNT - 1 }), fc.constantFrom(0.49, 0, Number.NaN), (values, index, score) => {
-        const frame = fillFrame(values, (x, y) => [x, y], 1280, 720);
-        frame.rightHand[index * POINT_STRIDE + 3] = score;
-        const angles = anglesOf(frame);
-        expect(angles.present[Part.rightHand]).toBe(0);
-        for (const part of ['pose', 'leftHand', 'rightHand'] as const) {
-          expect(Array.from(angles[part]).some(Number.isNaN)).toBe(false);
-        }
-      }),
-      { numRuns: 50 },
-    );
-  });
-
-  it('keeps a part missing when the tracker did not find it, even with stale numbers in its array', () => {
-    const frame = fillFrame({ pose: Array(66).fill(0.5).map((v, i) => v + i * 0.001), hand: Array(42).fill(0.4).map((v, i) => v + (i % 7) * 0.01 + i * 0.002) }, (x, y) => [x, y], 1280, 720);
-    frame.present[Part.leftHand] = 0;
-    const angles = anglesOf(frame);
-    expect(angles.present[Part.leftHand]).toBe(0);
-    expect(angles.present[Part.rightHand]).toBe(1);
-  });
-
-  it('treats coincident points (a degenerate joint) as a missing part, not NaN', () => {
-    const frame = fillFrame({ pose: Array(66).fill(0.5).map((v, i) => v + i * 0.001), hand: Array(42).fill(0.4).map((v, i) => v + i * 0.003) }, (x, y) => [x, y], 1280, 720);
-    // index PIP on top of index MCP
-    frame.rightHand[6 * POINT_STRIDE] = frame.rightHand[5 * POINT_STRIDE]!;
-    frame.rightHand[6 * POINT_STRIDE + 1] = frame.rightHand[5 * POINT_STRIDE + 1]!;
-    expect(anglesOf(frame).present[Part.rightHand]).toBe(0);
-  });
-
-  it('reads a straight finger as 180 at every joint', () => {
-    const frame = createLandmarkFrame(1280, 720);
-    // A hand pointing up: wrist at the bottom, every finger a vertical line, thumb out to the side.
-    const set = (i: number, x: number, y: number) => {
-      frame.rightHand[i * 4] = x;
-      frame.rightHand[i * 4 + 1] = y;
-      frame.rightHand[i * 4 + 3] = 1;
-    };
-    set(0, 0.5, 0.9);
-    [0.44, 0.48, 0.52, 0.56].forEach((x, f) => {
-      for (let k = 0; k < 4; k++) set(5 + f * 4 + k, x, 0.7 - k * 0.05);
+  describe(`computeAngleFrame, ${path}`, () => {
+    it('gives the same angles after translating, rotating and scaling the whole body in the image', () => {
+      fc.assert(
+        fc.property(frameArbitrary, fc.double({ min: -0.5, max: 0.5, noNaN: true }), fc.double({ min: 0.7, max: 1.3, noNaN: true }), (values, theta, scale) => {
+          const width = 1280;
+          const height = 960;
+          const cx = width / 2;
+          const cy = height / 2;
+          const original = anglesOf(fillFrame(values, (x, y) => [x, y], width, height));
+          const moved = anglesOf(
+            fillFrame(values, (x, y) => [cx + 13 + scale * (Math.cos(theta) * (x - cx) - Math.sin(theta) * (y - cy)), cy - 7 + scale * (Math.sin(theta) * (x - cx) + Math.cos(theta) * (y - cy))], width, height),
+          );
+          expect(Array.from(moved.present)).toEqual(Array.from(original.present));
+          for (const part of ['pose', 'leftHand', 'rightHand'] as const) {
+            // Float32 storage of normalised coordinates limits precision to about 1e-3 degrees.
+            original[part].forEach((angle, j) => expect(moved[part][j]).toBeCloseTo(angle, 1));
+          }
+        }),
+        { numRuns: 50 },
+      );
     });
-    for (let k = 0; k < 4; k++) set(1 + k, 0.46 - (k + 1) * 0.03, 0.85 - (k + 1) * 0.03);
-    frame.present[Part.rightHand] = 1;
-    const angles = anglesOf(frame);
-    expect(angles.present[Part.rightHand]).toBe(1);
-    for (const name of ['indexPip', 'indexDip', 'middlePip', 'middleDip', 'ringPip', 'ringDip', 'pinkyPip', 'pinkyDip', 'thumbMcp', 'thumbIp'] as const) {
-      expect(angles.rightHand[HAND_ANGLE_NAMES.indexOf(name)]).toBeCloseTo(180, 2);
-    }
+
+    it('computes every angle of the triplet tables: jointAngle(a, b, c) on the pixels of the angle frame', () => {
+      fc.assert(
+        fc.property(frameArbitrary, fc.constantFrom([1280, 720], [640, 480], [480, 640], [0, 0]), (values, [width, height]) => {
+          const frame = fillFrame(values, (x, y) => [x, y], width || 1280, height || 720);
+          frame.imageWidth = width!;
+          frame.imageHeight = height!;
+          const angles = anglesOf(frame);
+          // Unknown size (0 x 0): the SPEC's 1280x720.
+          const pixelHeight = width ? (1280 * height!) / width : 720;
+          const expected = (points: Float32Array, triplets: Int8Array, j: number) => {
+            const [a, b, c] = [triplets[3 * j]!, triplets[3 * j + 1]!, triplets[3 * j + 2]!].map((p) => [points[p * POINT_STRIDE]! * 1280, points[p * POINT_STRIDE + 1]! * pixelHeight]);
+            return jointAngle(a![0]!, a![1]!, b![0]!, b![1]!, c![0]!, c![1]!);
+          };
+          // Random points can coincide (a degenerate joint: the part is missing, tested below).
+          fc.pre(angles.present.every((present) => present === 1));
+          for (let j = 0; j < 4; j++) expect(angles.pose[j]).toBeCloseTo(expected(frame.pose, POSE_ANGLE_TRIPLETS, j), 3);
+          for (let j = 0; j < 16; j++) {
+            expect(angles.leftHand[j]).toBeCloseTo(expected(frame.leftHand, HAND_ANGLE_TRIPLETS, j), 3);
+            expect(angles.rightHand[j]).toBeCloseTo(expected(frame.rightHand, HAND_ANGLE_TRIPLETS, j), 3);
+          }
+        }),
+        { numRuns: 100 },
+      );
+    });
+
+    it('gives the same angles for the mirrored image (x -> 1 - x)', () => {
+      fc.assert(
+        fc.property(frameArbitrary, (values) => {
+          const original = anglesOf(fillFrame(values, (x, y) => [x, y], 1280, 720));
+          const mirrored = anglesOf(fillFrame(values, (x, y) => [1280 - x, y], 1280, 720));
+          for (const part of ['pose', 'leftHand', 'rightHand'] as const) {
+            original[part].forEach((angle, j) => expect(mirrored[part][j]).toBeCloseTo(angle, 1));
+          }
+        }),
+        { numRuns: 50 },
+      );
+    });
+
+    it('flips the hand orientation under mirroring: direction x and palm facing change sign', () => {
+      fc.assert(
+        fc.property(frameArbitrary, (values) => {
+          const original = anglesOf(fillFrame(values, (x, y) => [x, y], 1280, 720));
+          const mirrored = anglesOf(fillFrame(values, (x, y) => [1280 - x, y], 1280, 720));
+          fc.pre(original.present[Part.rightHand] === 1);
+          expect(mirrored.rightHandOrientation[0]).toBeCloseTo(-original.rightHandOrientation[0]!, 3);
+          expect(mirrored.rightHandOrientation[1]).toBeCloseTo(original.rightHandOrientation[1]!, 3);
+          expect(mirrored.rightHandOrientation[2]).toBeCloseTo(-original.rightHandOrientation[2]!, 3);
+        }),
+        { numRuns: 50 },
+      );
+    });
+
+    it('measures true angles on square pixels whatever the aspect ratio', () => {
+      // Elbow at 90 degrees in pixels of a 4:3 frame: shoulder left of the elbow, wrist above it.
+      const frame = createLandmarkFrame(640, 480);
+      const set = (i: number, xPixels: number, yPixels: number) => {
+        frame.pose[i * 4] = xPixels / 640;
+        frame.pose[i * 4 + 1] = yPixels / 480;
+        frame.pose[i * 4 + 3] = 0.9;
+      };
+      for (let i = 0; i < POSE_POINT_COUNT; i++) set(i, 320, 240);
+      set(PosePoint.leftShoulder, 200, 200);
+      set(PosePoint.leftElbow, 300, 200);
+      set(PosePoint.leftWrist, 300, 100);
+      set(PosePoint.leftHip, 200, 400);
+      set(PosePoint.rightShoulder, 400, 200);
+      set(PosePoint.rightElbow, 500, 200);
+      set(PosePoint.rightWrist, 600, 200);
+      set(PosePoint.rightHip, 400, 400);
+      frame.present[Part.pose] = 1;
+      const angles = anglesOf(frame);
+      expect(angles.present[Part.pose]).toBe(1);
+      expect(angles.pose[0]).toBeCloseTo(90, 3); // leftShoulderElbowWrist
+      expect(angles.pose[1]).toBeCloseTo(180, 3); // rightShoulderElbowWrist, arm straight
+      expect(angles.pose[2]).toBeCloseTo(90, 3); // leftHipShoulderElbow, arm held out sideways
+      expect(angles.pose[3]).toBeCloseTo(90, 3);
+    });
+
+    it('marks a part missing when one of its points is below 0.5 confidence, or NaN, and never writes NaN', () => {
+      fc.assert(
+        fc.property(frameArbitrary, fc.integer({ min: 0, max: HAND_POINT_COUNT - 1 }), fc.constantFrom(0.49, 0, Number.NaN), (values, index, score) => {
+          const frame = fillFrame(values, (x, y) => [x, y], 1280, 720);
+          frame.rightHand[index * POINT_STRIDE + 3] = score;
+          const angles = anglesOf(frame);
+          expect(angles.present[Part.rightHand]).toBe(0);
+          for (const part of ['pose', 'leftHand', 'rightHand'] as const) {
+            expect(Array.from(angles[part]).some(Number.isNaN)).toBe(false);
+          }
+        }),
+        { numRuns: 50 },
+      );
+    });
+
+    it('keeps a part missing when the tracker did not find it, even with stale numbers in its array', () => {
+      const frame = fillFrame({ pose: Array(66).fill(0.5).map((v, i) => v + i * 0.001), hand: Array(42).fill(0.4).map((v, i) => v + (i % 7) * 0.01 + i * 0.002) }, (x, y) => [x, y], 1280, 720);
+      frame.present[Part.leftHand] = 0;
+      const angles = anglesOf(frame);
+      expect(angles.present[Part.leftHand]).toBe(0);
+      expect(angles.present[Part.rightHand]).toBe(1);
+    });
+
+    it('treats coincident points (a degenerate joint) as a missing part, not NaN', () => {
+      const frame = fillFrame({ pose: Array(66).fill(0.5).map((v, i) => v + i * 0.001), hand: Array(42).fill(0.4).map((v, i) => v + i * 0.003) }, (x, y) => [x, y], 1280, 720);
+      // index PIP on top of index MCP
+      frame.rightHand[6 * POINT_STRIDE] = frame.rightHand[5 * POINT_STRIDE]!;
+      frame.rightHand[6 * POINT_STRIDE + 1] = frame.rightHand[5 * POINT_STRIDE + 1]!;
+      expect(anglesOf(frame).present[Part.rightHand]).toBe(0);
+    });
+
+    it('reads a straight finger as 180 at every joint', () => {
+      const frame = createLandmarkFrame(1280, 720);
+      // A hand pointing up: wrist at the bottom, every finger a vertical line, thumb out to the side.
+      const set = (i: number, x: number, y: number) => {
+        frame.rightHand[i * 4] = x;
+        frame.rightHand[i * 4 + 1] = y;
+        frame.rightHand[i * 4 + 3] = 1;
+      };
+      set(0, 0.5, 0.9);
+      [0.44, 0.48, 0.52, 0.56].forEach((x, f) => {
+        for (let k = 0; k < 4; k++) set(5 + f * 4 + k, x, 0.7 - k * 0.05);
+      });
+      for (let k = 0; k < 4; k++) set(1 + k, 0.46 - (k + 1) * 0.03, 0.85 - (k + 1) * 0.03);
+      frame.present[Part.rightHand] = 1;
+      const angles = anglesOf(frame);
+      expect(angles.present[Part.rightHand]).toBe(1);
+      for (const name of ['indexPip', 'indexDip', 'middlePip', 'middleDip', 'ringPip', 'ringDip', 'pinkyPip', 'pinkyDip', 'thumbMcp', 'thumbIp'] as const) {
+        expect(angles.rightHand[HAND_ANGLE_NAMES.indexOf(name)]).toBeCloseTo(180, 2);
+      }
+    });
   });
-});
+}
 
 describe('angleFromCrossDot (the polynomial arctangent behind jointAngle)', () => {
   it('stays within 1e-4 degrees of Math.atan2 everywhere, including the axes and the reduction boundaries', async () => {

@@ -1,9 +1,5 @@
-import * as constants from '../core/constants.ts';
-
-// Module-local copies of the imports this hot path uses: V8 reloads (and hole-checks) an
-// imported binding at every use, even a constant; a module's own const it folds. Measured by
-// bench/engine/hot_path.ts: about a fifth of a hand's angle time.
-const { ANGLE_FRAME_WIDTH } = constants;
+import { ANGLE_FRAME_WIDTH } from '../core/constants.ts';
+import { angleFrameYScale } from './angle_frame_y_scale.ts';
 
 /**
  * The pixel size of the angle frame for a source of `imageWidth` x `imageHeight`: 1280 wide
@@ -13,5 +9,5 @@ const { ANGLE_FRAME_WIDTH } = constants;
  */
 export function angleFramePixelSize(imageWidth: number, imageHeight: number, out: Float64Array): void {
   out[0] = ANGLE_FRAME_WIDTH;
-  out[1] = imageWidth > 0 && imageHeight > 0 ? (ANGLE_FRAME_WIDTH * imageHeight) / imageWidth : ANGLE_FRAME_WIDTH * (9 / 16);
+  out[1] = ANGLE_FRAME_WIDTH * angleFrameYScale(imageWidth, imageHeight);
 }

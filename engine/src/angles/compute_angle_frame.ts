@@ -5,6 +5,8 @@ import * as layout from '../core/landmark_layout.ts';
 import * as orientation from './compute_hand_orientation.ts';
 import * as handAngles from './compute_hand_angles.ts';
 import * as poseAngles from './compute_pose_angles.ts';
+import * as frameScale from './angle_frame_y_scale.ts';
+import * as kernelModule from './kernel/angle_kernel.ts';
 
 // Module-local copies of the imports this hot path uses: V8 reloads (and hole-checks) an
 // imported binding at every use, even a constant; a module's own const it folds. Measured by
@@ -14,11 +16,21 @@ const { Part } = layout;
 const { computeHandOrientation } = orientation;
 const { computeHandAngles } = handAngles;
 const { computePoseAngles } = poseAngles;
+const { angleFrameYScale } = frameScale;
+const { angleKernel } = kernelModule;
 
 /**
  * Landmarks of one frame -> the 4 pose angles and each hand's 16 angles and orientation, written
  * into `out` (preallocated; nothing is allocated). A part is present in `out` only when it is
- * present in `landmarks` and every point it needs scores at least MIN_POINT_SCORE (SPEC 5: 0.5).
+ * present in `landmarks` and every point it needs scores at least MIN_POINT_SCORE (SPEC 5: 0.5)
+ * and no joint is degenerate; a missing part's angles are zeros or left as they were, never NaN,
+ * and must not be read.
+ *
+ * The angles come from the angle kernel (angles/kernel/: WebAssembly SIMD, float32) where the
+ * runtime has it, else from computeAngleFrameInJs (float64); the two agree within 1e-4 degrees
+ * (tests/engine/angle-kernel.test.ts), far below the Float32 storage of landmarks and references.
+ * (Only segments shorter than about 1e-20 of the image, which no tracker produces, tell them
+ * apart: their float32 products underflow, and the kernel reports the part missing.)
  *
  * `withOrientation` false leaves the hands' orientations in `out` as they were: the SPEC matcher
  * never reads them (only precise mode, the reference builder and the guides do), and they cost
@@ -29,7 +41,49 @@ const { computePoseAngles } = poseAngles;
  * ref: the angle step of the product's practice loop (SPEC 5), on the pixel grid of the angle
  * frame (SPEC 9).
  */
+/** The last image size seen and its angleFrameYScale: a camera's size does not change from frame
+ * to frame, and a call V8 happens not to inline would box the double it returns. */
+const lastSize = new Int32Array(2);
+const lastYScale = new Float64Array(1);
+
 export function computeAngleFrame(landmarks: LandmarkFrame, out: AngleFrame, withOrientation = true): void {
+  const kernel = angleKernel();
+  if (kernel === null) {
+    computeAngleFrameInJs(landmarks, out, withOrientation);
+    return;
+  }
+  const present = landmarks.present;
+  let parts = 0;
+  if (present[Part.pose] === 1) {
+    kernel.pose.set(landmarks.pose);
+    parts |= 1;
+  }
+  if (present[Part.leftHand] === 1) {
+    kernel.leftHand.set(landmarks.leftHand);
+    parts |= 2;
+  }
+  if (present[Part.rightHand] === 1) {
+    kernel.rightHand.set(landmarks.rightHand);
+    parts |= 4;
+  }
+  const width = landmarks.imageWidth;
+  const height = landmarks.imageHeight;
+  if (width !== lastSize[0] || height !== lastSize[1] || lastYScale[0] === 0) {
+    lastSize[0] = width;
+    lastSize[1] = height;
+    lastYScale[0] = angleFrameYScale(width, height);
+  }
+  const found = kernel.computeAngles(parts, lastYScale[0]!, MIN_POINT_SCORE);
+  out.values.set(kernel.angles);
+  out.present[Part.pose] = found & 1;
+  out.present[Part.leftHand] =
+    (found & 2) !== 0 && (!withOrientation || computeHandOrientation(landmarks.leftHand, width, height, out.leftHandOrientation)) ? 1 : 0;
+  out.present[Part.rightHand] =
+    (found & 4) !== 0 && (!withOrientation || computeHandOrientation(landmarks.rightHand, width, height, out.rightHandOrientation)) ? 1 : 0;
+}
+
+/** computeAngleFrame on the JavaScript path (float64): the kernel's fallback and its reference. */
+export function computeAngleFrameInJs(landmarks: LandmarkFrame, out: AngleFrame, withOrientation = true): void {
   const width = landmarks.imageWidth;
   const height = landmarks.imageHeight;
   out.present[Part.pose] =
