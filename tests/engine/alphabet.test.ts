@@ -147,6 +147,16 @@ describe('engine command line', () => {
     const frames = await cli(['score', '--reference', goodReference, '--frames', broken]).then(() => null, (e: { stderr: string }) => e.stderr);
     expect(frames).toMatch(/broken\.json: not a landmark file.*frames\.0/);
   }, 60_000);
+
+  it("the engine package's bin (signlearn-engine) runs the same command line", async () => {
+    const bin = JSON.parse(await readFile(join(root, 'engine', 'package.json'), 'utf8')).bin['signlearn-engine'];
+    const out = await mkdtemp(join(tmpdir(), 'bin-'));
+    await run(process.execPath, [join(root, 'engine', bin), 'build-references', '--in', alphabetFolder, '--out', out], { cwd: root });
+    expect((await readdir(out)).filter((f) => f.endsWith('.json'))).toHaveLength(26);
+    const error = await run(process.execPath, [join(root, 'engine', bin), 'frobnicate']).then(() => null, (e: { code: number; stderr: string }) => e);
+    expect(error?.code).toBe(1);
+    expect(error?.stderr).toMatch(/unknown command "frobnicate"/);
+  }, 60_000);
 });
 
 describe('reference smoothing', () => {
