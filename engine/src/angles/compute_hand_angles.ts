@@ -1,6 +1,6 @@
 import * as constants from '../core/constants.ts';
 import * as layout from '../core/landmark_layout.ts';
-import * as arctangent from './angle_from_cross_dot.ts';
+import * as batch from './cross_dots_to_angles.ts';
 import * as frameScale from './angle_frame_y_scale.ts';
 
 // Module-local copies of the imports this hot path uses: V8 reloads (and hole-checks) an
@@ -8,7 +8,7 @@ import * as frameScale from './angle_frame_y_scale.ts';
 // bench/engine/hot_path.ts: about a fifth of a hand's angle time.
 const { HAND_ANGLE_COUNT } = constants;
 const { HAND_POINT_COUNT, HandPoint, POINT_STRIDE, SCORE, X, Y } = layout;
-const { angleFromCrossDot } = arctangent;
+const { crossDotsToAngles } = batch;
 const { angleFrameYScale } = frameScale;
 
 const W = HandPoint.wrist * POINT_STRIDE;
@@ -29,17 +29,16 @@ const crossDots = new Float64Array(2 * HAND_ANGLE_COUNT);
  * shared by the joints at its ends. At a joint the angle is the one jointAngle(previous, joint,
  * next) measures (180 = straight): between (previous - joint) = -in and (next - joint) = out, so
  * its cross and dot products are those of the bones in and out, negated. The loop is written out
- * in one function for the same reason. The 16 cross and dot products come first and the 16
- * arctangents after them, in a loop of their own: one angleFromCrossDot call site, which V8
- * inlines, instead of four, and independent divisions the processor overlaps.
+ * in one function for the same reason. The 16 cross and dot products come first, then
+ * crossDotsToAngles turns them into degrees in one loop.
  *
  * Angles are measured on the SPEC's angle frame for a source of `imageWidth` x `imageHeight`
  * divided by its width (angleFrameYScale): the same angles, as they do not change under uniform
  * scale. The image size comes in as integers, not as a scale factor: V8 does not inline a
  * function this long, and a computed double argument would be boxed on every call.
  * Returns false (the hand is missing) when one of its 21 points scores below `minScore` (or NaN),
- * or a bone has zero length (or a coordinate is NaN); `out` is then partly written, never with NaN,
- * and must not be read. Allocates nothing.
+ * or a bone has zero length (or a coordinate is NaN); `out` is then partly written (zeros, never
+ * NaN) and must not be read. Allocates nothing.
  *
  * ref: MediaPipe's landmarks-to-angles step of the gesture-recognition examples, along
  * HAND_ANGLE_TRIPLETS (tests check the two agree).
@@ -84,16 +83,5 @@ export function computeHandAngles(hand: Float32Array, imageWidth: number, imageH
   const iy = hand[I + Y]! * yScale - wristY;
   crossDots[30] = Math.abs(tx * iy - ty * ix);
   crossDots[31] = tx * ix + ty * iy;
-  let sum = 0;
-  for (let k = 0; k < HAND_ANGLE_COUNT; k++) {
-    const angle = angleFromCrossDot(crossDots[2 * k]!, crossDots[2 * k + 1]!);
-    out[k] = angle;
-    sum += angle;
-  }
-  // A zero-length bone makes the cross and dot products of the joints at its ends both 0, and
-  // their angle 0 / 0 = NaN (as does a NaN coordinate): one test of the sum instead of one per bone.
-  if (sum === sum) return true;
-  // Missing, and no NaN left behind for a reader that ignores `present`.
-  out.fill(0, 0, HAND_ANGLE_COUNT);
-  return false;
+  return crossDotsToAngles(crossDots, HAND_ANGLE_COUNT, out);
 }

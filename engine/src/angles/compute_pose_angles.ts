@@ -1,7 +1,7 @@
 import * as constants from '../core/constants.ts';
 import * as layout from '../core/landmark_layout.ts';
 import * as frameScale from './angle_frame_y_scale.ts';
-import * as arctangent from './angle_from_cross_dot.ts';
+import * as batch from './cross_dots_to_angles.ts';
 import { POSE_ANGLE_POINTS, POSE_ANGLE_TRIPLETS } from './pose_angle_definitions.ts';
 
 // Module-local copies of the imports this hot path uses: V8 reloads (and hole-checks) an
@@ -10,7 +10,7 @@ import { POSE_ANGLE_POINTS, POSE_ANGLE_TRIPLETS } from './pose_angle_definitions
 const { POSE_ANGLE_COUNT } = constants;
 const { POINT_STRIDE, SCORE, X, Y } = layout;
 const { angleFrameYScale } = frameScale;
-const { angleFromCrossDot } = arctangent;
+const { crossDotsToAngles } = batch;
 
 /** POSE_ANGLE_TRIPLETS as offsets into the pose array. */
 const TRIPLET_OFFSETS = Int16Array.from(POSE_ANGLE_TRIPLETS, (point) => point * POINT_STRIDE);
@@ -24,12 +24,12 @@ const crossDots = new Float64Array(2 * POSE_ANGLE_COUNT);
  * leftShoulderElbowWrist, rightShoulderElbowWrist, leftHipShoulderElbow, rightHipShoulderElbow.
  * Each is jointAngle(a, b, c) of its triplet, measured on the angle frame of a source of
  * `imageWidth` x `imageHeight` divided by its width (see computeHandAngles, also for why the size
- * comes in as integers): the cross and dot products of the four joints first, then the four
- * arctangents in a loop of their own, so that the one angleFromCrossDot call site is inlined
- * (four call sites exceed V8's inlining budget, and the calls left over box their arguments).
+ * comes in as integers): the cross and dot products of the four joints first, then
+ * crossDotsToAngles turns them into degrees in one loop (four arctangent call sites would exceed
+ * V8's inlining budget, and the calls left over box their arguments).
  * Returns false (the pose is missing) when one of the 8 points scores below `minScore` (or NaN),
- * or a joint is degenerate (or a coordinate is NaN); `out` is then partly written, never with NaN,
- * and must not be read. Allocates nothing.
+ * or a joint is degenerate (or a coordinate is NaN); `out` is then partly written (zeros, never
+ * NaN) and must not be read. Allocates nothing.
  *
  * ref: SPEC 5's pose angles (shoulder-elbow-wrist, hip-shoulder-elbow, each side) on BlazePose's
  * 33 keypoints.
@@ -54,16 +54,5 @@ export function computePoseAngles(pose: Float32Array, imageWidth: number, imageH
     crossDots[2 * i] = Math.abs(ux * vy - uy * vx);
     crossDots[2 * i + 1] = ux * vx + uy * vy;
   }
-  let sum = 0;
-  for (let i = 0; i < POSE_ANGLE_COUNT; i++) {
-    const angle = angleFromCrossDot(crossDots[2 * i]!, crossDots[2 * i + 1]!);
-    out[i] = angle;
-    sum += angle;
-  }
-  // A zero-length segment makes its joint's cross and dot products both 0 and the angle
-  // 0 / 0 = NaN (as does a NaN coordinate): one test of the sum instead of one per segment.
-  if (sum === sum) return true;
-  // Missing, and no NaN left behind for a reader that ignores `present`.
-  out.fill(0, 0, POSE_ANGLE_COUNT);
-  return false;
+  return crossDotsToAngles(crossDots, POSE_ANGLE_COUNT, out);
 }
