@@ -3,7 +3,8 @@
 // `node --expose-gc --import tsx bench/engine/hot_path.ts [--quick]`, or through `npm run bench`.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { computeAngleFrame, computeAngleFrameInJs } from '../../engine/src/angles/compute_angle_frame.ts';
+import { computeAngleFrame } from '../../engine/src/angles/compute_angle_frame.ts';
+import { computeAngleFrameInJs } from '../../engine/src/angles/compute_angle_frame_in_js.ts';
 import { angleKernel } from '../../engine/src/angles/kernel/angle_kernel.ts';
 import { createAngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { matchFrame } from '../../engine/src/match/match_frame.ts';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeAngleFrame, computeAngleFrameInJs } from '../../engine/src/angles/compute_angle_frame.ts';
+import { computeAngleFrame } from '../../engine/src/angles/compute_angle_frame.ts';
+import { computeAngleFrameInJs } from '../../engine/src/angles/compute_angle_frame_in_js.ts';
 import { HAND_ANGLE_NAMES, HAND_ANGLE_TRIPLETS } from '../../engine/src/angles/hand_angle_definitions.ts';
 import { POSE_ANGLE_TRIPLETS } from '../../engine/src/angles/pose_angle_definitions.ts';
 import { jointAngle } from '../../engine/src/angles/joint_angle.ts';

@@ -3,8 +3,7 @@ import type { AngleFrame } from '../core/angle_frame.ts';
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
 import * as layout from '../core/landmark_layout.ts';
 import * as orientation from './compute_hand_orientation.ts';
-import * as handAngles from './compute_hand_angles.ts';
-import * as poseAngles from './compute_pose_angles.ts';
+import * as javaScriptPath from './compute_angle_frame_in_js.ts';
 import * as frameScale from './angle_frame_y_scale.ts';
 import * as kernelModule from './kernel/angle_kernel.ts';
 
@@ -14,8 +13,7 @@ import * as kernelModule from './kernel/angle_kernel.ts';
 const { MIN_POINT_SCORE } = constants;
 const { Part } = layout;
 const { computeHandOrientation } = orientation;
-const { computeHandAngles } = handAngles;
-const { computePoseAngles } = poseAngles;
+const { computeAngleFrameInJs } = javaScriptPath;
 const { angleFrameYScale } = frameScale;
 const { angleKernel } = kernelModule;
 
@@ -80,27 +78,4 @@ export function computeAngleFrame(landmarks: LandmarkFrame, out: AngleFrame, wit
     (found & 2) !== 0 && (!withOrientation || computeHandOrientation(landmarks.leftHand, width, height, out.leftHandOrientation)) ? 1 : 0;
   out.present[Part.rightHand] =
     (found & 4) !== 0 && (!withOrientation || computeHandOrientation(landmarks.rightHand, width, height, out.rightHandOrientation)) ? 1 : 0;
-}
-
-/** computeAngleFrame on the JavaScript path (float64): the kernel's fallback and its reference. */
-export function computeAngleFrameInJs(landmarks: LandmarkFrame, out: AngleFrame, withOrientation = true): void {
-  const width = landmarks.imageWidth;
-  const height = landmarks.imageHeight;
-  out.present[Part.pose] =
-    landmarks.present[Part.pose] === 1 &&
-    computePoseAngles(landmarks.pose, width, height, MIN_POINT_SCORE, out.pose)
-      ? 1
-      : 0;
-  out.present[Part.leftHand] =
-    landmarks.present[Part.leftHand] === 1 &&
-    computeHandAngles(landmarks.leftHand, width, height, MIN_POINT_SCORE, out.leftHand) &&
-    (!withOrientation || computeHandOrientation(landmarks.leftHand, width, height, out.leftHandOrientation))
-      ? 1
-      : 0;
-  out.present[Part.rightHand] =
-    landmarks.present[Part.rightHand] === 1 &&
-    computeHandAngles(landmarks.rightHand, width, height, MIN_POINT_SCORE, out.rightHand) &&
-    (!withOrientation || computeHandOrientation(landmarks.rightHand, width, height, out.rightHandOrientation))
-      ? 1
-      : 0;
 }

@@ -135,7 +135,6 @@ const PART_END = new Int8Array([ANGLE_FRAME_LAYOUT.pose + POSE_ANGLE_COUNT, ANGL
 /** Mirrored (SPEC 5): the learner's part p is compared with the reference's MIRRORED_PART[p], and
  * its joint j with the reference's MIRRORED_JOINT[j] (left and right arms and hands swapped). */
 const MIRRORED_PART = new Int8Array([Part.pose, Part.rightHand, Part.leftHand]);
-const SAME_JOINT = Int8Array.from({ length: angleCount }, (_, j) => j);
 const MIRRORED_JOINT = Int8Array.from({ length: angleCount }, (_, j) => {
   if (j < PART_END[Part.pose]!) return ANGLE_FRAME_LAYOUT.pose + POSE_ANGLE_MIRROR[j - ANGLE_FRAME_LAYOUT.pose]!;
   if (j < PART_END[Part.leftHand]!) return j - ANGLE_FRAME_LAYOUT.leftHand + ANGLE_FRAME_LAYOUT.rightHand;
@@ -154,7 +153,6 @@ function compareOrientationBySpec(learner: AngleFrame, ref: CompiledReference, r
   const errors = report.errors;
   const offFlags = report.off;
   const status = report.partStatus;
-  const jointMap = mirrored ? MIRRORED_JOINT : SAME_JOINT;
   const refBase = refFrame * angleCount;
   let offCount = 0;
   let excessSum = 0;
@@ -173,7 +171,7 @@ function compareOrientationBySpec(learner: AngleFrame, ref: CompiledReference, r
     } else {
       let partOff = 0;
       for (let j = start; j < end; j++) {
-        const k = refBase + (mirrored ? jointMap[j]! : j);
+        const k = refBase + (mirrored ? MIRRORED_JOINT[j]! : j);
         const error = values[j]! - joints[k]!;
         const excess = Math.abs(error) - tolerances[k]!;
         // No branch on the outcome: which joints are off varies from frame to frame, and a
