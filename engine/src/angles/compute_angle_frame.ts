@@ -39,11 +39,6 @@ const { angleKernel } = kernelModule;
  * ref: the angle step of the product's practice loop (SPEC 5), on the pixel grid of the angle
  * frame (SPEC 9).
  */
-/** The last image size seen and its angleFrameYScale: a camera's size does not change from frame
- * to frame, and a call V8 happens not to inline would box the double it returns. */
-const lastSize = new Int32Array(2);
-const lastYScale = new Float64Array(1);
-
 export function computeAngleFrame(landmarks: LandmarkFrame, out: AngleFrame, withOrientation = true): void {
   const kernel = angleKernel();
   if (kernel === null) {
@@ -66,12 +61,7 @@ export function computeAngleFrame(landmarks: LandmarkFrame, out: AngleFrame, wit
   }
   const width = landmarks.imageWidth;
   const height = landmarks.imageHeight;
-  if (width !== lastSize[0] || height !== lastSize[1] || lastYScale[0] === 0) {
-    lastSize[0] = width;
-    lastSize[1] = height;
-    lastYScale[0] = angleFrameYScale(width, height);
-  }
-  const found = kernel.computeAngles(parts, lastYScale[0]!, MIN_POINT_SCORE);
+  const found = kernel.computeAngles(parts, angleFrameYScale(width, height), MIN_POINT_SCORE);
   out.values.set(kernel.angles);
   out.present[Part.pose] = found & 1;
   out.present[Part.leftHand] =
