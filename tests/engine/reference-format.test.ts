@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ANGLE_FRAME_LAYOUT } from '../../engine/src/core/angle_frame.ts';
 import { compileReference, primaryGuideFileName } from '../../engine/src/reference/compile_reference.ts';
 import { InvalidReferenceSignError, parseReferenceSign } from '../../engine/src/reference/reference_sign_schema.ts';
 import { hand, pose } from './support.ts';
@@ -38,8 +39,9 @@ describe('reference sign record (SPEC 3 signs/{signName})', () => {
     const compiled = compileReference('A', record);
     expect(compiled.frameCount).toBe(2);
     expect(compiled.rightHand[0]).toBe(90);
-    expect(compiled.handTolerance[1]).toBe(100); // frame 0, right hand: max(75, 100)
-    expect(compiled.handTolerance[2]).toBe(75); // frame 1, left hand: max(75, 0)
+    const { angleCount, leftHand, rightHand } = ANGLE_FRAME_LAYOUT;
+    expect(compiled.jointTolerance[rightHand]).toBe(100); // frame 0, right hand: max(75, 100)
+    expect(compiled.jointTolerance[angleCount + leftHand]).toBe(75); // frame 1, left hand: max(75, 0)
     expect(Array.from(compiled.present)).toEqual([0, 0, 1, 0, 1, 0]);
   });
 });

@@ -30,22 +30,28 @@ export function compileReference(signName: string, sign: ReferenceSign, guideFil
     rightHandOrientation: new Float32Array(n * HAND_ORIENTATION_COUNT),
     present: new Uint8Array(n * PART_COUNT),
     orientationPresent: new Uint8Array(n * 2),
-    handTolerance: new Float32Array(n * 2),
     joints: new Float32Array(n * ANGLE_FRAME_LAYOUT.angleCount),
     jointTolerance: new Float32Array(n * ANGLE_FRAME_LAYOUT.angleCount),
   };
+  const { angleCount } = ANGLE_FRAME_LAYOUT;
   const putHand = (hand: HandAngles, frame: number, side: 0 | 1) => {
     (side === 0 ? compiled.leftHand : compiled.rightHand).set(hand.angles, frame * HAND_ANGLE_COUNT);
-    compiled.handTolerance[frame * 2 + side] = Math.max(HAND_TOLERANCE_MIN_DEG, hand.config.degreesOfFreedom);
+    const start = frame * angleCount + (side === 0 ? ANGLE_FRAME_LAYOUT.leftHand : ANGLE_FRAME_LAYOUT.rightHand);
+    compiled.joints.set(hand.angles, start);
+    // SPEC 5: max(75, the reference's degreesOfFreedom), the same for the hand's 16 angles.
+    compiled.jointTolerance.fill(Math.max(HAND_TOLERANCE_MIN_DEG, hand.config.degreesOfFreedom), start, start + HAND_ANGLE_COUNT);
     if (hand.orientation) {
       (side === 0 ? compiled.leftHandOrientation : compiled.rightHandOrientation).set(hand.orientation, frame * HAND_ORIENTATION_COUNT);
       compiled.orientationPresent[frame * 2 + side] = 1;
     }
   };
   frames.forEach((frame, i) => {
+    const poseStart = i * angleCount + ANGLE_FRAME_LAYOUT.pose;
+    compiled.jointTolerance.fill(POSE_TOLERANCE_DEG, poseStart, poseStart + POSE_ANGLE_COUNT);
     if (frame.pose) {
       POSE_ANGLE_NAMES.forEach((name, j) => {
         compiled.pose[i * POSE_ANGLE_COUNT + j] = frame.pose!.angles[name];
+        compiled.joints[poseStart + j] = frame.pose!.angles[name];
       });
       compiled.present[i * PART_COUNT + Part.pose] = 1;
     }
@@ -58,15 +64,6 @@ export function compileReference(signName: string, sign: ReferenceSign, guideFil
       compiled.present[i * PART_COUNT + Part.rightHand] = 1;
     }
   });
-  for (let i = 0; i < n; i++) {
-    const base = i * ANGLE_FRAME_LAYOUT.angleCount;
-    compiled.joints.set(compiled.pose.subarray(i * POSE_ANGLE_COUNT, (i + 1) * POSE_ANGLE_COUNT), base + ANGLE_FRAME_LAYOUT.pose);
-    compiled.joints.set(compiled.leftHand.subarray(i * HAND_ANGLE_COUNT, (i + 1) * HAND_ANGLE_COUNT), base + ANGLE_FRAME_LAYOUT.leftHand);
-    compiled.joints.set(compiled.rightHand.subarray(i * HAND_ANGLE_COUNT, (i + 1) * HAND_ANGLE_COUNT), base + ANGLE_FRAME_LAYOUT.rightHand);
-    compiled.jointTolerance.fill(POSE_TOLERANCE_DEG, base + ANGLE_FRAME_LAYOUT.pose, base + ANGLE_FRAME_LAYOUT.pose + POSE_ANGLE_COUNT);
-    compiled.jointTolerance.fill(compiled.handTolerance[i * 2]!, base + ANGLE_FRAME_LAYOUT.leftHand, base + ANGLE_FRAME_LAYOUT.leftHand + HAND_ANGLE_COUNT);
-    compiled.jointTolerance.fill(compiled.handTolerance[i * 2 + 1]!, base + ANGLE_FRAME_LAYOUT.rightHand, base + ANGLE_FRAME_LAYOUT.rightHand + HAND_ANGLE_COUNT);
-  }
   compiled.precise = calibratePreciseReference(compiled, frames);
   return compiled;
 }

@@ -19,13 +19,11 @@ export interface CompiledReference {
   present: Uint8Array;
   /** frameCount x 2 (left, right): 1 when that hand's orientation was recorded. */
   orientationPresent: Uint8Array;
-  /** frameCount x 2 (left, right): SPEC 5 hand tolerance, max(75, degreesOfFreedom). */
-  handTolerance: Float32Array;
   /** The same angles frame by frame, each frame's 36 in the AngleFrame's layout
    * (ANGLE_FRAME_LAYOUT: pose, left hand, right hand), for the SPEC matcher's single pass. */
   joints: Float32Array;
-  /** frameCount x 36: each joint's SPEC 5 tolerance (30 for the pose, the hand's tolerance for
-   * its 16), in the layout of `joints`. */
+  /** frameCount x 36: each joint's SPEC 5 tolerance (30 for the pose; for a hand's 16,
+   * max(75, its degreesOfFreedom)), in the layout of `joints`. */
   jointTolerance: Float32Array;
   /** Precise matching mode's data (beyond the SPEC; reference/calibrate_precise_tolerances.ts).
    * compileReference fills it; the SPEC matcher never reads it. */
