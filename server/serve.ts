@@ -19,7 +19,14 @@ export function createAppServer(distDir = join(ROOT, 'dist'), env: Record<string
         response.writeHead(405, { 'Content-Type': 'text/plain' }).end('method not allowed');
         return;
       }
-      const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+      let pathname: string;
+      try {
+        pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+      } catch {
+        // A malformed escape (`/%ZZ`) must not throw out of the handler: that would end the process.
+        response.writeHead(400, { 'Content-Type': 'text/plain' }).end('bad request');
+        return;
+      }
       let file = normalize(join(root, pathname));
       // Inside dist/ only: a bare prefix test would also let through a sibling such as dist-old/.
       if (file !== root && !file.startsWith(root + sep)) {

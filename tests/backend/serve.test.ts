@@ -55,4 +55,12 @@ describe('createAppServer', () => {
       expect(await response.text()).not.toContain('not for the web');
     }
   });
+
+  it('answers a malformed escape with 400 and keeps serving', async () => {
+    for (const path of ['/%ZZ', '/%', '/assets/%E0%A4%A.js']) {
+      const response = await fetch(url + path);
+      expect(response.status, path).toBe(400);
+    }
+    expect((await fetch(`${url}/`)).status).toBe(200);
+  });
 });
