@@ -43,7 +43,7 @@ if (!existsSync(join(root, 'public', 'models', 'blazepose-full.bin'))) run('node
 
 // Guide GIFs of the 26 alphabet letters, rendered from the recorded hand landmarks (a few seconds,
 // no network). public/gifs/ is not committed.
-const alphabet = join(root, '..', 'shared', 'data', 'asl-alphabet');
-if (!existsSync(join(root, 'public', 'gifs', 'american', 'Z.gif')) && existsSync(alphabet)) {
+const alphabet = join(root, 'data', 'asl-alphabet');
+if (!existsSync(join(root, 'public', 'gifs', 'american', 'Z.gif'))) {
   run(`npm run --silent engine -- render-guides --in "${alphabet}" --out "${join(root, 'public', 'gifs', 'american')}"`);
 }

@@ -1,5 +1,5 @@
 // Renders the landing page's demo video (public/videos/demo.webm and demo-poster.jpg) from the
-// recorded ASL alphabet landmarks in shared/data/asl-alphabet: a hand skeleton fingerspelling
+// recorded ASL alphabet landmarks in data/asl-alphabet: a hand skeleton fingerspelling
 // S-I-G-N, each letter turning green as it is matched, the way the practice screen checks it.
 // Run once by hand (the output is committed): node scripts/make-demo-video.mjs
 import { spawn } from 'node:child_process';
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const alphabet = process.env.SIGNLEARN_ALPHABET_DIR ?? resolve(root, '..', 'shared', 'data', 'asl-alphabet');
+const alphabet = process.env.SIGNLEARN_ALPHABET_DIR ?? resolve(root, 'data', 'asl-alphabet');
 const WORD = 'SIGN';
 const W = 640, H = 360, FPS = 24, FRAMES_PER_LETTER = 42;
 const BONES = [[0, 1], [1, 2], [2, 3], [3, 4], [0, 5], [5, 6], [6, 7], [7, 8], [5, 9], [9, 10], [10, 11], [11, 12], [9, 13], [13, 14], [14, 15], [15, 16], [13, 17], [17, 18], [18, 19], [19, 20], [0, 17]];

@@ -3,5 +3,9 @@ import { fileURLToPath } from 'node:url';
 
 /** The repository root. */
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** The seed content: real recorded hand landmarks of the 26 letters (data/asl-alphabet/README.md). */
+export const ALPHABET_DIR = join(ROOT, 'data', 'asl-alphabet');
+/** Real photographs for the tracker's tests and the bench (data/photographs/README.md). */
+export const PHOTOGRAPHS_DIR = join(ROOT, 'data', 'photographs');
 /** The offline demo project (the `demo-` prefix keeps firebase-tools from calling Google). */
 export const PROJECT_ID = 'demo-signlearn';

@@ -14,10 +14,10 @@ import { DEFAULT_LANGUAGE } from '../src/lib/data/paths.ts';
 import { encodeKey, mapKeys } from '../src/lib/data/keys.ts';
 import type { Level } from '../src/lib/data/schemas.ts';
 import { adminSet, adminUpdate, type AdminDatabase } from './admin-rest.ts';
-import { PROJECT_ID, ROOT } from './paths.ts';
+import { ALPHABET_DIR as REPO_ALPHABET_DIR, PROJECT_ID, ROOT } from './paths.ts';
 
 /** The recorded alphabet (26 letters) the reference builder reads. */
-export const ALPHABET_DIR = process.env.SIGNLEARN_ALPHABET_DIR ?? resolve(ROOT, '..', 'shared', 'data', 'asl-alphabet');
+export const ALPHABET_DIR = process.env.SIGNLEARN_ALPHABET_DIR ?? REPO_ALPHABET_DIR;
 /** Built reference records, one `<SIGN>.json` each (gitignored cache). */
 export const REFERENCES_DIR = join(ROOT, '.cache', 'references');
 

@@ -6,7 +6,7 @@
 // so that every runtime and every peer is fed the very same pixels. bench/README.md says how each
 // clip was made; CLIPS below is the one place that says it in code.
 //
-// Sources: the fixture photographs in ../shared/fixtures/images (from Debian's opencv-doc) and
+// Sources: the photographs in data/photographs (from Debian's opencv-doc) and
 // OpenCV's sample video vtest.avi, taken from Debian's opencv-doc package with
 // `apt-get download opencv-doc` and `dpkg-deb` (no other network).
 import { execFileSync } from 'node:child_process';
@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CLIPS_DIR = join(root, '.cache', 'clips');
-const FIXTURES = [join(root, '..', 'shared', 'fixtures', 'images'), join(root, 'shared', 'fixtures', 'images')];
+const FIXTURES = [join(root, 'data', 'photographs')];
 
 export const WIDTH = 640;
 export const HEIGHT = 480;

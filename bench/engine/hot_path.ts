@@ -12,6 +12,7 @@ import { createMatchReport } from '../../engine/src/match/match_report.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { buildHotPathFrames, type HotPathFrames } from './hot_path_frames.ts';
 import { objectAngles, objectMatch } from './object_baseline.ts';
+import { ALPHABET_DIR } from '../../server/paths.ts';
 
 export interface Spread { median: number; p10: number; p90: number; runs: number }
 export interface HotPathFigures {
@@ -141,7 +142,7 @@ function measure(step: Step, frames: HotPathFrames, quick: boolean): HotPathFigu
 }
 
 export async function runEngineHotPathBench(opts: { quick: boolean }): Promise<EngineHotPathResult> {
-  const recordings = await loadAlphabetFolder(join(root, '..', 'shared', 'data', 'asl-alphabet'));
+  const recordings = await loadAlphabetFolder(ALPHABET_DIR);
   const frames = buildHotPathFrames(recordings.get('B')!, recordings.get('Y')!, 300);
   const engine = measure(engineStep(frames, false), frames, opts.quick);
   const engineWithOrientation = measure(engineStep(frames, true), frames, opts.quick);

@@ -12,9 +12,10 @@ import { compileReference } from '../../engine/src/reference/compile_reference.t
 import { sourceToAngleFrames } from '../../engine/src/reference/source_to_angle_frames.ts';
 import { replayLesson } from '../../engine/src/replay/replay_lesson.ts';
 import { scoreRecording } from '../../engine/src/score/score_recording.ts';
+import { ALPHABET_DIR } from '../../server/paths.ts';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
-const recordings = await loadAlphabetFolder(join(root, '..', 'shared', 'data', 'asl-alphabet'));
+const recordings = await loadAlphabetFolder(ALPHABET_DIR);
 const HOLD_SECONDS = 12;
 const rows: string[] = [];
 const slice = new Int32Array(2);
@@ -35,7 +36,7 @@ for (const [sign, recording] of recordings) {
 }
 const text = `# Reference signs built from the recorded alphabet
 
-Made by \`npx tsx bench/engine/reference_report.ts\` from \`../shared/data/asl-alphabet\` with the engine's
+Made by \`npx tsx bench/engine/reference_report.ts\` from \`data/asl-alphabet\` with the engine's
 own builder (\`npm run engine -- build-references\`), SPEC matching rule.
 
 - frames: frames in the record (all of the recording); slice: the middle slice practised (SPEC 4).

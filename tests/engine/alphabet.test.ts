@@ -15,9 +15,10 @@ import { parseReferenceSign, type ReferenceSign } from '../../engine/src/referen
 import { sourceToAngleFrames } from '../../engine/src/reference/source_to_angle_frames.ts';
 import { replayLesson } from '../../engine/src/replay/replay_lesson.ts';
 import type { CompiledReference } from '../../engine/src/reference/compiled_reference.ts';
+import { ALPHABET_DIR } from '../../server/paths.ts';
 
 const root = join(import.meta.dirname, '..', '..');
-const alphabetFolder = join(root, '..', 'shared', 'data', 'asl-alphabet');
+const alphabetFolder = ALPHABET_DIR;
 const run = promisify(execFile);
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 const cli = (args: string[]) => run(tsx, [join(root, 'engine', 'src', 'cli', 'main.ts'), ...args], { cwd: root });

@@ -11,6 +11,7 @@ import { createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/l
 import { HAND_POINT_COUNT, Part, PART_COUNT, POINT_STRIDE, POSE_POINT_COUNT } from '../../engine/src/core/landmark_layout.ts';
 import { alphabetFrameToLandmarks } from '../../engine/src/fixtures/alphabet_frame_to_landmarks.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
+import { ALPHABET_DIR } from '../../server/paths.ts';
 
 /** The kernel computes in float32, the JavaScript path in float64 (computeAngleFrame's promise). */
 const AGREEMENT_DEG = 1e-4;
@@ -55,7 +56,7 @@ describe('the angle kernel (WebAssembly SIMD)', () => {
   });
 
   it('agrees with the JavaScript path on every frame of the 26 recorded letters', async () => {
-    const recordings = await loadAlphabetFolder(join(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'asl-alphabet'));
+    const recordings = await loadAlphabetFolder(ALPHABET_DIR);
     const landmarks = createLandmarkFrame();
     let frames = 0;
     let worst = 0;

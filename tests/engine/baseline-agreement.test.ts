@@ -7,12 +7,13 @@ import { createAngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { matchFrame } from '../../engine/src/match/match_frame.ts';
 import { createMatchReport } from '../../engine/src/match/match_report.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
+import { ALPHABET_DIR } from '../../server/paths.ts';
 
 // The hot-path benchmark compares the engine with an object-based baseline; the comparison is
 // only fair if both implement the same rules. They must agree on every frame pairing.
 describe('the benchmark baseline decides exactly as the engine', () => {
   it('on the bench frames, against matching and non-matching reference frames', async () => {
-    const recordings = await loadAlphabetFolder(join(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'asl-alphabet'));
+    const recordings = await loadAlphabetFolder(ALPHABET_DIR);
     const frames = buildHotPathFrames(recordings.get('B')!, recordings.get('Y')!, 120);
     const other = buildHotPathFrames(recordings.get('A')!, recordings.get('L')!, 120);
     const angles = createAngleFrame();

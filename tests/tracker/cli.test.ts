@@ -10,8 +10,8 @@ import { parseReferenceSign } from '../../engine/src/reference/reference_sign_sc
 import { runAuthor } from '../../engine/src/cli/author.ts';
 import { runRenderGuides } from '../../engine/src/cli/render_guides.ts';
 import { runTrack } from '../../engine/src/cli/track.ts';
+import { ALPHABET_DIR, PHOTOGRAPHS_DIR } from '../../server/paths.ts';
 
-const shared = join(import.meta.dirname, '..', '..', '..', 'shared');
 let dir: string;
 let clip: string;
 
@@ -19,7 +19,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'tracker-cli-'));
   // A 1 s clip made from the footballer photograph (generated, not committed).
   clip = join(dir, 'messi.mp4');
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-loop', '1', '-i', join(shared, 'fixtures', 'images', 'messi5.jpg'), '-t', '0.6', '-r', '10', '-vf', 'scale=548:342,format=yuv420p', clip]);
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-loop', '1', '-i', join(PHOTOGRAPHS_DIR, 'messi5.jpg'), '-t', '0.6', '-r', '10', '-vf', 'scale=548:342,format=yuv420p', clip]);
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,7 +27,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('track', () => {
   it('writes the landmark fixture of an image, with the backend', async () => {
     const out = join(dir, 'messi.json');
-    await runTrack(['--image', join(shared, 'fixtures', 'images', 'messi5.jpg'), '--out', out]);
+    await runTrack(['--image', join(PHOTOGRAPHS_DIR, 'messi5.jpg'), '--out', out]);
     const fixture = landmarkFixtureSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
     expect(fixture).toMatchObject({ format: 'signlearn-landmarks/1', imageWidth: 548, imageHeight: 342, backend: 'wasm-simd' });
     expect(fixture.frames).toHaveLength(1);
@@ -68,7 +68,7 @@ describe('author', () => {
 describe('render-guides', () => {
   it('renders an animated GIF per alphabet letter, small', async () => {
     const out = join(dir, 'gifs');
-    await runRenderGuides(['--in', join(shared, 'data', 'asl-alphabet'), '--out', out]);
+    await runRenderGuides(['--in', ALPHABET_DIR, '--out', out]);
     for (const letter of ['A', 'J', 'Z']) {
       const file = join(out, `${letter}.gif`);
       const meta = await sharp(file, { animated: true }).metadata();

@@ -1,4 +1,4 @@
-// The tracker in Node (TF.js WASM backend) on the real photographs of ../shared/fixtures/images.
+// The tracker in Node (TF.js WASM backend) on the real photographs of data/photographs.
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -10,8 +10,9 @@ import { HAND_ANGLE_NAMES } from '../../engine/src/angles/hand_angle_definitions
 import type { LandmarkTracker } from '../../engine/src/tracker/landmark_tracker.ts';
 import { decodeImageFile, type RgbFrame } from '../../engine/src/tracker/node_image.ts';
 import { createNodeTracker, rgbPixels } from '../../engine/src/tracker/node_tracker.ts';
+import { PHOTOGRAPHS_DIR } from '../../server/paths.ts';
 
-const images = join(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'images');
+const images = PHOTOGRAPHS_DIR;
 
 let tracker: LandmarkTracker;
 let backend: string;

@@ -8,7 +8,7 @@ import { parseFlags, requireFlag } from './parse_flags.ts';
 
 export const renderGuidesUsage = 'render-guides --in <folder of hand recordings> --out <folder> [--size 240] [--fps 12] [--frames 36]';
 
-/** Animated guide GIFs (<SIGN>.gif) from hand-only recordings such as ../shared/data/asl-alphabet. */
+/** Animated guide GIFs (<SIGN>.gif) from hand-only recordings such as data/asl-alphabet. */
 export async function runRenderGuides(args: readonly string[]): Promise<void> {
   const flags = parseFlags(args, { values: ['in', 'out', 'size', 'fps', 'frames'] });
   const number = (name: string, fallback: number) => {

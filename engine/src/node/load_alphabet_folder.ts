@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { alphabetRecordingSchema, type AlphabetRecording } from '../fixtures/alphabet_recording_schema.ts';
 import { describeIssues, readJsonFile } from './read_json_file.ts';
 
-/** Every `*.json` hand recording in a folder (as ../shared/data/asl-alphabet), by sign name. */
+/** Every `*.json` hand recording in a folder (as data/asl-alphabet), by sign name. */
 export async function loadAlphabetFolder(folder: string): Promise<Map<string, AlphabetRecording>> {
   let names: string[];
   try {

@@ -5,7 +5,7 @@ import { alphabetSource, fixtureSource, type LandmarkSource } from '../fixtures/
 import { describeIssues, readJsonFile } from './read_json_file.ts';
 
 /**
- * Reads a landmark file: either a hand-only recording as in ../shared/data/asl-alphabet/*.json,
+ * Reads a landmark file: either a hand-only recording as in data/asl-alphabet/*.json,
  * or an engine landmark fixture ("format": "signlearn-landmarks/1"). Errors name the file.
  */
 export async function loadLandmarkSource(path: string): Promise<LandmarkSource> {

@@ -11,11 +11,12 @@ import { launchBrowser } from '../../setup/browser.ts';
 import { makeFakeCameraVideo } from '../tracker/make_fake_camera_video.ts';
 import { inject } from 'vitest';
 import { createUser, learnUrl, logIn, type TestUser } from '../app/app-harness.ts';
+import { ALPHABET_DIR, PHOTOGRAPHS_DIR } from '../../../server/paths.ts';
 
 export const repoRoot = join(import.meta.dirname, '..', '..', '..');
 export const cacheDir = join(repoRoot, '.cache', 'camera-e2e');
-const alphabetDir = process.env.SIGNLEARN_ALPHABET_DIR ?? join(repoRoot, '..', 'shared', 'data', 'asl-alphabet');
-export const messiPhoto = join(repoRoot, '..', 'shared', 'fixtures', 'images', 'messi5.jpg');
+const alphabetDir = process.env.SIGNLEARN_ALPHABET_DIR ?? ALPHABET_DIR;
+export const messiPhoto = join(PHOTOGRAPHS_DIR, 'messi5.jpg');
 export const screenshotDir = join(repoRoot, 'test-results', 'screenshots');
 
 export { learnUrl };

@@ -8,11 +8,12 @@ import { buildTrackerPage } from './build_tracker_page.ts';
 import { makeFakeCameraVideo } from './make_fake_camera_video.ts';
 import { serveStatic } from './serve_static.ts';
 import { TRACKER_STAGE_NAMES } from '../../../engine/src/tracker/constants.ts';
+import { PHOTOGRAPHS_DIR } from '../../../server/paths.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 const cache = join(repoRoot, '.cache', 'tracker-e2e');
 const seconds = Number(process.argv[2] ?? 20);
-const video = makeFakeCameraVideo(cache, join(repoRoot, '..', 'shared', 'fixtures', 'images', 'messi5.jpg'));
+const video = makeFakeCameraVideo(cache, join(PHOTOGRAPHS_DIR, 'messi5.jpg'));
 const folder = await buildTrackerPage(join(cache, 'page'));
 const browser = await launchBrowser({
   args: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],

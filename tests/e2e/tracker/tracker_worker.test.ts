@@ -9,6 +9,7 @@ import { launchBrowser, openPage } from '../../setup/browser.ts';
 import { buildTrackerPage } from './build_tracker_page.ts';
 import { makeFakeCameraVideo } from './make_fake_camera_video.ts';
 import { serveStatic } from './serve_static.ts';
+import { PHOTOGRAPHS_DIR } from '../../../server/paths.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 const cache = join(repoRoot, '.cache', 'tracker-e2e');
@@ -34,7 +35,7 @@ let browser: Browser;
 let video: string;
 
 beforeAll(async () => {
-  video = makeFakeCameraVideo(cache, join(repoRoot, '..', 'shared', 'fixtures', 'images', 'messi5.jpg'));
+  video = makeFakeCameraVideo(cache, join(PHOTOGRAPHS_DIR, 'messi5.jpg'));
   server = await serveStatic(await buildTrackerPage(join(cache, 'page')));
   browser = await launchBrowser({
     args: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],

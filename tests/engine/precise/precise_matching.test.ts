@@ -30,9 +30,10 @@ import { featureToleranceBounds, PRECISE_CALIBRATION, PRECISE_FEATURE_COUNT } fr
 import type { CompiledReference } from '../../../engine/src/reference/compiled_reference.ts';
 import { parseReferenceSign } from '../../../engine/src/reference/reference_sign_schema.ts';
 import { sourceToAngleFrames } from '../../../engine/src/reference/source_to_angle_frames.ts';
+import { ALPHABET_DIR } from '../../../server/paths.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const alphabetFolder = join(root, '..', 'shared', 'data', 'asl-alphabet');
+const alphabetFolder = ALPHABET_DIR;
 const run = promisify(execFile);
 const cli = (args: string[]) => run(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'engine', 'src', 'cli', 'main.ts'), ...args], { cwd: root });
 
