@@ -7,8 +7,8 @@ import { timeSubject, type Subject } from './time_subject.ts';
 import type { PageRunConfig, RawRunResult } from './types.ts';
 
 export async function runNodeTracker(root: string, config: PageRunConfig): Promise<RawRunResult> {
-  const { createNodeTracker, rgbPixels } = await import('../../engine/src/tracker/node_tracker.ts');
-  const { decodeImageFile } = await import('../../engine/src/tracker/node_image.ts');
+  const { createNodeTracker, rgbPixels } = await import('../../engine/src/tracker/node/node_tracker.ts');
+  const { decodeImageFile } = await import('../../engine/src/tracker/node/node_image.ts');
   const { createLandmarkFrame } = await import('../../engine/src/core/landmark_frame.ts');
   const { Part } = await import('../../engine/src/core/landmark_layout.ts');
   const { TRACKER_STAGE_COUNT, TRACKER_STAGE_NAMES } = await import('../../engine/src/tracker/constants.ts');

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { trackerAliases, trackerWorkerOptions } from '../../engine/src/tracker/browser/vite_settings.ts';
 
 export function pagesSourceHash(root: string): string {
   const hash = createHash('sha256');
@@ -42,14 +43,11 @@ export async function buildPages(root: string, log: (line: string) => void): Pro
     resolve: {
       alias: [
         { find: /^@\//, replacement: join(root, 'src') + '/' },
-        // pose-detection imports @mediapipe/pose for its "mediapipe" runtime, which the tracker
-        // does not use; the MediaPipe peer page loads the real package as a script instead.
-        { find: /^@mediapipe\/pose$/, replacement: join(root, 'engine', 'src', 'tracker', 'mediapipe_pose_stub.ts') },
+        // The MediaPipe peer page loads the real @mediapipe/pose as a script instead.
+        ...trackerAliases,
       ],
     },
-    // The tracker worker is not minified: tfjs-backend-wasm starts its WASM threads from the
-    // source text of a function, which minification breaks (engine/src/tracker/README.md).
-    worker: { format: 'es', rolldownOptions: { output: { minify: false } } },
+    worker: trackerWorkerOptions,
     build: {
       outDir,
       emptyOutDir: true,

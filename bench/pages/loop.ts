@@ -18,8 +18,8 @@ import type { PracticeEvent } from '../../engine/src/practice/practice_events.ts
 import { buildReferenceSign } from '../../engine/src/reference/build_reference_sign.ts';
 import { compileReference } from '../../engine/src/reference/compile_reference.ts';
 import { TrackerStage } from '../../engine/src/tracker/constants.ts';
-import { createTrackerClient } from '../../engine/src/tracker/create_tracker_worker.ts';
-import type { TrackerClient } from '../../engine/src/tracker/tracker_client.ts';
+import { createTrackerClient } from '../../engine/src/tracker/browser/create_tracker_worker.ts';
+import type { TrackerClient } from '../../engine/src/tracker/browser/tracker_client.ts';
 import { failedRun, type RawRunResult } from '../lib/types.ts';
 import { loadFrames, type Frames } from './common.ts';
 

@@ -7,7 +7,7 @@ import { Part } from '../../engine/src/core/landmark_layout.ts';
 import { TRACKER_STAGE_COUNT, TRACKER_STAGE_NAMES } from '../../engine/src/tracker/constants.ts';
 import { LandmarkTracker } from '../../engine/src/tracker/landmark_tracker.ts';
 import { resolveModelUrls } from '../../engine/src/tracker/model_urls.ts';
-import { findHardwareGpu, selectBackend } from '../../engine/src/tracker/select_backend.ts';
+import { findHardwareGpu, selectBackend } from '../../engine/src/tracker/browser/select_backend.ts';
 import { installRunner, unavailable, type Subject } from './common.ts';
 
 installRunner(async (config) => {

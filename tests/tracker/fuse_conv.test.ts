@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freeBatchDimension } from '../../engine/src/tracker/free_batch_dimension.ts';
 import { fuseConvBiasActivation } from '../../engine/src/tracker/fuse_conv_bias_activation.ts';
-import { defaultModelFolder, fileModelSource } from '../../engine/src/tracker/node_model_source.ts';
+import { defaultModelFolder, fileModelSource } from '../../engine/src/tracker/node/node_model_source.ts';
 
 const OUTPUTS = ['Identity', 'Identity_1', 'Identity_2'];
 

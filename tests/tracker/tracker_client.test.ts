@@ -1,8 +1,8 @@
 // The main-thread client: one frame in flight, later frames dropped (never queued), arrays
 // transferred to the worker and back, two LandmarkFrames alternating.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TrackerClient, type TrackerWorkerPort } from '../../engine/src/tracker/tracker_client.ts';
-import type { TrackerRequest, TrackerResponse } from '../../engine/src/tracker/tracker_messages.ts';
+import { TrackerClient, type TrackerWorkerPort } from '../../engine/src/tracker/browser/tracker_client.ts';
+import type { TrackerRequest, TrackerResponse } from '../../engine/src/tracker/browser/tracker_messages.ts';
 
 class FakeWorker implements TrackerWorkerPort {
   sent: Array<{ message: TrackerRequest; transfer: Transferable[] }> = [];

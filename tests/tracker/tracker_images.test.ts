@@ -8,8 +8,8 @@ import { HAND_POINT_COUNT, Part, POINT_STRIDE, PosePoint } from '../../engine/sr
 import { computeAngleFrame } from '../../engine/src/angles/compute_angle_frame.ts';
 import { HAND_ANGLE_NAMES } from '../../engine/src/angles/hand_angle_definitions.ts';
 import type { LandmarkTracker } from '../../engine/src/tracker/landmark_tracker.ts';
-import { decodeImageFile, type RgbFrame } from '../../engine/src/tracker/node_image.ts';
-import { createNodeTracker, rgbPixels } from '../../engine/src/tracker/node_tracker.ts';
+import { decodeImageFile, type RgbFrame } from '../../engine/src/tracker/node/node_image.ts';
+import { createNodeTracker, rgbPixels } from '../../engine/src/tracker/node/node_tracker.ts';
 import { PHOTOGRAPHS_DIR } from '../../server/paths.ts';
 
 const images = PHOTOGRAPHS_DIR;

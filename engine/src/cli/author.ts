@@ -6,8 +6,8 @@ import { trackedGuideFrames } from '../guide/tracked_guide_frames.ts';
 import { buildReferenceSign } from '../reference/build_reference_sign.ts';
 import { parseReferenceSign } from '../reference/reference_sign_schema.ts';
 import { sourceToAngleFrames } from '../reference/source_to_angle_frames.ts';
-import { videoOrFrames } from '../tracker/node_track_file.ts';
-import { trackToFixture } from '../tracker/node_track_to_fixture.ts';
+import { videoOrFrames } from '../tracker/node/node_track_file.ts';
+import { trackToFixture } from '../tracker/node/node_track_to_fixture.ts';
 import { parseFlags, requireFlag } from './parse_flags.ts';
 import { parseTrackerFlags } from './track.ts';
 

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { TRACKER_STAGE_NAMES } from '../tracker/constants.ts';
-import { videoOrFrames, type TrackInput } from '../tracker/node_track_file.ts';
-import { trackToFixture } from '../tracker/node_track_to_fixture.ts';
+import { videoOrFrames, type TrackInput } from '../tracker/node/node_track_file.ts';
+import { trackToFixture } from '../tracker/node/node_track_to_fixture.ts';
 import type { HandModelType, PoseModelType } from '../tracker/types.ts';
 import { parseFlags } from './parse_flags.ts';
 

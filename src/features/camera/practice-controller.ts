@@ -9,7 +9,7 @@ import { describeCorrection } from '@signlearn/engine/feedback/describe_correcti
 import { createMatchModeRuntime, type MatchMode, type MatchModeRuntime } from '@signlearn/engine/match/create_matcher';
 import type { PracticeEvent } from '@signlearn/engine/practice/practice_events';
 import { PracticeSession, type PracticeSign } from '@signlearn/engine/practice/practice_session';
-import { closeCamera, openCamera } from '@signlearn/engine/tracker/camera';
+import { closeCamera, openCamera } from './camera.ts';
 import { drawSkeleton } from './draw-skeleton.ts';
 import type { LandmarkSource, LandmarkSourceStatus } from './landmark-source.ts';
 import { createSessionClock, type SessionClock } from './session-clock.ts';

@@ -4,9 +4,9 @@
 // fails to start, or keeps failing while tracking, the next one down is tried and the learner is
 // told.
 import type { LandmarkFrame } from '@signlearn/engine/core/landmark_frame';
-import { createTrackerClient } from '@signlearn/engine/tracker/create_tracker_worker';
-import type { BackendPreference } from '@signlearn/engine/tracker/select_backend';
-import type { TrackerClient } from '@signlearn/engine/tracker/tracker_client';
+import { createTrackerClient } from '@signlearn/engine/tracker/browser/create_tracker_worker';
+import type { BackendPreference } from '@signlearn/engine/tracker/browser/select_backend';
+import type { TrackerClient } from '@signlearn/engine/tracker/browser/tracker_client';
 import type { BackendReport } from '@signlearn/engine/tracker/types';
 import type { LandmarkSource, LandmarkSourceStatus } from './landmark-source.ts';
 

@@ -3,6 +3,7 @@
 import { build } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { trackerAliases, trackerWorkerOptions } from '../../../engine/src/tracker/browser/vite_settings.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = join(here, '..', '..', '..');
@@ -14,10 +15,8 @@ export async function buildTrackerPage(outDir = join(repoRoot, '.cache', 'tracke
     base: './',
     publicDir: join(repoRoot, 'public'),
     logLevel: 'warn',
-    resolve: {
-      alias: { '@mediapipe/pose': join(repoRoot, 'engine', 'src', 'tracker', 'mediapipe_pose_stub.ts') },
-    },
-    worker: { format: 'es', rolldownOptions: { output: { minify: false } } },
+    resolve: { alias: trackerAliases },
+    worker: trackerWorkerOptions,
     build: { outDir, emptyOutDir: true, target: 'es2022', reportCompressedSize: false, chunkSizeWarningLimit: 4000 },
   });
   return outDir;

@@ -1,10 +1,10 @@
 // Test-only page: camera -> tracker worker -> skeleton overlay. Query parameters: backend
 // (auto|webgpu|wasm|cpu), threads, pose (full|lite), hand (full|lite). State for the test (and the
 // bench) is on window.__tracker.
-import { openCamera } from '../../../../engine/src/tracker/camera.ts';
-import { createTrackerClient } from '../../../../engine/src/tracker/create_tracker_worker.ts';
+import { openCamera } from '../../../../src/features/camera/camera.ts';
+import { createTrackerClient } from '../../../../engine/src/tracker/browser/create_tracker_worker.ts';
 import { TRACKER_STAGE_COUNT } from '../../../../engine/src/tracker/constants.ts';
-import type { BackendPreference } from '../../../../engine/src/tracker/select_backend.ts';
+import type { BackendPreference } from '../../../../engine/src/tracker/browser/select_backend.ts';
 import type { LandmarkFrame } from '../../../../engine/src/core/landmark_frame.ts';
 import { HAND_BONES, Part, POINT_STRIDE, POSE_BONES } from '../../../../engine/src/core/landmark_layout.ts';
 

@@ -1,7 +1,7 @@
-import { createLandmarkFrame, type LandmarkFrame } from '../core/landmark_frame.ts';
-import { TRACKER_STAGE_COUNT } from './constants.ts';
+import { createLandmarkFrame, type LandmarkFrame } from '../../core/landmark_frame.ts';
+import { TRACKER_STAGE_COUNT } from '../constants.ts';
 import type { TrackerRequest, TrackerResponse, WorkerTrackerOptions } from './tracker_messages.ts';
-import type { BackendReport } from './types.ts';
+import type { BackendReport } from '../types.ts';
 
 /** The worker, as the client needs it (a DOM Worker satisfies this). */
 export interface TrackerWorkerPort {

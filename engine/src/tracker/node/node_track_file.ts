@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
-import { createLandmarkFrame, type LandmarkFrame } from '../core/landmark_frame.ts';
-import { TRACKER_STAGE_COUNT } from './constants.ts';
-import type { LandmarkTracker } from './landmark_tracker.ts';
+import { createLandmarkFrame, type LandmarkFrame } from '../../core/landmark_frame.ts';
+import { TRACKER_STAGE_COUNT } from '../constants.ts';
+import type { LandmarkTracker } from '../landmark_tracker.ts';
 import { decodeFrameFolder, decodeImageFile, decodeVideoFile, type RgbFrame } from './node_image.ts';
 import { rgbPixels } from './node_tracker.ts';
 

@@ -2,10 +2,10 @@
 // The tracker's Web Worker: runs the models off the main thread. Frames come in as transferred
 // ImageBitmaps with the typed arrays to fill; the filled arrays go back transferred.
 import * as tf from '@tensorflow/tfjs-core';
-import type { LandmarkFrame } from '../core/landmark_frame.ts';
-import { DEFAULT_MODEL_BASE_URL } from './constants.ts';
-import { LandmarkTracker } from './landmark_tracker.ts';
-import { resolveModelUrls } from './model_urls.ts';
+import type { LandmarkFrame } from '../../core/landmark_frame.ts';
+import { DEFAULT_MODEL_BASE_URL } from '../constants.ts';
+import { LandmarkTracker } from '../landmark_tracker.ts';
+import { resolveModelUrls } from '../model_urls.ts';
 import { selectBackend } from './select_backend.ts';
 import type { TrackerRequest, TrackerResponse, WorkerTrackerOptions } from './tracker_messages.ts';
 

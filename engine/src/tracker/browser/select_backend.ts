@@ -3,7 +3,7 @@ import '@tensorflow/tfjs-backend-cpu';
 import { getThreadsCount, setThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import '@tensorflow/tfjs-backend-webgpu';
 import { measureParallelSpeedup } from './measure_free_cores.ts';
-import type { BackendName, BackendReport } from './types.ts';
+import type { BackendName, BackendReport } from '../types.ts';
 
 export type BackendPreference = 'auto' | BackendName;
 

@@ -41,7 +41,7 @@ export function fileModelSource(jsonPath: string): tf.io.IOHandler {
  * else the npm package itself.
  */
 export function defaultModelFolder(): string {
-  const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+  const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
   const served = join(repoRoot, 'public', 'models');
   if (existsSync(join(served, 'blazepose-full.json'))) return served;
   const require = createRequire(import.meta.url);

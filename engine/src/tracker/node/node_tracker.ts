@@ -1,11 +1,11 @@
 import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-backend-wasm';
 import { join } from 'node:path';
-import { DEFAULT_HAND_MODEL, DEFAULT_POSE_MODEL } from './constants.ts';
-import { LandmarkTracker } from './landmark_tracker.ts';
-import { modelFileNames } from './model_urls.ts';
+import { DEFAULT_HAND_MODEL, DEFAULT_POSE_MODEL } from '../constants.ts';
+import { LandmarkTracker } from '../landmark_tracker.ts';
+import { modelFileNames } from '../model_urls.ts';
 import { defaultModelFolder, fileModelSource } from './node_model_source.ts';
-import type { BackendReport, PixelFrame, TrackerOptions } from './types.ts';
+import type { BackendReport, PixelFrame, TrackerOptions } from '../types.ts';
 
 export interface NodeTracker {
   tracker: LandmarkTracker;

@@ -1,5 +1,5 @@
 import type { BackendPreference } from './select_backend.ts';
-import type { BackendReport, TrackerOptions } from './types.ts';
+import type { BackendReport, TrackerOptions } from '../types.ts';
 
 /** Options of the tracker running in a worker. */
 export interface WorkerTrackerOptions extends TrackerOptions {
