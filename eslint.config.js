@@ -1,6 +1,13 @@
-// Lint for the app (src/): TypeScript rules, React hooks rules, and the import direction of
-// STYLE.md enforced by import/no-restricted-paths: app -> features -> shared (components, hooks,
-// lib, utils), and no feature imports another feature.
+// Lint, in four zones, each with the import direction of its design enforced by
+// import/no-restricted-paths (and no-restricted-imports for packages):
+//   src/     the app: TypeScript and React hooks rules, and STYLE.md's app -> features -> shared
+//            (components, hooks, lib, utils), no feature importing another feature;
+//   engine/  a standalone package: never imports the app, the server, the bench or the tests, nor
+//            React or Firebase; its folders form layers (ENGINE_LAYERS below), each importing only
+//            lower ones, so there is no import circle between folders, and its core (everything
+//            below the tracker) never imports the tracker, the Node helpers or the command line;
+//   server/  never imports the app's features or routes, the bench or the tests;
+//   bench/   never imports the app's features or routes, or the tests.
 import { readdirSync } from 'node:fs';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -12,8 +19,42 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 
 const shared = ['./src/components', './src/hooks', './src/lib', './src/utils'];
 
+/**
+ * The engine's folders, lowest first. A folder imports only folders of lower layers: the data and
+ * geometry first (core, angles, the reference format), then matching (the SPEC rule, precise mode),
+ * the practice loop, what drives it (recordings, feedback, replay, score, evaluation, guides), the
+ * tracker, and last the Node helpers and the command line.
+ */
+export const ENGINE_LAYERS = [
+  ['core'],
+  ['angles'],
+  ['reference'],
+  ['match'],
+  ['precise'],
+  ['practice'],
+  ['recordings', 'feedback'],
+  ['replay', 'score', 'evaluation', 'guide', 'tracker'],
+  ['node'],
+  ['cli'],
+];
+
+const engineFolderZones = ENGINE_LAYERS.flatMap((layer, rank) =>
+  layer.map((folder) => ({
+    target: `./engine/src/${folder}`,
+    from: ENGINE_LAYERS.slice(rank)
+      .flat()
+      .filter((other) => other !== folder)
+      .map((other) => `./engine/src/${other}`),
+    message: `engine/src/${folder} may import only lower layers of the engine (ENGINE_LAYERS in eslint.config.js): no folder import circles.`,
+  })),
+);
+
+const outsideEngine = ['./src', './server', './bench', './tests', './scripts'];
+const appInternals = ['./src/features', './src/app'];
+const typescriptFiles = '**/*.{ts,tsx,mts}';
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.cache/**', 'public/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '.cache/**', 'public/**', 'test-results/**', 'engine/src/angles/kernel/angle_kernel_module.ts'] },
   {
     files: ['src/**/*.{ts,tsx}'],
     extends: [tseslint.configs.recommended],
@@ -46,6 +87,55 @@ export default tseslint.config(
             })),
           ],
         },
+      ],
+    },
+  },
+  {
+    files: [`engine/${typescriptFiles}`, `server/${typescriptFiles}`, `bench/${typescriptFiles}`],
+    languageOptions: { parser: tseslint.parser },
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { typescript: { project: ['./tsconfig.json', './engine/tsconfig.json'] } },
+    },
+  },
+  {
+    files: [`engine/${typescriptFiles}`],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './engine', from: outsideEngine, message: 'The engine is a standalone package: it never imports the app, the server, the bench or the tests.' },
+            ...engineFolderZones,
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'react/*', 'react-dom/*'], message: 'No React in the engine.' },
+            { group: ['firebase', 'firebase/*', '@firebase/*'], message: 'No Firebase in the engine.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [`server/${typescriptFiles}`],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        { zones: [{ target: './server', from: [...appInternals, './bench', './tests'], message: "The server never imports the app's features or routes, the bench or the tests." }] },
+      ],
+    },
+  },
+  {
+    files: [`bench/${typescriptFiles}`],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        { zones: [{ target: './bench', from: [...appInternals, './tests'], message: "The bench never imports the app's features or routes, or the tests." }] },
       ],
     },
   },

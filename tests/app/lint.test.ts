@@ -1,11 +1,42 @@
-// STYLE.md: the import direction (app -> features -> shared, no cross-feature imports) is
-// enforced by lint, and `npm test` runs it (about 15 s).
+// The import directions of eslint.config.js, enforced by lint: the app's (app -> features ->
+// shared, no cross-feature imports; STYLE.md), the engine's (standalone, layered folders, no React
+// or Firebase), the server's and the bench's. `npm test` runs it (about 20 s). Each zone is also
+// shown to catch a planted import in the wrong direction, linted as if it were a file there.
 import { ESLint } from 'eslint';
-import { expect, test } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-test('eslint (import boundaries, hooks, TypeScript rules) reports no errors in src/', { timeout: 120_000 }, async () => {
-  const eslint = new ESLint({ cwd: process.cwd() });
-  const results = await eslint.lintFiles(['src']);
-  const errors = results.flatMap((r) => r.messages.filter((m) => m.severity === 2).map((m) => `${r.filePath}:${m.line} ${m.ruleId}: ${m.message}`));
-  expect(errors).toEqual([]);
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: process.cwd() });
+});
+
+const errorsOf = (results: ESLint.LintResult[]) =>
+  results.flatMap((r) => r.messages.filter((m) => m.severity === 2).map((m) => `${r.filePath}:${m.line} ${m.ruleId}: ${m.message}`));
+
+describe('lint', () => {
+  it('reports no errors in src/, engine/, server/ and bench/', { timeout: 180_000 }, async () => {
+    expect(errorsOf(await eslint.lintFiles(['src', 'engine', 'server', 'bench']))).toEqual([]);
+  });
+
+  // [file the planted import is linted as, the import, what the error must say]
+  const planted: [string, string, RegExp][] = [
+    ['src/features/lessons/planted.ts', "import { PracticeScreen } from '../camera/practice-screen.tsx';", /feature does not import another feature/],
+    ['src/lib/data/planted.ts', "import { PracticeScreen } from '../../features/camera/practice-screen.tsx';", /Shared code does not import features/],
+    ['engine/src/core/planted.ts', "import { DEFAULT_LANGUAGE } from '../../../src/lib/data/paths.ts';", /engine is a standalone package/],
+    ['engine/src/match/planted.ts', "import { PracticeLoop } from '../practice/practice_loop.ts';", /may import only lower layers/],
+    ['engine/src/reference/planted.ts', "import { matchFrame } from '../match/match_frame.ts';", /may import only lower layers/],
+    ['engine/src/practice/planted.ts', "import { TrackerStage } from '../tracker/constants.ts';", /may import only lower layers/],
+    ['engine/src/practice/planted2.ts', "import { readJsonFile } from '../node/read_json_file.ts';", /may import only lower layers/],
+    ['engine/src/feedback/planted.ts', "import { useState } from 'react';", /No React in the engine/],
+    ['engine/src/practice/planted3.ts', "import { getDatabase } from 'firebase/database';", /No Firebase in the engine/],
+    ['server/planted.ts', "import { newClient } from '../tests/backend/helpers.ts';", /server never imports/],
+    ['server/planted2.ts', "import { PracticeScreen } from '../src/features/camera/practice-screen.tsx';", /server never imports/],
+    ['bench/lib/planted.ts', "import { PracticeScreen } from '../../src/features/camera/practice-screen.tsx';", /bench never imports/],
+    ['bench/lib/planted2.ts', "import { newClient } from '../../tests/backend/helpers.ts';", /bench never imports/],
+  ];
+
+  it.each(planted)('catches a wrong-direction import planted in %s', { timeout: 60_000 }, async (filePath, code, expected) => {
+    const errors = errorsOf(await eslint.lintText(`${code}\nexport const used = [${code.match(/\{ (\w+) \}/)?.[1] ?? 'null'}];\n`, { filePath }));
+    expect(errors.join('\n')).toMatch(expected);
+  });
 });
