@@ -336,8 +336,9 @@ function parseArgs(argv: string[]): BenchOptions {
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   runBench(parseArgs(process.argv.slice(2))).then(
     () => process.exit(0),
-    (error) => {
-      console.error(error);
+    (error: unknown) => {
+      // A missing program is the machine's, not the bench's, fault: its message says what to do.
+      console.error(error instanceof Error && error.name === 'MissingProgramError' ? `bench: ${error.message}` : error);
       process.exit(1);
     },
   );

@@ -17,3 +17,6 @@ export interface ClipManifestEntry {
 }
 export declare const CLIPS: ReadonlyArray<{ name: string; description: string; source: string; filter: string }>;
 export declare function makeClips(options?: { log?: (line: string) => void }): ClipManifestEntry[];
+export declare class MissingProgramError extends Error {
+  constructor(program: string, why: string, install: string);
+}

@@ -15,7 +15,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const CLIPS_DIR = join(root, '.cache', 'clips');
+/** Where the clips are made; SIGNLEARN_CLIPS_DIR moves them (a test makes them in a temporary folder). */
+export const CLIPS_DIR = process.env.SIGNLEARN_CLIPS_DIR ?? join(root, '.cache', 'clips');
 const FIXTURES = [join(root, 'data', 'photographs')];
 
 export const WIDTH = 640;
@@ -94,8 +95,21 @@ function sources() {
   };
 }
 
+/** A program the clips are made with is not installed: the message says which, and how to install it. */
+export class MissingProgramError extends Error {
+  constructor(program, why, install) {
+    super(`${program} is not installed; ${why}. Install it with ${install}, then run the bench again.`);
+    this.name = 'MissingProgramError';
+  }
+}
+
 function ffmpeg(args) {
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'inherit' });
+  try {
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'inherit' });
+  } catch (error) {
+    if (error?.code !== 'ENOENT') throw error;
+    throw new MissingProgramError('ffmpeg', 'the bench makes its video clips with it', '`sudo apt-get install ffmpeg` (Debian, Ubuntu), `brew install ffmpeg` (macOS) or from https://ffmpeg.org/download.html');
+  }
 }
 
 /** Makes every clip that is missing; returns the manifest (also written as clips.json). */
@@ -135,6 +149,12 @@ export function makeClips({ log = console.log } = {}) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  makeClips();
-  console.log(`make-clips: clips in ${CLIPS_DIR}`);
+  try {
+    makeClips();
+    console.log(`make-clips: clips in ${CLIPS_DIR}`);
+  } catch (error) {
+    if (!(error instanceof MissingProgramError)) throw error;
+    console.error(`make-clips: ${error.message}`);
+    process.exitCode = 1;
+  }
 }
