@@ -1,8 +1,8 @@
 import { computeAngleFrame } from '../../engine/src/angles/compute_angle_frame.ts';
 import { createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { HAND_POINT_COUNT, Part, POINT_STRIDE, PosePoint, POSE_POINT_COUNT } from '../../engine/src/core/landmark_layout.ts';
-import { alphabetFrameToLandmarks } from '../../engine/src/fixtures/alphabet_frame_to_landmarks.ts';
-import type { AlphabetRecording } from '../../engine/src/fixtures/alphabet_recording_schema.ts';
+import { alphabetFrameToLandmarks } from '../../engine/src/recordings/alphabet_frame_to_landmarks.ts';
+import type { AlphabetRecording } from '../../engine/src/recordings/alphabet_recording_schema.ts';
 import { createAngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { buildReferenceSign } from '../../engine/src/reference/build_reference_sign.ts';
 import { compileReference } from '../../engine/src/reference/compile_reference.ts';

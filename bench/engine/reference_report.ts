@@ -3,13 +3,13 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildPracticeFixture, heldOutFrameIndices } from '../../engine/src/fixtures/build_practice_fixture.ts';
-import { alphabetSource, fixtureSource } from '../../engine/src/fixtures/landmark_source.ts';
+import { buildPracticeFixture, heldOutFrameIndices } from '../../engine/src/recordings/build_practice_fixture.ts';
+import { alphabetSource, fixtureSource } from '../../engine/src/recordings/landmark_source.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { referenceSlice } from '../../engine/src/practice/reference_slice.ts';
 import { buildReferenceSign } from '../../engine/src/reference/build_reference_sign.ts';
-import { compileReference } from '../../engine/src/reference/compile_reference.ts';
-import { sourceToAngleFrames } from '../../engine/src/reference/source_to_angle_frames.ts';
+import { compileSign } from '../../engine/src/practice/compile_lesson.ts';
+import { sourceToAngleFrames } from '../../engine/src/recordings/source_to_angle_frames.ts';
 import { replayLesson } from '../../engine/src/replay/replay_lesson.ts';
 import { scoreRecording } from '../../engine/src/score/score_recording.ts';
 import { ALPHABET_DIR } from '../../server/paths.ts';
@@ -21,11 +21,12 @@ const rows: string[] = [];
 const slice = new Int32Array(2);
 for (const [sign, recording] of recordings) {
   const record = buildReferenceSign(sourceToAngleFrames(alphabetSource(sign, recording)), `${sign}.gif`);
-  const reference = compileReference(sign, record);
+  const compiled = compileSign(sign, record);
+  const reference = compiled.reference;
   referenceSlice(reference.frameCount, slice);
   const dof = record.configs[`${sign}.gif`]![0]!.right_hand!.config.degreesOfFreedom;
-  const heldOut = scoreRecording(reference, alphabetSource(sign, recording, heldOutFrameIndices(recording.frames.length)));
-  const replay = replayLesson(fixtureSource(sign, buildPracticeFixture(recordings, [sign], HOLD_SECONDS)), [{ name: sign, reference }]);
+  const heldOut = scoreRecording(compiled, alphabetSource(sign, recording, heldOutFrameIndices(recording.frames.length)));
+  const replay = replayLesson(fixtureSource(sign, buildPracticeFixture(recordings, [sign], HOLD_SECONDS)), [{ name: sign, compiled }]);
   const mean = heldOut.meanAngleError.rightHand ?? {};
   const worst = Object.entries(mean).sort((a, b) => b[1] - a[1])[0];
   rows.push(

@@ -211,10 +211,10 @@ export function toMarkdown(out: BenchOutput): string {
   if (p.status === 'ok') {
     const lat = p.latencyMs as Stat;
     const st = p.stagesMs as Record<string, Stat>;
-    lines.push('| runtime | clip | camera frames (30 fps) | tracked | dropped | loop frames/s | progress events | capture -> decision ms median (p10-p90) | capture -> landmarks / tracker (worker) / angles / match+state, median ms |');
+    lines.push('| runtime | clip | camera frames (30 fps) | tracked | dropped | loop frames/s | progress events | capture -> decision ms median (p10-p90) | capture -> landmarks / tracker (worker) / practice loop (angles + match + state), median ms |');
     lines.push('|---|---|---|---|---|---|---|---|---|');
     lines.push(
-      `| ${p.runtime} | ${p.clip} | ${p.cameraFrames} | ${p.processed} | ${p.dropped} (${f1(p.droppedPercent as number)}%) | ${f1(p.loopFps as number)} | ${p.progressEvents} | ${spread(lat)} | ${f1(st.captureToLandmarks?.median)} / ${f1(st.tracker?.median)} / ${f1(st.angles?.median)} / ${f1(st.matchAndState?.median)} |`,
+      `| ${p.runtime} | ${p.clip} | ${p.cameraFrames} | ${p.processed} | ${p.dropped} (${f1(p.droppedPercent as number)}%) | ${f1(p.loopFps as number)} | ${p.progressEvents} | ${spread(lat)} | ${f1(st.captureToLandmarks?.median)} / ${f1(st.tracker?.median)} / ${f1(st.practiceLoop?.median)} |`,
     );
   } else lines.push(`${p.status}: ${p.reason ?? ''}`);
   lines.push('', 'Chart: bench.svg (ms per frame per stage and runtime).', '');

@@ -1,22 +1,24 @@
 // Stage 4: the whole practice loop in the browser, built as the camera screen builds it: the
 // tracker in its worker (createTrackerClient, cross-origin isolated page, WASM SIMD + threads), a
 // camera delivering frames at 30 fps and offering each one to the tracker (dropped while the
-// worker is busy, never queued), then, for each tracked frame on the main thread: joint angles,
-// match with the reference, practice state machine. Measured: latency from frame capture to the
+// worker is busy, never queued), then, for each tracked frame on the main thread, the engine's
+// practice loop (engine/src/practice/practice_loop.ts: joint angles, match with the reference,
+// practice state machine). Measured: latency from frame capture to the
 // state machine's decision (and to each progress event), per stage, and camera frames dropped.
 //
 // The camera is a stand-in: the clip's frames, pre-drawn on canvases, "captured" at
 // t0 + i * 33.3 ms (cycling through the clip). The reference sign is made in the page from the
 // tracker's own landmarks on the clip (a first run of the same loop), so that the learner (the
 // same clip) can match it. The camera runs until `loopFrames` frames were tracked.
-import { computeAngleFrame } from '../../engine/src/angles/compute_angle_frame.ts';
 import { angleKernel } from '../../engine/src/angles/kernel/angle_kernel.ts';
 import { createAngleFrame, type AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import type { LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
-import { PracticeSession, type PracticeSign } from '../../engine/src/practice/practice_session.ts';
+import { compileSign } from '../../engine/src/practice/compile_lesson.ts';
+import { createMatchModeRuntime } from '../../engine/src/practice/match_mode.ts';
+import { PracticeLoop, prepareAngleFrame } from '../../engine/src/practice/practice_loop.ts';
+import type { PracticeSign } from '../../engine/src/practice/practice_session.ts';
 import type { PracticeEvent } from '../../engine/src/practice/practice_events.ts';
 import { buildReferenceSign } from '../../engine/src/reference/build_reference_sign.ts';
-import { compileReference } from '../../engine/src/reference/compile_reference.ts';
 import { TrackerStage } from '../../engine/src/tracker/constants.ts';
 import { createTrackerClient } from '../../engine/src/tracker/browser/create_tracker_worker.ts';
 import type { TrackerClient } from '../../engine/src/tracker/browser/tracker_client.ts';
@@ -88,51 +90,48 @@ window.runBench = async (config) => {
 
     // Reference: the tracker's landmarks on the clip, through the same camera loop.
     const referenceAngles: AngleFrame[] = [];
+    const referenceRuntime = createMatchModeRuntime('precise');
     let firstFrameMs = NaN;
     await runCamera(client, frames, options.referenceFrames, (frame) => {
       if (Number.isNaN(firstFrameMs)) firstFrameMs = performance.now() - t0;
       const angles = createAngleFrame();
-      computeAngleFrame(frame, angles);
+      prepareAngleFrame(frame, angles, referenceRuntime);
       referenceAngles.push(angles);
     });
-    const reference = compileReference('bench', buildReferenceSign(referenceAngles, 'bench.gif'));
+    const compiled = compileSign('bench', buildReferenceSign(referenceAngles, 'bench.gif'));
     // Enough signs that the lesson never ends during the run (each completed sign locks 1 s).
-    const signs: PracticeSign[] = Array.from({ length: 50 }, (_, i) => ({ name: `bench-${i}`, reference }));
+    const signs: PracticeSign[] = Array.from({ length: 50 }, (_, i) => ({ name: `bench-${i}`, compiled }));
     const progressAt: number[] = [];
     const events: Record<string, number> = {};
-    const session = new PracticeSession(signs, {
+    const loop = new PracticeLoop(signs, {
       onEvent: (event: PracticeEvent) => {
         events[event.type] = (events[event.type] ?? 0) + 1;
         if (event.type === 'progress') progressAt.push(event.atMs);
       },
     });
 
-    const angles = createAngleFrame();
     const latencyMs: number[] = [];
     const progressLatencyMs: number[] = [];
-    const stagesMs = { tracker: [] as number[], captureToLandmarks: [] as number[], angles: [] as number[], matchAndState: [] as number[] };
+    const stagesMs = { tracker: [] as number[], captureToLandmarks: [] as number[], practiceLoop: [] as number[] };
     let advances = 0;
     const session0 = performance.now();
-    session.start(0);
+    loop.start(0);
     const camera = await runCamera(client, frames, options.loopFrames, (frame, timings, capturedAt) => {
       const received = performance.now();
-      computeAngleFrame(frame, angles);
-      const angled = performance.now();
       const before = progressAt.length;
-      if (session.onFrame(angles, angled - session0)) advances++;
+      if (loop.onLandmarks(frame, received - session0)) advances++;
       const decided = performance.now();
       for (let k = before; k < progressAt.length; k++) progressLatencyMs.push(decided - capturedAt);
       latencyMs.push(decided - capturedAt);
       stagesMs.tracker.push(timings[TrackerStage.total]!);
       stagesMs.captureToLandmarks.push(received - capturedAt);
-      stagesMs.angles.push(angled - received);
-      stagesMs.matchAndState.push(decided - angled);
+      stagesMs.practiceLoop.push(decided - received);
     });
     const elapsed = performance.now() - session0;
     client.dispose();
     const result: RawRunResult & { loop: Record<string, unknown> } = {
       status: 'ok',
-      backend: { library: 'signlearn engine (tracker worker + angles + match + PracticeSession)', ...backend, crossOriginIsolated, angleKernel: angleKernel() !== null },
+      backend: { library: 'signlearn engine (tracker worker + PracticeLoop: angles + match + state machine)', ...backend, crossOriginIsolated, angleKernel: angleKernel() !== null },
       loadMs: tLoaded - t0,
       firstFrameMs,
       firstInferenceMs: firstFrameMs - (tLoaded - t0),
@@ -148,11 +147,11 @@ window.runBench = async (config) => {
         droppedPercent: (100 * camera.dropped) / camera.cameraFrames,
         loopFps: Math.round((camera.tracked / (elapsed / 1000)) * 10) / 10,
         referenceFrames: options.referenceFrames,
-        referenceLength: reference.frameCount,
+        referenceLength: compiled.reference.frameCount,
         progressEvents: progressAt.length,
         advances,
         events,
-        signsCompleted: session.signsDone,
+        signsCompleted: loop.signsDone,
         latencyMs,
         progressLatencyMs,
         stagesMs,

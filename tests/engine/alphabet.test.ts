@@ -4,17 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { alphabetSource, fixtureSource } from '../../engine/src/fixtures/landmark_source.ts';
-import { buildPracticeFixture, heldOutFrameIndices } from '../../engine/src/fixtures/build_practice_fixture.ts';
-import { landmarkFixtureSchema } from '../../engine/src/fixtures/landmark_fixture_schema.ts';
-import type { AlphabetRecording } from '../../engine/src/fixtures/alphabet_recording_schema.ts';
+import { alphabetSource, fixtureSource } from '../../engine/src/recordings/landmark_source.ts';
+import { buildPracticeFixture, heldOutFrameIndices } from '../../engine/src/recordings/build_practice_fixture.ts';
+import { landmarkFixtureSchema } from '../../engine/src/recordings/landmark_fixture_schema.ts';
+import type { AlphabetRecording } from '../../engine/src/recordings/alphabet_recording_schema.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { buildReferenceSign } from '../../engine/src/reference/build_reference_sign.ts';
-import { compileReference } from '../../engine/src/reference/compile_reference.ts';
+import { compileSign } from '../../engine/src/practice/compile_lesson.ts';
+import type { CompiledSign } from '../../engine/src/practice/compiled_sign.ts';
 import { parseReferenceSign, type ReferenceSign } from '../../engine/src/reference/reference_sign_schema.ts';
-import { sourceToAngleFrames } from '../../engine/src/reference/source_to_angle_frames.ts';
+import { sourceToAngleFrames } from '../../engine/src/recordings/source_to_angle_frames.ts';
 import { replayLesson } from '../../engine/src/replay/replay_lesson.ts';
-import type { CompiledReference } from '../../engine/src/reference/compiled_reference.ts';
 import { ALPHABET_DIR } from '../../server/paths.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -25,14 +25,14 @@ const cli = (args: string[]) => run(tsx, [join(root, 'engine', 'src', 'cli', 'ma
 
 let recordings: Map<string, AlphabetRecording>;
 const records = new Map<string, ReferenceSign>();
-const compiled = new Map<string, CompiledReference>();
+const compiled = new Map<string, CompiledSign>();
 
 beforeAll(async () => {
   recordings = await loadAlphabetFolder(alphabetFolder);
   for (const [sign, recording] of recordings) {
     const record = buildReferenceSign(sourceToAngleFrames(alphabetSource(sign, recording)), `${sign}.gif`);
     records.set(sign, record);
-    compiled.set(sign, compileReference(sign, record));
+    compiled.set(sign, compileSign(sign, record));
   }
 });
 
@@ -73,7 +73,7 @@ describe('replaying recorded practice sessions made from the alphabet data', () 
   it('a learner signing the lesson\'s letters (held-out frames, 8 s each) completes the lesson', () => {
     const lesson = ['B', 'C', 'Y', 'W'];
     const fixture = buildPracticeFixture(recordings, lesson, 8);
-    const result = replayLesson(fixtureSource('lesson', fixture), lesson.map((name) => ({ name, reference: compiled.get(name)! })));
+    const result = replayLesson(fixtureSource('lesson', fixture), lesson.map((name) => ({ name, compiled: compiled.get(name)! })));
     expect(result.signsDone).toBe(4);
     expect(result.lessonCompleted).toBe(true);
     expect(result.events.some((e) => e.type === 'lessonContinue')).toBe(true);
@@ -84,7 +84,7 @@ describe('replaying recorded practice sessions made from the alphabet data', () 
 
   it('a learner signing a clearly different letter (B for A) does not advance past the 10% window', () => {
     const fixture = buildPracticeFixture(recordings, ['B'], 10);
-    const result = replayLesson(fixtureSource('wrong', fixture), [{ name: 'A', reference: compiled.get('A')! }]);
+    const result = replayLesson(fixtureSource('wrong', fixture), [{ name: 'A', compiled: compiled.get('A')! }]);
     expect(result.signsDone).toBe(0);
     // The free window is positions 0..ceil(10% of the slice): 16 of A's 152 frames.
     expect(result.bestFractionPerSign[0]).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ import { angleKernel } from '../../engine/src/angles/kernel/angle_kernel.ts';
 import { ANGLE_FRAME_LAYOUT, createAngleFrame, type AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { HAND_POINT_COUNT, Part, PART_COUNT, POINT_STRIDE, POSE_POINT_COUNT } from '../../engine/src/core/landmark_layout.ts';
-import { alphabetFrameToLandmarks } from '../../engine/src/fixtures/alphabet_frame_to_landmarks.ts';
+import { alphabetFrameToLandmarks } from '../../engine/src/recordings/alphabet_frame_to_landmarks.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { ALPHABET_DIR } from '../../server/paths.ts';
 

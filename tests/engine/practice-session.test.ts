@@ -3,12 +3,12 @@ import { needsMatch } from '../../engine/src/practice/practice_window.ts';
 import type { PracticeEvent } from '../../engine/src/practice/practice_events.ts';
 import { PracticeSession, type PracticeSign } from '../../engine/src/practice/practice_session.ts';
 import { referenceSlice } from '../../engine/src/practice/reference_slice.ts';
-import { angleFrame, compiled, hand } from './support.ts';
+import { angleFrame, compiledSign, hand } from './support.ts';
 
 /** A sign whose reference is `frameCount` identical frames of one hand shape. */
 const sign = (name: string, frameCount: number, value: number): PracticeSign => ({
   name,
-  reference: compiled(Array.from({ length: frameCount }, () => ({ right_hand: hand(value) })), name),
+  compiled: compiledSign(Array.from({ length: frameCount }, () => ({ right_hand: hand(value) })), name),
 });
 const matching = (value: number) => angleFrame({ rightHand: Array(16).fill(value) });
 /** 80+ degrees from every reference above: never matches. */
@@ -122,7 +122,7 @@ describe('PracticeSession', () => {
   });
 
   it('skips a sign whose reference is missing, with an event, instead of failing', () => {
-    const { practice, of } = session([sign('A', 20, 20), { name: 'GONE', reference: null }, sign('C', 20, 20)]);
+    const { practice, of } = session([sign('A', 20, 20), { name: 'GONE', compiled: null }, sign('C', 20, 20)]);
     practice.start(0);
     let t = 0;
     while (practice.signIndex === 0) practice.onFrame(matching(20), (t += 10));
@@ -132,7 +132,7 @@ describe('PracticeSession', () => {
   });
 
   it('finishes at once when every sign lacks a reference', () => {
-    const { practice, of } = session([{ name: 'X', reference: null }]);
+    const { practice, of } = session([{ name: 'X', compiled: null }]);
     practice.start(0);
     practice.tick(200);
     expect(of('lessonComplete')).toHaveLength(1);

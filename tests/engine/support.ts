@@ -1,5 +1,7 @@
 import { createAngleFrame, type AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { Part } from '../../engine/src/core/landmark_layout.ts';
+import { compileSign } from '../../engine/src/practice/compile_lesson.ts';
+import type { CompiledSign } from '../../engine/src/practice/compiled_sign.ts';
 import { compileReference } from '../../engine/src/reference/compile_reference.ts';
 import type { ReferenceFrame, ReferenceSign } from '../../engine/src/reference/reference_sign_schema.ts';
 
@@ -30,4 +32,9 @@ export const pose = (l1: number, r1: number, l2: number, r2: number) => ({
 export function compiled(frames: ReferenceFrame[], name = 'TEST') {
   const record: ReferenceSign = { configs: { [`${name}.gif`]: frames } };
   return compileReference(name, record);
+}
+
+/** The same frames compiled as a practice sign (every matching mode's data). */
+export function compiledSign(frames: ReferenceFrame[], name = 'TEST'): CompiledSign {
+  return compileSign(name, { configs: { [`${name}.gif`]: frames } });
 }

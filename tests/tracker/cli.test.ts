@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { landmarkFixtureSchema } from '../../engine/src/fixtures/landmark_fixture_schema.ts';
+import { landmarkFixtureSchema } from '../../engine/src/recordings/landmark_fixture_schema.ts';
 import { parseReferenceSign } from '../../engine/src/reference/reference_sign_schema.ts';
 import { runAuthor } from '../../engine/src/cli/author.ts';
 import { runRenderGuides } from '../../engine/src/cli/render_guides.ts';

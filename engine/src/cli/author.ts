@@ -1,11 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fixtureSource } from '../fixtures/landmark_source.ts';
+import { fixtureSource } from '../recordings/landmark_source.ts';
 import { renderGuideGif } from '../guide/render_guide_gif.ts';
 import { trackedGuideFrames } from '../guide/tracked_guide_frames.ts';
 import { buildReferenceSign } from '../reference/build_reference_sign.ts';
 import { parseReferenceSign } from '../reference/reference_sign_schema.ts';
-import { sourceToAngleFrames } from '../reference/source_to_angle_frames.ts';
+import { sourceToAngleFrames } from '../recordings/source_to_angle_frames.ts';
 import { videoOrFrames } from '../tracker/node/node_track_file.ts';
 import { trackToFixture } from '../tracker/node/node_track_to_fixture.ts';
 import { parseFlags, requireFlag } from './parse_flags.ts';

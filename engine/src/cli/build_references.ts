@@ -1,10 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { alphabetSource } from '../fixtures/landmark_source.ts';
+import { alphabetSource } from '../recordings/landmark_source.ts';
 import { loadAlphabetFolder } from '../node/load_alphabet_folder.ts';
 import { buildReferenceSign } from '../reference/build_reference_sign.ts';
 import { parseReferenceSign } from '../reference/reference_sign_schema.ts';
-import { sourceToAngleFrames } from '../reference/source_to_angle_frames.ts';
+import { sourceToAngleFrames } from '../recordings/source_to_angle_frames.ts';
 import { parseFlags, requireFlag } from './parse_flags.ts';
 
 export const buildReferencesUsage = 'build-references --in <folder of landmark files> --out <folder>';

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { crossValidatedConfusion, DEFAULT_CONFUSION_OPTIONS, formatConfusionMarkdown, type ConfusionResult, type FoldScheme } from '../evaluation/cross_validated_confusion.ts';
-import { isMatchMode, MATCH_MODES, type MatchMode } from '../match/create_matcher.ts';
+import { isMatchMode, MATCH_MODES, type MatchMode } from '../practice/match_mode.ts';
 import { loadAlphabetFolder } from '../node/load_alphabet_folder.ts';
 import { parseFlags, requireFlag } from './parse_flags.ts';
 

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { buildPracticeFixture } from '../fixtures/build_practice_fixture.ts';
+import { buildPracticeFixture } from '../recordings/build_practice_fixture.ts';
 import { loadAlphabetFolder } from '../node/load_alphabet_folder.ts';
 import { parseFlags, requireFlag } from './parse_flags.ts';
 

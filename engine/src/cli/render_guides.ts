@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ALPHABET_ASSUMED_HEIGHT, ALPHABET_ASSUMED_WIDTH } from '../fixtures/alphabet_recording_schema.ts';
+import { ALPHABET_ASSUMED_HEIGHT, ALPHABET_ASSUMED_WIDTH } from '../recordings/alphabet_recording_schema.ts';
 import { alphabetGuideFrames } from '../guide/alphabet_guide_frames.ts';
 import { renderGuideGif } from '../guide/render_guide_gif.ts';
 import { loadAlphabetFolder } from '../node/load_alphabet_folder.ts';

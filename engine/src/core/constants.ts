@@ -17,6 +17,10 @@ export const POSE_ANGLE_COUNT = 4;
 export const HAND_ANGLE_COUNT = 16;
 /** directionX, directionY, palmFacing: see angles/compute_hand_orientation.ts. */
 export const HAND_ORIENTATION_COUNT = 3;
+/** Per hand, precise mode's shape and motion features (precise/precise_features.ts), as a
+ * reference record stores them in `shape`, each within +-SHAPE_LIMIT. */
+export const SHAPE_FEATURE_COUNT = 13;
+export const SHAPE_LIMIT = 1000;
 
 /** SPEC 4 and 9: practice windows and timings. */
 export const FREE_START_FRACTION = 0.1;
@@ -25,5 +29,3 @@ export const MIN_REFERENCE_FRAMES = 10;
 export const SIGN_COMPLETE_LOCK_MS = 1000;
 export const LESSON_COMPLETE_DELAY_MS = 200;
 export const LESSON_CONTINUE_DELAY_MS = 4000;
-export const FLAG_THANK_YOU_DELAY_MS = 2000;
-export const FLAG_SKIP_DELAY_MS = 4000;

@@ -1,12 +1,12 @@
 import type { AngleFrame } from '../core/angle_frame.ts';
-import type { AlphabetRecording } from '../fixtures/alphabet_recording_schema.ts';
-import { alphabetSource } from '../fixtures/landmark_source.ts';
-import { createMatcher, type MatchMode } from '../match/create_matcher.ts';
-import { createMatchReport } from '../match/match_report.ts';
+import type { AlphabetRecording } from '../recordings/alphabet_recording_schema.ts';
+import { alphabetSource } from '../recordings/landmark_source.ts';
+import { createMatcher, type FrameMatcher, type MatchMode } from '../practice/match_mode.ts';
+import { createMatchReport, type MatchReport } from '../match/match_report.ts';
 import { buildReferenceSign } from '../reference/build_reference_sign.ts';
-import { compileReferenceSet } from '../reference/compile_reference_set.ts';
-import type { CompiledReference } from '../reference/compiled_reference.ts';
-import { sourceToAngleFrames } from '../reference/source_to_angle_frames.ts';
+import { compileLesson } from '../practice/compile_lesson.ts';
+import type { CompiledSign } from '../practice/compiled_sign.ts';
+import { sourceToAngleFrames } from '../recordings/source_to_angle_frames.ts';
 
 /**
  * How a recording's frames are split into folds:
@@ -66,8 +66,8 @@ function validate(options: ConfusionOptions): void {
 }
 
 /** Does any frame of `reference` accept the learner frame? */
-function accepts(matcher: ReturnType<typeof createMatcher>, learner: AngleFrame, reference: CompiledReference, report: ReturnType<typeof createMatchReport>): boolean {
-  for (let r = 0; r < reference.frameCount; r++) if (matcher(learner, reference, r, report)) return true;
+function accepts(matcher: FrameMatcher, learner: AngleFrame, sign: CompiledSign, report: MatchReport): boolean {
+  for (let r = 0; r < sign.reference.frameCount; r++) if (matcher(learner, sign, r, report)) return true;
   return false;
 }
 
@@ -75,7 +75,7 @@ function accepts(matcher: ReturnType<typeof createMatcher>, learner: AngleFrame,
  * Cross-validated confusion of a matching mode on hand recordings (one per sign, as the asl-alphabet
  * data). For each fold k: every sign's reference record is built (buildReferenceSign) from that
  * sign's frames outside fold k, in recording order, and the records are compiled together as a set
- * (compileReferenceSet: each calibrates precise mode from its own frames, then precise tolerances
+ * (compileLesson: each calibrates precise mode from its own frames, then precise tolerances
  * are narrowed against the other signs' references, so from training frames only); each held-out
  * frame of every sign is then tested against every sign's reference, and counts as accepted by a
  * sign when it matches at least one of its reference frames (as seen or mirrored, with the mode's
@@ -98,13 +98,13 @@ export function crossValidatedConfusion(recordings: ReadonlyMap<string, Alphabet
   const accepted = signs.map(() => signs.map(() => 0));
 
   for (let k = 0; k < options.folds; k++) {
-    const references = compileReferenceSet(
+    const references = compileLesson(
       signs.map((sign, s) => {
         const frames = framesBySign[s]!;
         const training = frames.filter((_, i) => foldOf(i, frames.length, options) !== k);
-        return { name: sign, sign: buildReferenceSign(training, `${sign}.gif`) };
+        return { name: sign, record: buildReferenceSign(training, `${sign}.gif`) };
       }),
-    );
+    ) as CompiledSign[];
     for (let t = 0; t < signs.length; t++) {
       const frames = framesBySign[t]!;
       for (let i = 0; i < frames.length; i++) {

@@ -1,5 +1,5 @@
 import { HAND_POINT_COUNT, POINT_STRIDE } from '../core/landmark_layout.ts';
-import type { AlphabetRecording } from '../fixtures/alphabet_recording_schema.ts';
+import type { AlphabetRecording } from '../recordings/alphabet_recording_schema.ts';
 import { sampleFrameIndices, type GuideFrame } from './render_guide_gif.ts';
 
 /**

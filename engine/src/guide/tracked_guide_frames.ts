@@ -1,5 +1,5 @@
 import { POINT_STRIDE, X } from '../core/landmark_layout.ts';
-import type { LandmarkFixture } from '../fixtures/landmark_fixture_schema.ts';
+import type { LandmarkFixture } from '../recordings/landmark_fixture_schema.ts';
 import { sampleFrameIndices, type GuideFrame } from './render_guide_gif.ts';
 
 /**

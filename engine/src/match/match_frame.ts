@@ -1,9 +1,8 @@
 import { ANGLE_FRAME_LAYOUT, type AngleFrame } from '../core/angle_frame.ts';
-import { HAND_ANGLE_COUNT, POSE_ANGLE_COUNT, POSE_TOLERANCE_DEG } from '../core/constants.ts';
+import { HAND_ANGLE_COUNT, POSE_ANGLE_COUNT } from '../core/constants.ts';
 import * as layout from '../core/landmark_layout.ts';
 import { POSE_ANGLE_MIRROR } from '../angles/pose_angle_definitions.ts';
 import type { CompiledReference } from '../reference/compiled_reference.ts';
-import { compareJointAngles } from './compare_joint_angles.ts';
 import type { MatchReport } from './match_report.ts';
 import * as matchReport from './match_report.ts';
 
@@ -13,87 +12,7 @@ import * as matchReport from './match_report.ts';
 const { PART_COUNT, Part } = layout;
 const { copyMatchReport, createMatchReport, PartStatus } = matchReport;
 
-const poseTolerance = new Float32Array([POSE_TOLERANCE_DEG]);
-const excess = new Float64Array(1);
 const mirroredReport = createMatchReport();
-
-/**
- * Compares one learner hand (`side`: 0 left, 1 right) with one reference hand (`refSide`) of
- * reference frame `refFrame`. Writes per-joint signed errors and off flags, adds the excess over
- * tolerance to excessOut[0], and returns how many joints (or other features) are off. The SPEC
- * rule and the precise mode differ only here.
- */
-export type HandComparison = (
-  learner: AngleFrame,
-  ref: CompiledReference,
-  refFrame: number,
-  side: number,
-  refSide: number,
-  mirrored: boolean,
-  errorOut: Float32Array,
-  offOut: Uint8Array,
-  excessOut: Float64Array,
-) => number;
-
-/**
- * Fills `report` for one orientation: as seen (learner left with reference left) or mirrored
- * (learner left with reference right, and the pose's left and right angles swapped).
- */
-function compareOrientation(
-  learner: AngleFrame,
-  ref: CompiledReference,
-  refFrame: number,
-  mirrored: boolean,
-  report: MatchReport,
-  compareHand: HandComparison,
-): void {
-  const base = refFrame * PART_COUNT;
-  let offCount = 0;
-  let failed = false;
-  excess[0] = 0;
-
-  const status = report.partStatus;
-  if (ref.present[base + Part.pose] === 0) {
-    status[Part.pose] = PartStatus.notInReference;
-    report.poseOff.fill(0);
-  } else if (learner.present[Part.pose] === 0) {
-    status[Part.pose] = PartStatus.missing;
-    report.poseOff.fill(0);
-    failed = true;
-  } else {
-    const off = compareJointAngles(
-      learner.pose, 0, ref.pose, refFrame * POSE_ANGLE_COUNT, POSE_ANGLE_COUNT,
-      mirrored ? POSE_ANGLE_MIRROR : null, poseTolerance, 0, 0, report.poseError, report.poseOff, excess,
-    );
-    status[Part.pose] = off === 0 ? PartStatus.ok : PartStatus.off;
-    offCount += off;
-    failed ||= off > 0;
-  }
-
-  for (let side = 0; side < 2; side++) {
-    const learnerPart = side === 0 ? Part.leftHand : Part.rightHand;
-    const refSide = mirrored ? 1 - side : side;
-    const refPart = refSide === 0 ? Part.leftHand : Part.rightHand;
-    const offOut = side === 0 ? report.leftHandOff : report.rightHandOff;
-    if (ref.present[base + refPart] === 0) {
-      status[learnerPart] = PartStatus.notInReference;
-      offOut.fill(0);
-    } else if (learner.present[learnerPart] === 0) {
-      status[learnerPart] = PartStatus.missing;
-      offOut.fill(0);
-      failed = true;
-    } else {
-      const off = compareHand(learner, ref, refFrame, side, refSide, mirrored, side === 0 ? report.leftHandError : report.rightHandError, offOut, excess);
-      status[learnerPart] = off === 0 ? PartStatus.ok : PartStatus.off;
-      offCount += off;
-      failed ||= off > 0;
-    }
-  }
-  report.mirrored = mirrored;
-  report.matched = !failed;
-  report.offCount = offCount;
-  report.offExcess = excess[0]!;
-}
 
 function missingParts(report: MatchReport): number {
   let count = 0;
@@ -108,18 +27,6 @@ function isCloser(a: MatchReport, b: MatchReport): boolean {
   if (missingA !== missingB) return missingA < missingB;
   if (a.offCount !== b.offCount) return a.offCount < b.offCount;
   return a.offExcess < b.offExcess;
-}
-
-/**
- * Matches as seen, then mirrored (SPEC 5), comparing hands with `compareHand`. `report` receives
- * the matching orientation, or else the closer one. Allocates nothing.
- */
-export function matchFrameWith(learner: AngleFrame, ref: CompiledReference, refFrame: number, report: MatchReport, compareHand: HandComparison): boolean {
-  compareOrientation(learner, ref, refFrame, false, report, compareHand);
-  if (report.matched) return true;
-  compareOrientation(learner, ref, refFrame, true, mirroredReport, compareHand);
-  if (mirroredReport.matched || isCloser(mirroredReport, report)) copyMatchReport(mirroredReport, report);
-  return report.matched;
 }
 
 const { angleCount } = ANGLE_FRAME_LAYOUT;
@@ -142,14 +49,19 @@ const MIRRORED_JOINT = Int8Array.from({ length: angleCount }, (_, j) => {
 });
 
 /**
- * compareOrientation for the SPEC rule, in one pass over the flat layouts (AngleFrame.values,
- * CompiledReference.joints and jointTolerance, MatchReport.errors and off): the same report,
- * without a call per part. The SPEC matcher runs on every camera frame; this is its hot path.
+ * Fills `report` for one orientation (SPEC 5): as seen (learner left with reference left) or
+ * mirrored (learner left with reference right, the pose's left and right angles swapped), in one
+ * pass over the flat layouts (AngleFrame.values, CompiledReference.joints, MatchReport.errors and
+ * off). Joint k of reference frame `refFrame` has tolerance `tolerances[refFrame * 36 + k]`: the
+ * SPEC's (CompiledReference.jointTolerance: 30 degrees for the pose, max(75, degreesOfFreedom) for
+ * a hand), or another mode's in the same layout. A part the reference lacks matches; a part the
+ * learner lacks where the reference has it does not. Runs on every camera frame: its hot path.
+ *
+ * ref: SPEC 5 (pose match, hand match, missing parts) and SPEC 4 (as seen or mirrored).
  */
-function compareOrientationBySpec(learner: AngleFrame, ref: CompiledReference, refFrame: number, mirrored: boolean, report: MatchReport): void {
+export function compareOrientation(learner: AngleFrame, ref: CompiledReference, tolerances: Float32Array, refFrame: number, mirrored: boolean, report: MatchReport): void {
   const values = learner.values;
   const joints = ref.joints;
-  const tolerances = ref.jointTolerance;
   const errors = report.errors;
   const offFlags = report.off;
   const status = report.partStatus;
@@ -194,6 +106,16 @@ function compareOrientationBySpec(learner: AngleFrame, ref: CompiledReference, r
 }
 
 /**
+ * After `asSeen` was filled and did not match, and `mirrored` was filled: keeps in `asSeen` the
+ * mirrored comparison if it matches or comes closer (fewer missing parts, then fewer joints off,
+ * then less excess). Returns whether the kept one matches.
+ */
+export function chooseOrientation(asSeen: MatchReport, mirrored: MatchReport): boolean {
+  if (mirrored.matched || isCloser(mirrored, asSeen)) copyMatchReport(mirrored, asSeen);
+  return asSeen.matched;
+}
+
+/**
  * Does the learner's frame match reference frame `refFrame`, as seen or mirrored (SPEC 5)?
  * Pose: every angle within 30 degrees, and the learner's pose present. Hands: all 16 angles within
  * max(75, the reference's degreesOfFreedom). A part the reference lacks matches; a part the
@@ -203,9 +125,8 @@ function compareOrientationBySpec(learner: AngleFrame, ref: CompiledReference, r
  * ref: SPEC 5 (pose match, hand match, missing parts) and SPEC 4 (as seen or mirrored).
  */
 export function matchFrame(learner: AngleFrame, ref: CompiledReference, refFrame: number, report: MatchReport): boolean {
-  compareOrientationBySpec(learner, ref, refFrame, false, report);
+  compareOrientation(learner, ref, ref.jointTolerance, refFrame, false, report);
   if (report.matched) return true;
-  compareOrientationBySpec(learner, ref, refFrame, true, mirroredReport);
-  if (mirroredReport.matched || isCloser(mirroredReport, report)) copyMatchReport(mirroredReport, report);
-  return report.matched;
+  compareOrientation(learner, ref, ref.jointTolerance, refFrame, true, mirroredReport);
+  return chooseOrientation(report, mirroredReport);
 }

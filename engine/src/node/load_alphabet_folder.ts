@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { alphabetRecordingSchema, type AlphabetRecording } from '../fixtures/alphabet_recording_schema.ts';
+import { alphabetRecordingSchema, type AlphabetRecording } from '../recordings/alphabet_recording_schema.ts';
 import { describeIssues, readJsonFile } from './read_json_file.ts';
 
 /** Every `*.json` hand recording in a folder (as data/asl-alphabet), by sign name. */

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
-import { alphabetRecordingSchema } from '../fixtures/alphabet_recording_schema.ts';
-import { landmarkFixtureSchema, LANDMARK_FIXTURE_FORMAT } from '../fixtures/landmark_fixture_schema.ts';
-import { alphabetSource, fixtureSource, type LandmarkSource } from '../fixtures/landmark_source.ts';
+import { alphabetRecordingSchema } from '../recordings/alphabet_recording_schema.ts';
+import { landmarkFixtureSchema, LANDMARK_FIXTURE_FORMAT } from '../recordings/landmark_fixture_schema.ts';
+import { alphabetSource, fixtureSource, type LandmarkSource } from '../recordings/landmark_source.ts';
 import { describeIssues, readJsonFile } from './read_json_file.ts';
 
 /**

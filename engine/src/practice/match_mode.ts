@@ -1,15 +1,16 @@
 import type { AngleFrame } from '../core/angle_frame.ts';
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
-import type { FrameMatcher } from '../practice/practice_session.ts';
-import { matchFrame } from './match_frame.ts';
-import { matchFramePrecise } from './match_frame_precise.ts';
-import { createPreciseFeatureTracker } from './precise_features.ts';
+import { matchFrame } from '../match/match_frame.ts';
+import type { MatchReport } from '../match/match_report.ts';
+import { matchFramePrecise } from '../precise/match_frame_precise.ts';
+import { createPreciseFeatureTracker } from '../precise/precise_features.ts';
+import type { CompiledSign } from './compiled_sign.ts';
 
 /**
  * The matching mode of a practice session (an engine option; the camera screen's setting):
  * 'spec' is the SPEC 5 rule (every angle within 30 degrees for the pose, max(75, degreesOfFreedom)
  * for a hand) and the default; 'precise' adds per-joint tolerances calibrated from the reference,
- * the hand's orientation, fingertip places and motion (match/match_frame_precise.ts).
+ * the hand's orientation, fingertip places and motion (precise/match_frame_precise.ts).
  */
 export type MatchMode = 'spec' | 'precise';
 export const MATCH_MODES: readonly MatchMode[] = ['spec', 'precise'];
@@ -19,33 +20,43 @@ export function isMatchMode(value: unknown): value is MatchMode {
   return value === 'spec' || value === 'precise';
 }
 
-/** The frame matcher of a mode, for PracticeSessionOptions.matcher and scoreRecording. */
+/** Matches a learner frame with one frame of a sign's reference, filling the report. */
+export type FrameMatcher = (learner: AngleFrame, sign: CompiledSign, referenceFrame: number, report: MatchReport) => boolean;
+
+const matchBySpec: FrameMatcher = (learner, sign, frame, report) => matchFrame(learner, sign.reference, frame, report);
+const matchPrecisely: FrameMatcher = (learner, sign, frame, report) => matchFramePrecise(learner, sign.reference, sign.precise, frame, report);
+
+/** The frame matcher of a mode. */
 export function createMatcher(mode: MatchMode): FrameMatcher {
-  if (mode === 'spec') return matchFrame;
-  if (mode === 'precise') return matchFramePrecise;
+  if (mode === 'spec') return matchBySpec;
+  if (mode === 'precise') return matchPrecisely;
   throw new Error(`unknown match mode "${String(mode)}" (expected ${MATCH_MODES.join(' or ')})`);
 }
 
 /**
- * Everything a learner stream needs for one mode: the matcher, and the per-frame step to run right
- * after computeAngleFrame (precise mode computes its shape and motion features there; it keeps a
- * short motion history, so create one per session and feed it every frame in time order; the
- * SPEC mode's step does nothing). Allocation-free per frame.
+ * Everything a learner stream needs for one mode: the matcher, whether the angle step computes the
+ * hands' orientation (the SPEC matcher never reads it), and the per-frame step to run right after
+ * the angles (precise mode computes its shape and motion features there; it keeps a short motion
+ * history, so create one per stream and feed it every frame in time order). Allocation-free per
+ * frame.
  */
 export interface MatchModeRuntime {
   mode: MatchMode;
   matcher: FrameMatcher;
+  needsOrientation: boolean;
   prepareFrame(landmarks: LandmarkFrame, angles: AngleFrame): void;
+  /** Forgets the motion history (after a pause: the learner has moved). */
   reset(): void;
 }
 
 export function createMatchModeRuntime(mode: MatchMode): MatchModeRuntime {
   const matcher = createMatcher(mode);
-  if (mode === 'spec') return { mode, matcher, prepareFrame: () => {}, reset: () => {} };
+  if (mode === 'spec') return { mode, matcher, needsOrientation: false, prepareFrame: () => {}, reset: () => {} };
   const tracker = createPreciseFeatureTracker();
   return {
     mode,
     matcher,
+    needsOrientation: true,
     prepareFrame: (landmarks, angles) => tracker.update(landmarks, angles),
     reset: () => tracker.reset(),
   };

@@ -1,8 +1,8 @@
 import type { AngleFrame } from '../core/angle_frame.ts';
 import { LESSON_COMPLETE_DELAY_MS, LESSON_CONTINUE_DELAY_MS, SIGN_COMPLETE_LOCK_MS } from '../core/constants.ts';
-import { matchFrame } from '../match/match_frame.ts';
 import { createMatchReport, type MatchReport } from '../match/match_report.ts';
-import type { CompiledReference } from '../reference/compiled_reference.ts';
+import type { CompiledSign } from './compiled_sign.ts';
+import { createMatcher, type FrameMatcher } from './match_mode.ts';
 import type { PracticeEvent, PracticeEventListener } from './practice_events.ts';
 import { needsMatch } from './practice_window.ts';
 import { referenceSlice } from './reference_slice.ts';
@@ -10,14 +10,12 @@ import { referenceSlice } from './reference_slice.ts';
 export interface PracticeSign {
   name: string;
   /** null when the sign's reference could not be loaded: the session skips it. */
-  reference: CompiledReference | null;
+  compiled: CompiledSign | null;
 }
-
-/** Matches a learner frame with one reference frame, filling the report (SPEC rule or precise). */
-export type FrameMatcher = (learner: AngleFrame, reference: CompiledReference, referenceFrame: number, report: MatchReport) => boolean;
 
 export interface PracticeSessionOptions {
   onEvent: PracticeEventListener;
+  /** The mode's matcher; the SPEC rule when absent. */
   matcher?: FrameMatcher;
 }
 
@@ -48,7 +46,7 @@ export class PracticeSession {
   ) {
     if (signs.length === 0) throw new Error('PracticeSession: a lesson needs at least one sign');
     this.emit = options.onEvent;
-    this.matcher = options.matcher ?? matchFrame;
+    this.matcher = options.matcher ?? createMatcher('spec');
   }
 
   get phase(): PracticePhase {
@@ -89,10 +87,10 @@ export class PracticeSession {
   onFrame(angles: AngleFrame, nowMs: number): boolean {
     this.tick(nowMs);
     if (this.phaseValue !== 'practising' || nowMs < this.lockedUntilMs) return false;
-    const reference = this.signs[this.signIndexValue]!.reference!;
+    const compiled = this.signs[this.signIndexValue]!.compiled!;
     const position = this.positionValue;
     const length = this.slice[1]!;
-    const matched = this.matcher(angles, reference, this.slice[0]! + position, this.report);
+    const matched = this.matcher(angles, compiled, this.slice[0]! + position, this.report);
     const byMatch = needsMatch(position, length);
     if (byMatch && !matched) return false;
     this.positionValue = position + 1;
@@ -133,14 +131,15 @@ export class PracticeSession {
       const sign = this.signs[i]!;
       this.signIndexValue = i;
       this.positionValue = 0;
-      if (sign.reference && sign.reference.frameCount > 0) {
-        referenceSlice(sign.reference.frameCount, this.slice);
+      const reference = sign.compiled?.reference;
+      if (reference && reference.frameCount > 0) {
+        referenceSlice(reference.frameCount, this.slice);
         this.emit({
           type: 'signStarted',
           atMs: nowMs,
           signIndex: i,
           signName: sign.name,
-          guideFileName: sign.reference.guideFileName,
+          guideFileName: reference.guideFileName,
           frameCount: this.slice[1]!,
         });
         return;
@@ -185,4 +184,4 @@ export class PracticeSession {
   }
 }
 
-export type { PracticeEvent };
+export type { FrameMatcher, PracticeEvent };

@@ -1,13 +1,15 @@
 import { HAND_ANGLE_COUNT, HAND_ORIENTATION_COUNT } from '../core/constants.ts';
-import { SHAPE_CROSS, SHAPE_FEATURE_COUNT, SHAPE_INDEX_MIDDLE_SPREAD, SHAPE_MOTION } from '../match/precise_features.ts';
-import type { CompiledReference, PreciseReference } from './compiled_reference.ts';
-import type { ReferenceFrame } from './reference_sign_schema.ts';
+import { SHAPE_FEATURE_COUNT } from '../core/constants.ts';
+import { SHAPE_CROSS, SHAPE_INDEX_MIDDLE_SPREAD, SHAPE_MOTION } from './precise_features.ts';
+import type { CompiledReference } from '../reference/compiled_reference.ts';
+import { preciseJointTolerance, type PreciseReference } from './precise_reference.ts';
+import type { ReferenceFrame } from '../reference/reference_sign_schema.ts';
 
 /**
  * Precise mode's per-frame hand features beyond the 16 angles, per hand:
  *   0 direction: the angle of (wrist -> middle MCP) in the image, degrees, -180..180 (y down);
  *   1 palm: asin(palmFacing), degrees, -90..90;
- *   2..14 the SHAPE_FEATURE_COUNT shape and motion features (match/precise_features.ts).
+ *   2..14 the SHAPE_FEATURE_COUNT shape and motion features (precise_features.ts).
  */
 export const PRECISE_FEATURE_COUNT = 2 + SHAPE_FEATURE_COUNT;
 export const PRECISE_DIRECTION = 0;
@@ -137,5 +139,5 @@ export function calibratePreciseReference(compiled: CompiledReference, frames: r
       featureTolerance[side * PRECISE_FEATURE_COUNT + f] = tolerance(halfRange(values), floor, ceiling);
     }
   }
-  return { features, shapePresent, angleTolerance, featureTolerance };
+  return { features, shapePresent, angleTolerance, featureTolerance, jointTolerance: preciseJointTolerance(compiled, angleTolerance) };
 }

@@ -9,7 +9,8 @@ import {
   PRECISE_SHAPE,
   wrapDegrees,
 } from './calibrate_precise_tolerances.ts';
-import type { CompiledReference, PreciseReference } from './compiled_reference.ts';
+import type { CompiledReference } from '../reference/compiled_reference.ts';
+import { preciseJointTolerance, type PreciseReference } from './precise_reference.ts';
 
 /**
  * How precise mode narrows a reference's tolerances against the other signs of its set. Global,
@@ -49,9 +50,7 @@ interface HandFrames {
   frames: number[];
 }
 
-function handFrames(reference: CompiledReference, side: number): HandFrames | undefined {
-  const precise = reference.precise;
-  if (precise === undefined) return undefined;
+function handFrames(reference: CompiledReference, precise: PreciseReference, side: number): HandFrames | undefined {
   const part = side === 0 ? Part.leftHand : Part.rightHand;
   const frames: number[] = [];
   for (let i = 0; i < reference.frameCount; i++) if (reference.present[i * PART_COUNT + part] === 1) frames.push(i);
@@ -198,8 +197,8 @@ function contrastHand(own: HandFrames, others: readonly HandFrames[], tolerance:
 }
 
 /**
- * A set of compiled references known together (a lesson's signs, the alphabet) -> the same
- * references with precise mode's hand tolerances narrowed where they would accept another sign of
+ * A set of compiled references known together (a lesson's signs, the alphabet), each with its
+ * precise data -> that precise data with the hand tolerances narrowed where they would accept another sign of
  * the set. The spread-based calibration (calibrate_precise_tolerances.ts) sizes each tolerance to
  * the reference signer's own variation and knows nothing of the other signs, so a reference that
  * varies a lot (T's fist) swallows a neighbour (A). Here, per reference and hand, while it accepts
@@ -213,33 +212,31 @@ function contrastHand(own: HandFrames, others: readonly HandFrames[], tolerance:
  *
  * Not a step of MediaPipe's graph; it is the contrastive calibration of bench/confusion.md.
  */
-export function contrastPreciseTolerances(references: readonly CompiledReference[]): CompiledReference[] {
-  const tolerances = references.map((r) => {
-    if (r.precise === undefined) return undefined;
+export function contrastPreciseTolerances(signs: readonly { reference: CompiledReference; precise: PreciseReference }[]): PreciseReference[] {
+  const tolerances = signs.map(({ precise }) => {
     const both = new Float32Array(2 * DIMENSIONS);
     for (let side = 0; side < 2; side++) {
-      both.set(r.precise.angleTolerance.subarray(side * HAND_ANGLE_COUNT, (side + 1) * HAND_ANGLE_COUNT), side * DIMENSIONS);
-      both.set(r.precise.featureTolerance.subarray(side * PRECISE_FEATURE_COUNT, (side + 1) * PRECISE_FEATURE_COUNT), side * DIMENSIONS + HAND_ANGLE_COUNT);
+      both.set(precise.angleTolerance.subarray(side * HAND_ANGLE_COUNT, (side + 1) * HAND_ANGLE_COUNT), side * DIMENSIONS);
+      both.set(precise.featureTolerance.subarray(side * PRECISE_FEATURE_COUNT, (side + 1) * PRECISE_FEATURE_COUNT), side * DIMENSIONS + HAND_ANGLE_COUNT);
     }
     return both;
   });
   for (let side = 0; side < 2; side++) {
-    const hands = references.map((r) => handFrames(r, side));
+    const hands = signs.map(({ reference, precise }) => handFrames(reference, precise, side));
     hands.forEach((own, s) => {
       if (own === undefined) return;
       const others = hands.filter((o, t): o is HandFrames => o !== undefined && t !== s);
       if (others.length > 0) contrastHand(own, others, tolerances[s]!.subarray(side * DIMENSIONS, (side + 1) * DIMENSIONS));
     });
   }
-  return references.map((r, s) => {
-    const both = tolerances[s];
-    if (r.precise === undefined || both === undefined) return r;
+  return signs.map(({ reference, precise }, s) => {
+    const both = tolerances[s]!;
     const angleTolerance = new Float32Array(2 * HAND_ANGLE_COUNT);
     const featureTolerance = new Float32Array(2 * PRECISE_FEATURE_COUNT);
     for (let side = 0; side < 2; side++) {
       angleTolerance.set(both.subarray(side * DIMENSIONS, side * DIMENSIONS + HAND_ANGLE_COUNT), side * HAND_ANGLE_COUNT);
       featureTolerance.set(both.subarray(side * DIMENSIONS + HAND_ANGLE_COUNT, (side + 1) * DIMENSIONS), side * PRECISE_FEATURE_COUNT);
     }
-    return { ...r, precise: { ...r.precise, angleTolerance, featureTolerance } };
+    return { ...precise, angleTolerance, featureTolerance, jointTolerance: preciseJointTolerance(reference, angleTolerance) };
   });
 }

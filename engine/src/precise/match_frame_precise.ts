@@ -1,13 +1,18 @@
 import type { AngleFrame } from '../core/angle_frame.ts';
-import { HAND_ANGLE_COUNT } from '../core/constants.ts';
-import { PRECISE_DIRECTION, PRECISE_FEATURE_COUNT, PRECISE_PALM, PRECISE_SHAPE, wrapDegrees } from '../reference/calibrate_precise_tolerances.ts';
-import type { CompiledReference, PreciseReference } from '../reference/compiled_reference.ts';
-import { compareJointAngles } from './compare_joint_angles.ts';
-import { matchFrame, matchFrameWith, type HandComparison } from './match_frame.ts';
-import type { MatchReport } from './match_report.ts';
-import { SHAPE_FEATURE_COUNT, SHAPE_MIRROR_SIGN } from './precise_features.ts';
+import { Part } from '../core/landmark_layout.ts';
+import { chooseOrientation, compareOrientation } from '../match/match_frame.ts';
+import { createMatchReport, PartStatus, type MatchReport } from '../match/match_report.ts';
+import type { CompiledReference } from '../reference/compiled_reference.ts';
+import { PRECISE_DIRECTION, PRECISE_FEATURE_COUNT, PRECISE_PALM, PRECISE_SHAPE, wrapDegrees } from './calibrate_precise_tolerances.ts';
+import { SHAPE_FEATURE_COUNT } from '../core/constants.ts';
+import { SHAPE_MIRROR_SIGN } from './precise_features.ts';
+import type { PreciseReference } from './precise_reference.ts';
 
 const RAD = 180 / Math.PI;
+const OK: number = PartStatus.ok;
+const OFF: number = PartStatus.off;
+const excess = new Float64Array(1);
+const mirroredReport = createMatchReport();
 
 /**
  * Compares a learner hand's orientation and shape features with one reference frame's, each within
@@ -61,38 +66,47 @@ function compareHandFeatures(
   return off;
 }
 
-/** Precise mode's hand comparison: per-joint calibrated angle tolerances, then orientation and shape. */
-const compareHandPrecisely: HandComparison = (learner, ref, refFrame, side, refSide, mirrored, errorOut, offOut, excessOut) => {
-  const precise = ref.precise!;
-  const angles = compareJointAngles(
-    side === 0 ? learner.leftHand : learner.rightHand, 0,
-    refSide === 0 ? ref.leftHand : ref.rightHand, refFrame * HAND_ANGLE_COUNT, HAND_ANGLE_COUNT,
-    null, precise.angleTolerance, refSide * HAND_ANGLE_COUNT, 1, errorOut, offOut, excessOut,
-  );
-  return (
-    angles +
-    compareHandFeatures(
+/**
+ * One orientation (as seen or mirrored): the SPEC matcher's comparison with precise mode's
+ * per-joint tolerances (PreciseReference.jointTolerance), then, for each hand compared (present on
+ * both sides), its orientation and shape features. A feature miss counts in offCount and offExcess
+ * and marks the hand `off`; the per-joint arrays show the angles only.
+ */
+function comparePrecisely(learner: AngleFrame, ref: CompiledReference, precise: PreciseReference, refFrame: number, mirrored: boolean, report: MatchReport): void {
+  compareOrientation(learner, ref, precise.jointTolerance, refFrame, mirrored, report);
+  const status = report.partStatus;
+  for (let side = 0; side < 2; side++) {
+    const part = side === 0 ? Part.leftHand : Part.rightHand;
+    if (status[part] !== OK && status[part] !== OFF) continue;
+    const refSide = mirrored ? 1 - side : side;
+    excess[0] = 0;
+    const off = compareHandFeatures(
       side === 0 ? learner.leftHandOrientation : learner.rightHandOrientation,
       side === 0 ? learner.leftHandShape : learner.rightHandShape,
       learner.shapePresent !== undefined && learner.shapePresent[side] === 1,
       precise, refFrame, refSide,
       ref.orientationPresent[refFrame * 2 + refSide] === 1,
-      mirrored, excessOut,
-    )
-  );
-};
+      mirrored, excess,
+    );
+    if (off === 0) continue;
+    status[part] = OFF;
+    report.offCount += off;
+    report.offExcess += excess[0]!;
+    report.matched = false;
+  }
+}
 
 /**
- * Precise mode (beyond the SPEC; issue 2): does the learner's frame match reference frame
- * `refFrame`, as seen or mirrored? The SPEC's rules for the pose and for missing parts, and for
- * each hand: every one of the 16 angles within its own tolerance, calibrated from the reference's
- * variability (not the SPEC's 75 degrees), the hand's direction and palm facing within theirs,
- * and, where both sides have them, the fingertips' places in the palm, the index/middle crossing
- * and the hand's motion within theirs (match/precise_features.ts). Feature misses count in
- * offCount and mark the hand `off`; the per-joint arrays show the angles only.
- * A reference compiled without precise data falls back to the SPEC rule. Allocates nothing.
+ * Precise mode (beyond the SPEC): does the learner's frame match reference frame `refFrame`, as
+ * seen or mirrored? The SPEC's rules for the pose and for missing parts, and for each hand: every
+ * one of the 16 angles within its own tolerance, calibrated from the reference's variability (not
+ * the SPEC's 75 degrees), the hand's direction and palm facing within theirs, and, where both sides
+ * have them, the fingertips' places in the palm, the index/middle crossing and the hand's motion
+ * within theirs (precise_features.ts). Allocates nothing.
  */
-export function matchFramePrecise(learner: AngleFrame, ref: CompiledReference, refFrame: number, report: MatchReport): boolean {
-  if (ref.precise === undefined) return matchFrame(learner, ref, refFrame, report);
-  return matchFrameWith(learner, ref, refFrame, report, compareHandPrecisely);
+export function matchFramePrecise(learner: AngleFrame, ref: CompiledReference, precise: PreciseReference, refFrame: number, report: MatchReport): boolean {
+  comparePrecisely(learner, ref, precise, refFrame, false, report);
+  if (report.matched) return true;
+  comparePrecisely(learner, ref, precise, refFrame, true, mirroredReport);
+  return chooseOrientation(report, mirroredReport);
 }

@@ -2,6 +2,7 @@ import type { AngleFrame } from '../core/angle_frame.ts';
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
 import { HandPoint, Part, POINT_STRIDE, X, Y } from '../core/landmark_layout.ts';
 import { angleFramePixelSize } from '../angles/angle_frame_pixel_size.ts';
+import { SHAPE_FEATURE_COUNT, SHAPE_LIMIT } from '../core/constants.ts';
 
 /**
  * Precise mode's hand-shape features (beyond the SPEC's 16 angles and the hand orientation), per
@@ -27,16 +28,10 @@ import { angleFramePixelSize } from '../angles/angle_frame_pixel_size.ts';
  * sign (SHAPE_MIRROR_SIGN); the u coordinates, the crossing, the motion and the spread (dot
  * products, unchanged by a mirror) do not.
  */
-export const SHAPE_FEATURE_COUNT = 13;
 export const SHAPE_TIP_COUNT = 5;
 export const SHAPE_CROSS = 10;
 export const SHAPE_MOTION = 11;
 export const SHAPE_INDEX_MIDDLE_SPREAD = 12;
-export const SHAPE_FEATURE_NAMES = [
-  'thumbTipU', 'thumbTipV', 'indexTipU', 'indexTipV', 'middleTipU', 'middleTipV',
-  'ringTipU', 'ringTipV', 'pinkyTipU', 'pinkyTipV', 'indexMiddleCross', 'motion',
-  'indexMiddleSpread',
-] as const;
 /** +1 or -1 per shape feature: its sign under an x-mirror of the image. */
 export const SHAPE_MIRROR_SIGN = new Float32Array([1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, 1, 1]);
 
@@ -47,9 +42,8 @@ export const MOTION_SPEED_OFFSET = 0.6;
 export const MOTION_MAX_GAP_MS = 500;
 const HISTORY = 16;
 
-/** Shape features are kept within +-SHAPE_LIMIT (a record's schema bound): a collapsed palm in a
- * bad tracking frame must not produce values a record cannot store. */
-export const SHAPE_LIMIT = 1000;
+// Shape features are kept within +-SHAPE_LIMIT (a record's schema bound): a collapsed palm in a
+// bad tracking frame must not produce values a record cannot store.
 const clampShape = (value: number) => (value > SHAPE_LIMIT ? SHAPE_LIMIT : value < -SHAPE_LIMIT ? -SHAPE_LIMIT : value);
 
 const TIPS = new Int8Array([HandPoint.thumbTip, HandPoint.indexTip, HandPoint.middleTip, HandPoint.ringTip, HandPoint.pinkyTip]);

@@ -1,22 +1,22 @@
-import { computeAngleFrame } from '../angles/compute_angle_frame.ts';
 import { createAngleFrame, type AngleFrame } from '../core/angle_frame.ts';
 import { createLandmarkFrame } from '../core/landmark_frame.ts';
-import type { LandmarkSource } from '../fixtures/landmark_source.ts';
-import { createPreciseFeatureTracker } from '../match/precise_features.ts';
+import { createMatchModeRuntime } from '../practice/match_mode.ts';
+import { prepareAngleFrame } from '../practice/practice_loop.ts';
+import type { LandmarkSource } from './landmark_source.ts';
 
 /**
- * Every frame of a recording -> its angle frame, with the same angle code the live loop uses, and
- * precise mode's shape and motion features (match/precise_features.ts; the SPEC ignores them).
+ * Every frame of a recording -> its angle frame, through the practice loop's own frame step with
+ * everything a reference record stores: the angles, the hands' orientation, and precise mode's
+ * shape and motion features (the SPEC ignores the last two). The reference builder's input.
  */
 export function sourceToAngleFrames(source: LandmarkSource): AngleFrame[] {
   const landmarks = createLandmarkFrame();
-  const precise = createPreciseFeatureTracker();
+  const runtime = createMatchModeRuntime('precise');
   const frames: AngleFrame[] = [];
   for (let i = 0; i < source.frameCount; i++) {
     source.read(i, landmarks);
     const angles = createAngleFrame();
-    computeAngleFrame(landmarks, angles);
-    precise.update(landmarks, angles);
+    prepareAngleFrame(landmarks, angles, runtime);
     frames.push(angles);
   }
   return frames;

@@ -2,7 +2,6 @@ import { ANGLE_FRAME_LAYOUT } from '../core/angle_frame.ts';
 import { HAND_ANGLE_COUNT, HAND_ORIENTATION_COUNT, HAND_TOLERANCE_MIN_DEG, POSE_ANGLE_COUNT, POSE_TOLERANCE_DEG } from '../core/constants.ts';
 import { PART_COUNT, Part } from '../core/landmark_layout.ts';
 import { POSE_ANGLE_NAMES } from '../angles/pose_angle_definitions.ts';
-import { calibratePreciseReference } from './calibrate_precise_tolerances.ts';
 import type { CompiledReference } from './compiled_reference.ts';
 import type { HandAngles, ReferenceSign } from './reference_sign_schema.ts';
 
@@ -64,6 +63,5 @@ export function compileReference(signName: string, sign: ReferenceSign, guideFil
       compiled.present[i * PART_COUNT + Part.rightHand] = 1;
     }
   });
-  compiled.precise = calibratePreciseReference(compiled, frames);
   return compiled;
 }

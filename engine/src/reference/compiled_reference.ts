@@ -25,19 +25,4 @@ export interface CompiledReference {
   /** frameCount x 36: each joint's SPEC 5 tolerance (30 for the pose; for a hand's 16,
    * max(75, its degreesOfFreedom)), in the layout of `joints`. */
   jointTolerance: Float32Array;
-  /** Precise matching mode's data (beyond the SPEC; reference/calibrate_precise_tolerances.ts).
-   * compileReference fills it; the SPEC matcher never reads it. */
-  precise?: PreciseReference;
-}
-
-/** Precise mode's per-frame features and per-hand tolerances, calibrated from the reference's frames. */
-export interface PreciseReference {
-  /** frameCount x 2 (left, right) x PRECISE_FEATURE_COUNT: direction, palm, shape and motion. */
-  features: Float32Array;
-  /** frameCount x 2: 1 when that hand's shape features were recorded (the record's `shape`). */
-  shapePresent: Uint8Array;
-  /** 2 (left, right) x 16: per-joint angle tolerances, degrees. */
-  angleTolerance: Float32Array;
-  /** 2 (left, right) x PRECISE_FEATURE_COUNT: per-feature tolerances. */
-  featureTolerance: Float32Array;
 }

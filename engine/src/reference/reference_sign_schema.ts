@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { HAND_ANGLE_COUNT, HAND_ORIENTATION_COUNT } from '../core/constants.ts';
-import { SHAPE_FEATURE_COUNT, SHAPE_LIMIT } from '../match/precise_features.ts';
+import { HAND_ANGLE_COUNT, HAND_ORIENTATION_COUNT, SHAPE_FEATURE_COUNT, SHAPE_LIMIT } from '../core/constants.ts';
 
 /**
  * The `signs/{signName}` record of SPEC 3, validated where it enters the engine.
@@ -10,7 +9,7 @@ import { SHAPE_FEATURE_COUNT, SHAPE_LIMIT } from '../match/precise_features.ts';
  *
  * Beyond the SPEC, optional fields feed the precise matching mode: a hand's `orientation`
  * ([directionX, directionY, palmFacing], angles/compute_hand_orientation.ts), and its `shape`
- * (fingertips in the palm's frame, index/middle crossing, motion: match/precise_features.ts).
+ * (fingertips in the palm's frame, index/middle crossing, motion: precise/precise_features.ts).
  */
 const angle = z.number().finite().min(0).max(180);
 

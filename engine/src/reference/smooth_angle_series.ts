@@ -14,7 +14,7 @@ import { Part } from '../core/landmark_layout.ts';
  */
 export function smoothAngleSeries(frames: readonly AngleFrame[], window: number): AngleFrame[] {
   const half = Math.floor(window / 2);
-  // Precise mode's shape and motion features (match/precise_features.ts) pass through as they are.
+  // Precise mode's shape and motion features (precise/precise_features.ts) pass through as they are.
   const copy = frames.map(cloneAngleFrame);
   const values: number[] = [];
   for (const part of ['pose', 'leftHand', 'rightHand'] as const) {

@@ -1,9 +1,9 @@
-import { computeAngleFrame } from '../angles/compute_angle_frame.ts';
-import { createAngleFrame } from '../core/angle_frame.ts';
 import { createLandmarkFrame } from '../core/landmark_frame.ts';
-import type { LandmarkSource } from '../fixtures/landmark_source.ts';
+import type { MatchMode } from '../practice/match_mode.ts';
 import type { PracticeEvent } from '../practice/practice_events.ts';
-import { PracticeSession, type FrameMatcher, type PracticeSign } from '../practice/practice_session.ts';
+import { PracticeLoop } from '../practice/practice_loop.ts';
+import type { PracticeSign } from '../practice/practice_session.ts';
+import type { LandmarkSource } from '../recordings/landmark_source.ts';
 
 export interface ReplayResult {
   events: PracticeEvent[];
@@ -17,21 +17,22 @@ export interface ReplayResult {
 }
 
 /**
- * Feeds a recorded session through angles -> match -> practice state machine, at the recording's
- * own timestamps, then lets `tailMs` more time pass so the timed events (completed card,
- * continue) fire. The same path the camera screen runs, minus the tracker.
+ * Feeds a recorded session through the practice loop (practice/practice_loop.ts: angles, the
+ * mode's features and matcher, the practice state machine) at the recording's own timestamps, then
+ * lets `tailMs` more time pass so the timed events (completed card, continue) fire. The camera
+ * screen's path, minus the tracker.
  */
 export function replayLesson(
   source: LandmarkSource,
   signs: readonly PracticeSign[],
-  options: { matcher?: FrameMatcher; tailMs?: number } = {},
+  options: { mode?: MatchMode; tailMs?: number } = {},
 ): ReplayResult {
   const events: PracticeEvent[] = [];
   const bestFractionPerSign = signs.map(() => 0);
   let framesToComplete: number | null = null;
   let framesFed = 0;
-  const session = new PracticeSession(signs, {
-    matcher: options.matcher,
+  const loop = new PracticeLoop(signs, {
+    mode: options.mode,
     onEvent: (event) => {
       events.push(event);
       if (event.type === 'progress') {
@@ -44,23 +45,21 @@ export function replayLesson(
     },
   });
   const landmarks = createLandmarkFrame();
-  const angles = createAngleFrame();
   let lastMs = 0;
-  session.start(0);
-  for (let i = 0; i < source.frameCount && session.phase === 'practising'; i++) {
+  loop.start(0);
+  for (let i = 0; i < source.frameCount && loop.phase === 'practising'; i++) {
     source.read(i, landmarks);
-    computeAngleFrame(landmarks, angles);
     framesFed = i + 1;
     lastMs = landmarks.timestampMs;
-    session.onFrame(angles, lastMs);
+    loop.onLandmarks(landmarks, lastMs);
   }
-  session.tick(lastMs + (options.tailMs ?? 5000));
+  loop.tick(lastMs + (options.tailMs ?? 5000));
   return {
     events,
     framesFed,
     framesToComplete,
     bestFractionPerSign,
-    signsDone: session.signsDone,
+    signsDone: loop.signsDone,
     lessonCompleted: events.some((e) => e.type === 'lessonComplete'),
   };
 }

@@ -1,16 +1,15 @@
-import { computeAngleFrame } from '../angles/compute_angle_frame.ts';
 import { HAND_ANGLE_NAMES } from '../angles/hand_angle_definitions.ts';
 import { POSE_ANGLE_NAMES } from '../angles/pose_angle_definitions.ts';
-import { createAngleFrame, type AngleFrame } from '../core/angle_frame.ts';
-import { createLandmarkFrame, type LandmarkFrame } from '../core/landmark_frame.ts';
+import { createAngleFrame } from '../core/angle_frame.ts';
+import { createLandmarkFrame } from '../core/landmark_frame.ts';
 import { Part } from '../core/landmark_layout.ts';
-import type { LandmarkSource } from '../fixtures/landmark_source.ts';
-import { RECORDING_FPS } from '../fixtures/landmark_source.ts';
-import { matchFrame } from '../match/match_frame.ts';
 import { copyMatchReport, createMatchReport, PartStatus, type MatchReport } from '../match/match_report.ts';
-import { PracticeSession, type FrameMatcher } from '../practice/practice_session.ts';
+import type { CompiledSign } from '../practice/compiled_sign.ts';
+import { createMatchModeRuntime, DEFAULT_MATCH_MODE, type MatchMode } from '../practice/match_mode.ts';
+import { PracticeLoop, prepareAngleFrame } from '../practice/practice_loop.ts';
 import { referenceSlice } from '../practice/reference_slice.ts';
-import type { CompiledReference } from '../reference/compiled_reference.ts';
+import type { LandmarkSource } from '../recordings/landmark_source.ts';
+import { RECORDING_FPS } from '../recordings/landmark_source.ts';
 
 export interface RecordingScore {
   frames: number;
@@ -30,18 +29,15 @@ function isBetter(candidate: MatchReport, best: MatchReport): boolean {
   return candidate.offExcess < best.offExcess;
 }
 
-/** Scores a recording against a reference sign (the `score` command; also used by tests and benches). */
 /**
- * `prepareFrame` runs after computeAngleFrame on every frame, in order (precise mode computes its
- * shape and motion features there: createMatchModeRuntime('precise').prepareFrame). Each of the
- * two passes below starts at time 0, which restarts a motion history.
+ * Scores a recording against a sign (the `score` command; also tests and benches) in a matching
+ * mode: frame by frame against the best frame of the reference's middle slice, then through the
+ * practice loop, fed at 30 fps, for completion. Each of the two passes has its own mode runtime,
+ * so each starts a fresh motion history.
  */
-export function scoreRecording(
-  reference: CompiledReference,
-  source: LandmarkSource,
-  matcher: FrameMatcher = matchFrame,
-  prepareFrame?: (landmarks: LandmarkFrame, angles: AngleFrame) => void,
-): RecordingScore {
+export function scoreRecording(sign: CompiledSign, source: LandmarkSource, mode: MatchMode = DEFAULT_MATCH_MODE): RecordingScore {
+  const reference = sign.reference;
+  const runtime = createMatchModeRuntime(mode);
   const slice = new Int32Array(2);
   referenceSlice(reference.frameCount, slice);
   const landmarks = createLandmarkFrame();
@@ -54,11 +50,10 @@ export function scoreRecording(
 
   for (let i = 0; i < source.frameCount; i++) {
     source.read(i, landmarks);
-    computeAngleFrame(landmarks, angles);
-    prepareFrame?.(landmarks, angles);
+    prepareAngleFrame(landmarks, angles, runtime);
     let haveBest = false;
     for (let r = slice[0]!; r < slice[0]! + slice[1]!; r++) {
-      matcher(angles, reference, r, report);
+      runtime.matcher(angles, sign, r, report);
       if (!haveBest || isBetter(report, best)) {
         copyMatchReport(report, best);
         haveBest = true;
@@ -85,19 +80,17 @@ export function scoreRecording(
 
   let framesToComplete: number | null = null;
   let fed = 0;
-  const session = new PracticeSession([{ name: reference.signName, reference }], {
-    matcher,
+  const loop = new PracticeLoop([{ name: reference.signName, compiled: sign }], {
+    mode,
     onEvent: (event) => {
       if (event.type === 'signComplete' && !event.skipped) framesToComplete = fed;
     },
   });
-  session.start(0);
-  for (let i = 0; i < source.frameCount && session.phase === 'practising'; i++) {
+  loop.start(0);
+  for (let i = 0; i < source.frameCount && loop.phase === 'practising'; i++) {
     source.read(i, landmarks);
-    computeAngleFrame(landmarks, angles);
-    prepareFrame?.(landmarks, angles);
     fed = i + 1;
-    session.onFrame(angles, (i * 1000) / RECORDING_FPS);
+    loop.onLandmarks(landmarks, (i * 1000) / RECORDING_FPS);
   }
 
   return {

@@ -1,6 +1,6 @@
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
 import { Part } from '../core/landmark_layout.ts';
-import type { LandmarkFixtureFrame } from '../fixtures/landmark_fixture_schema.ts';
+import type { LandmarkFixtureFrame } from '../recordings/landmark_fixture_schema.ts';
 
 /** 5 decimals: a hundred-thousandth of the image, far below any tracker's noise. */
 const round5 = (value: number) => Math.round(value * 1e5) / 1e5;

@@ -3,8 +3,8 @@
 // Every frame whose time has come is delivered, so a busy test browser delays frames but never
 // loses one. Camera frames are not read at all.
 import { createLandmarkFrame } from '@signlearn/engine/core/landmark_frame';
-import { fixtureFrameToLandmarks } from '@signlearn/engine/fixtures/fixture_frame_to_landmarks';
-import { landmarkFixtureSchema, type LandmarkFixture } from '@signlearn/engine/fixtures/landmark_fixture_schema';
+import { fixtureFrameToLandmarks } from '@signlearn/engine/recordings/fixture_frame_to_landmarks';
+import { landmarkFixtureSchema, type LandmarkFixture } from '@signlearn/engine/recordings/landmark_fixture_schema';
 import type { LandmarkFrame } from '@signlearn/engine/core/landmark_frame';
 import type { LandmarkSource, LandmarkSourceStatus } from './landmark-source.ts';
 

@@ -3,13 +3,15 @@
 // feedback!' whatever the server answered (SPEC 7: a failure is not surfaced); 4 s after that the
 // sign is skipped (it counts as advanced), the dialog closes and the form is cleared.
 import { useEffect, useRef, useState } from 'react';
-import { FLAG_SKIP_DELAY_MS, FLAG_THANK_YOU_DELAY_MS } from '@signlearn/engine/core/constants';
 import { Dialog } from '@/components/dialog.tsx';
 import { FlagSignForm } from '@/components/flag-sign-form.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { sendSignFeedback } from '@/lib/data/feedback.ts';
 
 export const FLAG_THANK_YOU = 'Thank you for your feedback!';
+/** SPEC 4 and 9: the thank-you shows 2 s after the submit, and the sign is skipped 4 s after that. */
+export const FLAG_THANK_YOU_DELAY_MS = 2000;
+export const FLAG_SKIP_DELAY_MS = 4000;
 
 type Step = 'form' | 'sending' | 'thanks';
 

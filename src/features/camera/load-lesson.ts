@@ -1,12 +1,10 @@
 // SPEC 4 practice flow, step 1: the lesson's signs (from the session cache the learning home
-// wrote, else the level fetched and cached) and each sign's reference record. A sign without a
-// usable record is kept with a null reference: the session skips it with a message. The lesson's
-// references are compiled as one set, so that precise mode's tolerances are narrowed against the
-// lesson's other signs (engine/src/reference/contrast_precise_tolerances.ts).
-import { compileReference } from '@signlearn/engine/reference/compile_reference';
-import type { CompiledReference } from '@signlearn/engine/reference/compiled_reference';
-import { contrastPreciseTolerances } from '@signlearn/engine/reference/contrast_precise_tolerances';
+// wrote, else the level fetched and cached) and each sign's reference record, compiled as one
+// lesson by the engine (every matching mode's data). A sign without a usable record is kept
+// without one: the session skips it with a message.
+import { compileLesson } from '@signlearn/engine/practice/compile_lesson';
 import type { PracticeSign } from '@signlearn/engine/practice/practice_session';
+import type { ReferenceSign } from '@signlearn/engine/reference/reference_sign_schema';
 import { loadChapter } from '@/lib/content/load-chapter.ts';
 import { getSign } from '@/lib/data/content.ts';
 
@@ -35,25 +33,15 @@ export function lessonAddress(search: URLSearchParams): LessonAddress | null {
   return { levelIndex, chapterIndex, lessonIndex };
 }
 
-async function loadSign(language: string, name: string): Promise<CompiledReference | null> {
+async function loadRecord(language: string, name: string): Promise<ReferenceSign | null> {
   try {
     const record = await getSign(language, name);
-    if (!record) {
-      console.warn(`No reference data for sign "${name}"`);
-      return null;
-    }
-    return compileReference(name, record);
+    if (!record) console.warn(`No reference data for sign "${name}"`);
+    return record ?? null;
   } catch (error) {
     console.warn(`Reference data for sign "${name}" could not be used`, error);
     return null;
   }
-}
-
-/** The compiled references narrowed against each other (precise mode), the missing ones left null. */
-function contrastLesson(references: (CompiledReference | null)[]): (CompiledReference | null)[] {
-  const present = references.filter((reference): reference is CompiledReference => reference !== null);
-  const contrasted = contrastPreciseTolerances(present);
-  return references.map((reference) => (reference === null ? null : contrasted[present.indexOf(reference)]!));
 }
 
 export async function loadLesson(language: string, address: LessonAddress): Promise<LoadedLesson> {
@@ -63,6 +51,7 @@ export async function loadLesson(language: string, address: LessonAddress): Prom
     console.error('Session data is missing or undefined.');
     throw new Error('This lesson has no signs. Go back to the lesson list and pick another one.');
   }
-  const references = contrastLesson(await Promise.all(lesson.signs.map((name) => loadSign(language, name))));
-  return { signs: lesson.signs.map((name, i) => ({ name, reference: references[i]! })), lessonCount: lessons.length };
+  const records = await Promise.all(lesson.signs.map((name) => loadRecord(language, name)));
+  const compiled = compileLesson(lesson.signs.map((name, i) => ({ name, record: records[i]! })));
+  return { signs: lesson.signs.map((name, i) => ({ name, compiled: compiled[i]! })), lessonCount: lessons.length };
 }

@@ -16,7 +16,8 @@ import { currentLanguage, readSession, writeSession } from '@/lib/session-storag
 import { FlagSignModal } from './flag-sign-modal.tsx';
 import { createLandmarkSource } from './landmark-source.ts';
 import { loadLesson, type LessonAddress, type LoadedLesson } from './load-lesson.ts';
-import { PracticeController, type PracticeView } from './practice-controller.ts';
+import { PracticeController } from './practice-controller.ts';
+import type { PracticeView } from './practice-view.ts';
 import { GuideOverlay, LessonBar, LessonCompleteCard, ProgressRing, TipsBar } from './practice-widgets.tsx';
 import { saveCompletedLesson } from './save-progress.ts';
 import { SidePanel } from './side-panel.tsx';

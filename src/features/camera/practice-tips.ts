@@ -1,7 +1,7 @@
 // The tips bar's content (SPEC 2 "a bottom tips bar", SPEC 9: 19 tips, a new one every 8 s, each
-// animated over 10 s). Each is sound advice for practising signs in front of a webcam.
+// animated over 10 s: the `tip-in` animation in camera.css). Each is sound advice for practising
+// signs in front of a webcam.
 export const TIP_ROTATE_MS = 8000;
-export const TIP_ANIMATION_MS = 10_000;
 
 export const PRACTICE_TIPS = [
   'Face a window or a lamp so the light falls on your hands; a bright window behind you turns them into silhouettes.',

@@ -1,9 +1,9 @@
 // The side panel (SPEC 2: "an image and another widget"): the lesson's signs with their state, the
 // colour key of the skeleton, the 'Precise feedback' setting and what runs the pose tracking.
-import type { MatchMode } from '@signlearn/engine/match/create_matcher';
+import type { MatchMode } from '@signlearn/engine/practice/match_mode';
 import type { PracticeSign } from '@signlearn/engine/practice/practice_session';
 import { CheckIcon } from '@/components/icons.tsx';
-import type { PracticeView, SignState } from './practice-controller.ts';
+import type { PracticeView, SignState } from './practice-view.ts';
 import { SKELETON_COLORS } from './draw-skeleton.ts';
 
 const STATE_TEXT: Record<SignState, string> = {

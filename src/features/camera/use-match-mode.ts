@@ -1,7 +1,7 @@
 // The 'Precise feedback' setting (beyond the SPEC): the SPEC's matching rule by default, or the
 // engine's precise mode. Kept in localStorage so it survives lessons and visits.
 import { useCallback, useState } from 'react';
-import { DEFAULT_MATCH_MODE, isMatchMode, type MatchMode } from '@signlearn/engine/match/create_matcher';
+import { DEFAULT_MATCH_MODE, isMatchMode, type MatchMode } from '@signlearn/engine/practice/match_mode';
 
 const STORAGE_KEY = 'signlearn.matchMode';
 

@@ -18,8 +18,6 @@ const questions: readonly AccordionEntry[] = [
   { question: 'How can I send feedback?', answer: <p>Choose Send feedback in the account menu. We read every message.</p> },
 ];
 
-export const HELP_CENTER_QUESTION_COUNT = questions.length;
-
 export default function HelpCenterPage() {
   return (
     <main className="help-center">

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request, WebSocket } from 'playwright-core';
-import { buildPracticeFixture } from '../../../engine/src/fixtures/build_practice_fixture.ts';
+import { buildPracticeFixture } from '../../../engine/src/recordings/build_practice_fixture.ts';
 import { loadAlphabetFolder } from '../../../engine/src/node/load_alphabet_folder.ts';
 import { launchBrowser } from '../../setup/browser.ts';
 import { makeFakeCameraVideo } from '../tracker/make_fake_camera_video.ts';

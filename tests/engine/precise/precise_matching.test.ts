@@ -7,29 +7,29 @@ import { createAngleFrame, type AngleFrame } from '../../../engine/src/core/angl
 import { createLandmarkFrame, type LandmarkFrame } from '../../../engine/src/core/landmark_frame.ts';
 import { Part, POINT_STRIDE, X } from '../../../engine/src/core/landmark_layout.ts';
 import { crossValidatedConfusion, foldOf } from '../../../engine/src/evaluation/cross_validated_confusion.ts';
-import type { AlphabetRecording } from '../../../engine/src/fixtures/alphabet_recording_schema.ts';
-import { alphabetSource } from '../../../engine/src/fixtures/landmark_source.ts';
-import { createMatcher, createMatchModeRuntime } from '../../../engine/src/match/create_matcher.ts';
+import type { AlphabetRecording } from '../../../engine/src/recordings/alphabet_recording_schema.ts';
+import { alphabetSource } from '../../../engine/src/recordings/landmark_source.ts';
+import { createMatcher, createMatchModeRuntime, type FrameMatcher } from '../../../engine/src/practice/match_mode.ts';
 import { matchFrame } from '../../../engine/src/match/match_frame.ts';
-import { matchFramePrecise } from '../../../engine/src/match/match_frame_precise.ts';
+import { matchFramePrecise } from '../../../engine/src/precise/match_frame_precise.ts';
 import { createMatchReport } from '../../../engine/src/match/match_report.ts';
+import { compileLesson, compileSign } from '../../../engine/src/practice/compile_lesson.ts';
+import type { CompiledSign } from '../../../engine/src/practice/compiled_sign.ts';
+import { prepareAngleFrame } from '../../../engine/src/practice/practice_loop.ts';
 import {
   computeHandShape,
   createPreciseFeatureTracker,
   motionFeature,
-  SHAPE_FEATURE_COUNT,
   SHAPE_INDEX_MIDDLE_SPREAD,
   SHAPE_MOTION,
-} from '../../../engine/src/match/precise_features.ts';
+} from '../../../engine/src/precise/precise_features.ts';
 import { loadAlphabetFolder } from '../../../engine/src/node/load_alphabet_folder.ts';
 import { buildReferenceSign } from '../../../engine/src/reference/build_reference_sign.ts';
-import { compileReference } from '../../../engine/src/reference/compile_reference.ts';
-import { compileReferenceSet } from '../../../engine/src/reference/compile_reference_set.ts';
-import { contrastPreciseTolerances } from '../../../engine/src/reference/contrast_precise_tolerances.ts';
-import { featureToleranceBounds, PRECISE_CALIBRATION, PRECISE_FEATURE_COUNT } from '../../../engine/src/reference/calibrate_precise_tolerances.ts';
-import type { CompiledReference } from '../../../engine/src/reference/compiled_reference.ts';
+import { SHAPE_FEATURE_COUNT } from '../../../engine/src/core/constants.ts';
+import { contrastPreciseTolerances } from '../../../engine/src/precise/contrast_precise_tolerances.ts';
+import { featureToleranceBounds, PRECISE_CALIBRATION, PRECISE_FEATURE_COUNT } from '../../../engine/src/precise/calibrate_precise_tolerances.ts';
 import { parseReferenceSign } from '../../../engine/src/reference/reference_sign_schema.ts';
-import { sourceToAngleFrames } from '../../../engine/src/reference/source_to_angle_frames.ts';
+import { sourceToAngleFrames } from '../../../engine/src/recordings/source_to_angle_frames.ts';
 import { ALPHABET_DIR } from '../../../server/paths.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -43,19 +43,22 @@ beforeAll(async () => {
 }, 60_000);
 
 /** A reference from the first, second and fourth quarters of a letter, and its third quarter's frames, as the evaluation splits them. */
-function split(sign: string): { reference: CompiledReference; heldOut: AngleFrame[]; heldOutIndices: number[] } {
+function split(sign: string): { reference: CompiledSign; heldOut: AngleFrame[]; heldOutIndices: number[] } {
   const frames = sourceToAngleFrames(alphabetSource(sign, recordings.get(sign)!));
   const options = { folds: 4, scheme: 'contiguous', blockFrames: 30 } as const;
   const training = frames.filter((_, i) => foldOf(i, frames.length, options) !== 2);
   const heldOutIndices = frames.map((_, i) => i).filter((i) => foldOf(i, frames.length, options) === 2);
-  return { reference: compileReference(sign, buildReferenceSign(training, `${sign}.gif`)), heldOut: heldOutIndices.map((i) => frames[i]!), heldOutIndices };
+  return { reference: compileSign(sign, buildReferenceSign(training, `${sign}.gif`)), heldOut: heldOutIndices.map((i) => frames[i]!), heldOutIndices };
 }
 
-function acceptance(frames: readonly AngleFrame[], reference: CompiledReference, matcher = matchFramePrecise): number {
+const precisely = createMatcher('precise');
+const bySpec = createMatcher('spec');
+
+function acceptance(frames: readonly AngleFrame[], reference: CompiledSign, matcher: FrameMatcher = precisely): number {
   const report = createMatchReport();
   let accepted = 0;
   for (const frame of frames) {
-    for (let r = 0; r < reference.frameCount; r++) {
+    for (let r = 0; r < reference.reference.frameCount; r++) {
       if (matcher(frame, reference, r, report)) {
         accepted++;
         break;
@@ -73,9 +76,9 @@ describe('precise matching on the alphabet recordings (held-out frames)', () => 
     expect(acceptance(a.heldOut, a.reference)).toBeGreaterThan(0.9);
     expect(acceptance(e.heldOut, e.reference)).toBeGreaterThan(0.9);
     // SPEC (75 degrees) accepts E and S frames as A; precise mode does not.
-    expect(acceptance(e.heldOut, a.reference, matchFrame)).toBeGreaterThan(0.9);
+    expect(acceptance(e.heldOut, a.reference, bySpec)).toBeGreaterThan(0.9);
     expect(acceptance(e.heldOut, a.reference)).toBeLessThan(0.05);
-    expect(acceptance(s.heldOut, a.reference, matchFrame)).toBeGreaterThan(0.9);
+    expect(acceptance(s.heldOut, a.reference, bySpec)).toBeGreaterThan(0.9);
     expect(acceptance(s.heldOut, a.reference)).toBeLessThan(0.1);
   }, 60_000);
 
@@ -102,10 +105,9 @@ describe('precise matching on the alphabet recordings (held-out frames)', () => 
       for (let i = 0; i < source.frameCount; i++) {
         source.read(i, landmarks);
         mirrorInto(landmarks, side);
-        computeAngleFrame(landmarks, angles);
-        runtime.prepareFrame(landmarks, angles);
+        prepareAngleFrame(landmarks, angles, runtime);
         let matched = false;
-        for (let r = 0; r < reference.frameCount && !matched; r++) matched = runtime.matcher(angles, reference, r, report);
+        for (let r = 0; r < reference.reference.frameCount && !matched; r++) matched = runtime.matcher(angles, reference, r, report);
         if (matched && side === 'left') {
           asLeft++;
           expect(report.mirrored).toBe(true);
@@ -122,8 +124,8 @@ describe('precise matching on the alphabet recordings (held-out frames)', () => 
     const signs = ['A', 'T', 'U', 'R'];
     const splits = signs.map(split);
     const alone = splits.map((x) => x.reference);
-    const before = alone.map((r) => ({ angles: r.precise!.angleTolerance.slice(), features: r.precise!.featureTolerance.slice() }));
-    const contrasted = contrastPreciseTolerances(alone);
+    const before = alone.map((r) => ({ angles: r.precise.angleTolerance.slice(), features: r.precise.featureTolerance.slice() }));
+    const contrasted = contrastPreciseTolerances(alone).map((precise, i) => ({ ...alone[i]!, precise }));
     const [a, t, u, r] = [0, 1, 2, 3].map((i) => ({ alone: alone[i]!, contrasted: contrasted[i]!, heldOut: splits[i]!.heldOut }));
     // Alone, T's and R's spread-based tolerances take in A's and U's held-out frames.
     expect(acceptance(a!.heldOut, t!.alone)).toBeGreaterThan(0.3);
@@ -133,9 +135,9 @@ describe('precise matching on the alphabet recordings (held-out frames)', () => 
     for (const x of [a!, t!, u!, r!]) expect(acceptance(x.heldOut, x.contrasted)).toBeGreaterThan(acceptance(x.heldOut, x.alone) - 0.1);
     // Only narrowed, never below the calibration floors; the inputs are left as they were.
     contrasted.forEach((c, i) => {
-      const p = c.precise!;
-      expect(alone[i]!.precise!.angleTolerance).toEqual(before[i]!.angles);
-      expect(alone[i]!.precise!.featureTolerance).toEqual(before[i]!.features);
+      const p = c.precise;
+      expect(alone[i]!.precise.angleTolerance).toEqual(before[i]!.angles);
+      expect(alone[i]!.precise.featureTolerance).toEqual(before[i]!.features);
       p.angleTolerance.forEach((v, j) => {
         expect(v).toBeLessThanOrEqual(before[i]!.angles[j]!);
         expect(v).toBeGreaterThanOrEqual(PRECISE_CALIBRATION.angleFloorDeg);
@@ -144,26 +146,33 @@ describe('precise matching on the alphabet recordings (held-out frames)', () => 
         expect(v).toBeLessThanOrEqual(before[i]!.features[j]!);
         expect(v).toBeGreaterThanOrEqual(featureToleranceBounds(j % PRECISE_FEATURE_COUNT)[0] - 1e-4);
       });
-      expect(c.frameCount).toBe(alone[i]!.frameCount);
-      expect(p.features).toBe(alone[i]!.precise!.features);
+      expect(c.reference).toBe(alone[i]!.reference);
+      expect(p.features).toBe(alone[i]!.precise.features);
+      // The one-pass comparison's per-joint tolerances follow the narrowed angle tolerances.
+      expect(p.jointTolerance[4 + 3]).toBe(p.angleTolerance[3]);
+      expect(p.jointTolerance[20 + 5]).toBe(p.angleTolerance[16 + 5]);
     });
-    // A reference without precise data passes through, and a set of one is left alone.
-    const bare = { ...alone[0]!, precise: undefined };
-    expect(contrastPreciseTolerances([bare, alone[1]!])[0]).toBe(bare);
-    expect(contrastPreciseTolerances([alone[1]!])[0]!.precise!.featureTolerance).toEqual(before[1]!.features);
+    // A set of one is left alone.
+    expect(contrastPreciseTolerances([alone[1]!])[0]!.featureTolerance).toEqual(before[1]!.features);
   }, 120_000);
 
   it('compiles a set of records as the product and the evaluation do: each compiled, then contrasted', () => {
-    const records = ['H', 'U'].map((sign) => ({ name: sign, sign: buildReferenceSign(sourceToAngleFrames(alphabetSource(sign, recordings.get(sign)!)).slice(0, 90), `${sign}.gif`) }));
-    const set = compileReferenceSet(records);
-    const expected = contrastPreciseTolerances(records.map(({ name, sign }) => compileReference(name, sign)));
-    expect(set.map((r) => r.signName)).toEqual(['H', 'U']);
-    set.forEach((r, i) => expect(r.precise!.featureTolerance).toEqual(expected[i]!.precise!.featureTolerance));
+    const records = ['H', 'U'].map((sign) => ({ name: sign, record: buildReferenceSign(sourceToAngleFrames(alphabetSource(sign, recordings.get(sign)!)).slice(0, 90), `${sign}.gif`) }));
+    const set = compileLesson([records[0]!, { name: 'GONE', record: null }, records[1]!]);
+    const expected = contrastPreciseTolerances(records.map(({ name, record }) => compileSign(name, record)));
+    expect(set.map((r) => r?.reference.signName ?? null)).toEqual(['H', null, 'U']);
+    expect(set[0]!.precise.featureTolerance).toEqual(expected[0]!.featureTolerance);
+    expect(set[2]!.precise.featureTolerance).toEqual(expected[1]!.featureTolerance);
   }, 60_000);
 
-  it('keeps the SPEC mode as it was: createMatcher(\'spec\') is matchFrame', () => {
-    expect(createMatcher('spec')).toBe(matchFrame);
-    expect(createMatcher('precise')).toBe(matchFramePrecise);
+  it('keeps the SPEC mode as it was: createMatcher(\'spec\') runs matchFrame, \'precise\' matchFramePrecise', { timeout: 60_000 }, () => {
+    const { reference, heldOut } = split('E');
+    for (const frame of heldOut.slice(0, 40)) {
+      for (const r of [0, 10, 50]) {
+        expect(createMatcher('spec')(frame, reference, r, createMatchReport())).toBe(matchFrame(frame, reference.reference, r, createMatchReport()));
+        expect(createMatcher('precise')(frame, reference, r, createMatchReport())).toBe(matchFramePrecise(frame, reference.reference, reference.precise, r, createMatchReport()));
+      }
+    }
   });
 
   it('computes a cross-validated confusion table where precise mode cuts the wrong-letter acceptance', () => {
@@ -278,13 +287,6 @@ describe('malformed input', () => {
     expect(() => crossValidatedConfusion(new Map([['A', two.get('A')!]]), { mode: 'spec', folds: 4, scheme: 'contiguous', blockFrames: 30 })).toThrow(/at least two signs/);
     const record = { configs: { 'A.gif': [{ right_hand: { config: { degreesOfFreedom: 0 }, angles: Array(16).fill(90), shape: [1, 2, 3] } }] } };
     expect(() => parseReferenceSign('A', record)).toThrow(/right_hand\.shape/);
-  });
-
-  it('falls back to the SPEC rule for a reference compiled without precise data', { timeout: 60_000 }, () => {
-    const { reference, heldOut } = split('E');
-    const bare = { ...reference, precise: undefined };
-    const report = createMatchReport();
-    expect(matchFramePrecise(heldOut[0]!, bare, 0, report)).toBe(matchFrame(heldOut[0]!, bare, 0, createMatchReport()));
   });
 
   it('the confusion and score commands report bad options', async () => {

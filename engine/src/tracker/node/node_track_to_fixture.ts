@@ -1,4 +1,4 @@
-import { LANDMARK_FIXTURE_FORMAT, type LandmarkFixture } from '../../fixtures/landmark_fixture_schema.ts';
+import { LANDMARK_FIXTURE_FORMAT, type LandmarkFixture } from '../../recordings/landmark_fixture_schema.ts';
 import { landmarksToFixtureFrame } from '../landmarks_to_fixture_frame.ts';
 import { createNodeTracker } from './node_tracker.ts';
 import { trackFile, type TrackInput } from './node_track_file.ts';

@@ -1,0 +1,39 @@
+import { calibratePreciseReference } from '../precise/calibrate_precise_tolerances.ts';
+import { contrastPreciseTolerances } from '../precise/contrast_precise_tolerances.ts';
+import { compileReference, primaryGuideFileName } from '../reference/compile_reference.ts';
+import type { ReferenceSign } from '../reference/reference_sign_schema.ts';
+import type { CompiledSign } from './compiled_sign.ts';
+
+/** One sign of a lesson to compile; `record` is null when the sign has no usable reference. */
+export interface LessonSignRecord {
+  name: string;
+  record: ReferenceSign | null;
+}
+
+/**
+ * The reference records of signs practised together (a lesson, the alphabet) -> compiled signs in
+ * the same order, a sign without a record left null (the session skips it). Each sign is compiled
+ * for every mode: the SPEC arrays of its primary guide, precise mode calibrated from its own frames,
+ * then precise mode's tolerances narrowed against the set's other signs
+ * (precise/contrast_precise_tolerances.ts). The SPEC matcher reads nothing the set changes.
+ */
+export function compileLesson(signs: readonly LessonSignRecord[]): (CompiledSign | null)[] {
+  const present: { index: number; sign: CompiledSign }[] = [];
+  signs.forEach(({ name, record }, index) => {
+    if (record === null) return;
+    const guide = primaryGuideFileName(record);
+    const reference = compileReference(name, record, guide);
+    present.push({ index, sign: { reference, precise: calibratePreciseReference(reference, record.configs[guide]!) } });
+  });
+  const contrasted = contrastPreciseTolerances(present.map(({ sign }) => sign));
+  const compiled: (CompiledSign | null)[] = signs.map(() => null);
+  present.forEach(({ index, sign }, k) => {
+    compiled[index] = { ...sign, precise: contrasted[k]! };
+  });
+  return compiled;
+}
+
+/** One sign compiled on its own (no other signs to narrow precise mode's tolerances against). */
+export function compileSign(name: string, record: ReferenceSign): CompiledSign {
+  return compileLesson([{ name, record }])[0]!;
+}

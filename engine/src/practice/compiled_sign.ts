@@ -1,0 +1,13 @@
+import type { PreciseReference } from '../precise/precise_reference.ts';
+import type { CompiledReference } from '../reference/compiled_reference.ts';
+
+/**
+ * Everything one sign is practised with, compiled once when a lesson loads (compile_lesson.ts):
+ * the SPEC arrays of its reference record, and each matching mode's own data. A session can switch
+ * modes mid-lesson without compiling again.
+ */
+export interface CompiledSign {
+  reference: CompiledReference;
+  /** Precise mode's features and tolerances (precise/). */
+  precise: PreciseReference;
+}

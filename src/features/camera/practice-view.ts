@@ -1,0 +1,116 @@
+// What the practice screen shows, as one immutable view object in a small store that React reads
+// with useSyncExternalStore. The practice loop's events drive it (practiceViewOnEvent); the
+// controller adds what only it knows (the hint, the overlay, the camera and tracker state).
+import type { PracticeEvent } from '@signlearn/engine/practice/practice_events';
+
+export type SignState = 'pending' | 'current' | 'done' | 'skipped' | 'unavailable';
+
+export interface PracticeView {
+  status: 'starting' | 'practising' | 'completed' | 'error';
+  error: string | null;
+  signIndex: number;
+  signName: string;
+  guideFileName: string | null;
+  signStates: readonly SignState[];
+  signsDone: number;
+  /** Progress through the current sign's reference slice, 0..1 (the circular progress). */
+  fraction: number;
+  /** The 1 s pause after a completed sign. */
+  locked: boolean;
+  /** What to fix ('Bend your right index finger more'), or null. */
+  hint: string | null;
+  /** The last judged frame matched the reference frame (null: nothing judged yet). */
+  matched: boolean | null;
+  /** Joints drawn red in the latest overlay. */
+  offJoints: number;
+  backend: string | null;
+  notice: string | null;
+  cameraLost: boolean;
+  /** Frames drawn on the overlay (tests read it through data attributes). */
+  framesDrawn: number;
+}
+
+export function initialPracticeView(signNames: readonly string[]): PracticeView {
+  return {
+    status: 'starting',
+    error: null,
+    signIndex: 0,
+    signName: signNames[0] ?? '',
+    guideFileName: null,
+    signStates: signNames.map((_, i) => (i === 0 ? 'current' : 'pending')),
+    signsDone: 0,
+    fraction: 0,
+    locked: false,
+    hint: null,
+    matched: null,
+    offJoints: 0,
+    backend: null,
+    notice: null,
+    cameraLost: false,
+    framesDrawn: 0,
+  };
+}
+
+function withSignState(states: readonly SignState[], index: number, state: SignState): SignState[] {
+  const next = [...states];
+  next[index] = state;
+  return next;
+}
+
+/** The change one practice event makes to the view (nothing for the lesson's continue). */
+export function practiceViewOnEvent(view: PracticeView, event: PracticeEvent): Partial<PracticeView> {
+  switch (event.type) {
+    case 'signStarted':
+      return {
+        signIndex: event.signIndex,
+        signName: event.signName,
+        guideFileName: event.guideFileName,
+        signStates: withSignState(view.signStates, event.signIndex, 'current'),
+        fraction: 0,
+      };
+    case 'progress':
+      return event.signIndex === view.signIndex ? { fraction: event.fraction } : {};
+    case 'signUnavailable':
+      return { signStates: withSignState(view.signStates, event.signIndex, 'unavailable') };
+    case 'signComplete':
+      return {
+        signStates:
+          view.signStates[event.signIndex] === 'unavailable'
+            ? view.signStates
+            : withSignState(view.signStates, event.signIndex, event.skipped ? 'skipped' : 'done'),
+        signsDone: event.signsDone,
+        fraction: 1,
+      };
+    case 'lessonComplete':
+      return { status: 'completed', hint: null, matched: null };
+    default:
+      return {};
+  }
+}
+
+/** A store of one PracticeView: set() replaces it (when something changed) and tells React. */
+export class PracticeViewStore {
+  private view: PracticeView;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(initial: PracticeView) {
+    this.view = initial;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getView = (): PracticeView => this.view;
+
+  set(patch: Partial<PracticeView>): void {
+    let changed = false;
+    for (const key of Object.keys(patch) as Array<keyof PracticeView>) {
+      if (this.view[key] !== patch[key]) changed = true;
+    }
+    if (!changed) return;
+    this.view = { ...this.view, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+}
