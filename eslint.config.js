@@ -27,10 +27,10 @@ const shared = ['./src/components', './src/hooks', './src/lib', './src/utils'];
  */
 export const ENGINE_LAYERS = [
   ['core'],
-  ['angles'],
+  ['angles', 'motion'],
   ['reference'],
   ['match'],
-  ['precise'],
+  ['precise', 'handshape'],
   ['practice'],
   ['recordings', 'feedback'],
   ['replay', 'score', 'evaluation', 'guide', 'tracker'],

@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { HAND_DESCRIPTOR_NAMES } from '@signlearn/engine/handshape/hand_descriptors';
 import { parseReferenceSign, type ReferenceSign } from '@signlearn/engine/reference/reference_sign_schema';
 import { CURRICULUM, curriculumSigns } from '../src/lib/data/curriculum.ts';
 import { DEFAULT_LANGUAGE } from '../src/lib/data/paths.ts';
@@ -23,8 +24,8 @@ export const REFERENCES_DIR = join(ROOT, '.cache', 'references');
 
 /**
  * Runs the engine's reference builder into `out` unless every needed record is there and valid. A
- * record the current schema rejects (written by an older builder, e.g. with fewer precise-mode
- * shape features) counts as missing, so an upgrade rebuilds the cache instead of failing to seed.
+ * record the current schema rejects, or one without the current handshape model (written by an
+ * older builder), counts as missing, so an upgrade rebuilds the cache instead of failing to seed.
  */
 export function ensureReferences(signs: string[], out = REFERENCES_DIR, alphabetDir = ALPHABET_DIR): void {
   if (signs.every((sign) => isUsableRecord(sign, join(out, `${sign}.json`)))) return;
@@ -40,8 +41,10 @@ export function ensureReferences(signs: string[], out = REFERENCES_DIR, alphabet
 function isUsableRecord(sign: string, file: string): boolean {
   if (!existsSync(file)) return false;
   try {
-    parseReferenceSign(sign, JSON.parse(readFileSync(file, 'utf8')));
-    return true;
+    const record = parseReferenceSign(sign, JSON.parse(readFileSync(file, 'utf8')));
+    // A record from an older builder (no handshape model, or one for other descriptors) is rebuilt.
+    const names = record.handshape?.descriptors;
+    return names !== undefined && names.length === HAND_DESCRIPTOR_NAMES.length && names.every((name, i) => name === HAND_DESCRIPTOR_NAMES[i]);
   } catch {
     return false;
   }

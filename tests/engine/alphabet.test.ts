@@ -111,15 +111,46 @@ describe('engine command line', () => {
     const { stdout } = await cli(['score', '--reference', join(out, 'B.json'), '--frames', join(alphabetFolder, 'B.json')]);
     const score = JSON.parse(stdout);
     expect(score.frames).toBe(recordings.get('B')!.frames.length);
+    // The app's default judge; a held letter is a natural hold: 45 frames (1.5 s) of correct signing.
+    expect(score.mode).toBe('handshape');
     expect(score.fraction).toBeGreaterThan(0.95);
     expect(score.completed).toBe(true);
-    expect(score.framesToComplete).toBeGreaterThanOrEqual(150);
+    expect(score.framesToComplete).toBeGreaterThanOrEqual(45);
+    expect(score.framesToComplete).toBeLessThanOrEqual(50);
+    expect(score.secondsToComplete).toBeCloseTo(score.framesToComplete / 30, 2);
     expect(Object.keys(score.meanAngleError.rightHand)).toHaveLength(16);
-    const wrong = JSON.parse((await cli(['score', '--reference', join(out, 'A.json'), '--frames', join(alphabetFolder, 'B.json')])).stdout);
-    expect(wrong.matched).toBe(0);
-    expect(wrong.completed).toBe(false);
-    expect(wrong.framesToComplete).toBeNull();
-  }, 60_000);
+    const slow = JSON.parse((await cli(['score', '--reference', join(out, 'B.json'), '--frames', join(alphabetFolder, 'B.json'), '--fps', '8'])).stdout);
+    expect(slow.secondsToComplete).toBeGreaterThanOrEqual(1.5);
+    expect(slow.secondsToComplete).toBeLessThanOrEqual(1.5 + 0.25);
+    expect(slow.framesToComplete).toBeLessThan(score.framesToComplete / 3);
+    for (const mode of ['handshape', 'spec', 'precise']) {
+      const wrong = JSON.parse((await cli(['score', '--reference', join(out, 'A.json'), '--frames', join(alphabetFolder, 'B.json'), '--mode', mode])).stdout);
+      expect(wrong.mode).toBe(mode);
+      expect(wrong.matched).toBe(0);
+      expect(wrong.completed).toBe(false);
+      expect(wrong.framesToComplete).toBeNull();
+      expect(wrong.secondsToComplete).toBeNull();
+    }
+    const precise = JSON.parse((await cli(['score', '--reference', join(out, 'B.json'), '--frames', join(alphabetFolder, 'B.json'), '--precise'])).stdout);
+    expect(precise.mode).toBe('precise');
+  }, 120_000);
+
+  it('score --references scores every pair of records and landmark files in one object', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'refs-batch-'));
+    await cli(['build-references', '--in', alphabetFolder, '--out', out]);
+    const frames = ['A', 'B'].map((sign) => join(alphabetFolder, `${sign}.json`));
+    const { stdout } = await cli(['score', '--references', out, '--frames', ...frames, '--seconds', '10']);
+    const result = JSON.parse(stdout);
+    expect(result.mode).toBe('handshape');
+    expect(result.pairs).toHaveLength(2 * 26);
+    const pair = (file: string, reference: string) => result.pairs.find((p: { frames: string; reference: string }) => p.frames === file && p.reference === reference);
+    expect(pair(frames[0]!, 'A').completed).toBe(true);
+    expect(pair(frames[1]!, 'B').completed).toBe(true);
+    expect(pair(frames[1]!, 'B').secondsToComplete).toBeLessThan(2.5);
+    expect(pair(frames[0]!, 'B').completed).toBe(false);
+    expect(pair(frames[1]!, 'A').completed).toBe(false);
+    for (const p of result.pairs) expect(Object.keys(p).sort()).toEqual(['completed', 'fraction', 'frames', 'reference', 'secondsToComplete']);
+  }, 180_000);
 
   it('bad files get a clear error naming the file and the problem, and a non-zero exit', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'bad-'));
@@ -135,6 +166,9 @@ describe('engine command line', () => {
       [['score', '--reference', join(folder, 'missing.json'), '--frames', broken], /missing\.json: cannot read file \(ENOENT\)/],
       [['score', '--frames', broken], /missing --reference/],
       [['score', '--bogus'], /unknown option --bogus/],
+      [['score', '--reference', reference, '--frames', broken, '--mode', 'fast'], /--mode must be one of handshape, spec, precise, got "fast"/],
+      [['score', '--reference', reference, '--frames', broken, '--fps', '0'], /--fps must be a positive number/],
+      [['score', '--references', folder, '--reference', reference, '--frames', broken], /not both/],
       [['frobnicate'], /unknown command "frobnicate"/],
     ];
     for (const [args, message] of attempts) {

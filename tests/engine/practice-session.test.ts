@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { needsMatch } from '../../engine/src/practice/practice_window.ts';
 import type { PracticeEvent } from '../../engine/src/practice/practice_events.ts';
-import { PracticeSession, type PracticeSign } from '../../engine/src/practice/practice_session.ts';
+import { MAX_FRAME_GAP_MS, PracticeSession, type PracticeSign } from '../../engine/src/practice/practice_session.ts';
 import { referenceSlice } from '../../engine/src/practice/reference_slice.ts';
 import { angleFrame, compiledSign, hand } from './support.ts';
 
@@ -45,24 +45,86 @@ describe('practice windows (SPEC 4: first 10% free, 10-90% on a match, then free
 });
 
 describe('PracticeSession', () => {
-  it('advances freely through the first 10%, then only on matching frames, then freely after 90%', () => {
-    const { practice, of } = session([sign('A', 200, 20)]); // slice of 100 frames
+  // sign('A', 200, ...) has a slice of 100 reference frames at 30 fps: 3.33 s of signing.
+  it('advances by time: freely through the first 10%, then only on matching frames, then freely after 90%', () => {
+    const { practice, of } = session([sign('A', 200, 20)]);
     practice.start(0);
     let t = 0;
-    for (let i = 0; i < 10; i++) expect(practice.onFrame(wrong, (t += 33))).toBe(true);
-    expect(practice.position).toBe(10);
-    for (let i = 0; i < 50; i++) expect(practice.onFrame(wrong, (t += 33))).toBe(false);
-    expect(practice.position).toBe(10);
-    for (let i = 0; i < 80; i++) practice.onFrame(matching(20), (t += 33));
-    expect(practice.position).toBe(90);
-    for (let i = 0; i < 9; i++) expect(practice.onFrame(wrong, (t += 33))).toBe(true);
+    // 100 ms per judged frame = 3 reference frames each.
+    for (let i = 0; i < 3; i++) expect(practice.onFrame(wrong, (t += 100))).toBe(true);
+    expect(practice.position).toBeCloseTo(9, 6);
+    // The free window ends at 10: a non-matching frame goes no further, then nothing moves.
+    expect(practice.onFrame(wrong, (t += 100))).toBe(true);
+    expect(practice.position).toBeCloseTo(10, 6);
+    for (let i = 0; i < 20; i++) expect(practice.onFrame(wrong, (t += 100))).toBe(false);
+    expect(practice.position).toBeCloseTo(10, 6);
+    for (let i = 0; i < 27; i++) practice.onFrame(matching(20), (t += 100));
+    expect(practice.position).toBeCloseTo(91, 6);
+    for (let i = 0; i < 2; i++) expect(practice.onFrame(wrong, (t += 100))).toBe(true);
     expect(of('signComplete')).toHaveLength(0);
-    practice.onFrame(wrong, (t += 33));
+    practice.onFrame(wrong, (t += 100));
     expect(of('signComplete')).toHaveLength(1);
     const progress = of('progress') as Extract<PracticeEvent, { type: 'progress' }>[];
-    expect(progress).toHaveLength(100);
     expect(progress.at(-1)!.fraction).toBe(1);
-    expect(progress.filter((e) => e.byMatch)).toHaveLength(80);
+    expect(progress.filter((e) => e.byMatch)).toHaveLength(27);
+  });
+
+  it('takes the same time at 5, 10, 30 and 60 judged frames per second', () => {
+    const times = [5, 10, 30, 60].map((fps) => {
+      const { practice, of } = session([sign('A', 90, 20)]); // 45 frames: 1.5 s
+      practice.start(0);
+      for (let t = 1000 / fps; practice.phase === 'practising'; t += 1000 / fps) practice.onFrame(matching(20), t);
+      return (of('signComplete')[0] as { atMs: number }).atMs;
+    });
+    for (const ms of times) expect(ms).toBeGreaterThanOrEqual(1500);
+    for (const ms of times) expect(ms).toBeLessThanOrEqual(1500 + 200);
+  });
+
+  it('frames arriving irregularly advance by the time between them', () => {
+    const { practice } = session([sign('A', 200, 20)]);
+    practice.start(0);
+    let t = 500; // the first frame stands for the 500 ms since the sign began, at most MAX_FRAME_GAP_MS
+    practice.onFrame(matching(20), t);
+    expect(practice.position).toBeCloseTo((MAX_FRAME_GAP_MS * 30) / 1000, 6);
+    let expected = practice.position;
+    for (const gap of [17, 160, 33, 90, 5, 210]) {
+      practice.onFrame(matching(20), (t += gap));
+      expected += (gap * 30) / 1000;
+      expect(practice.position).toBeCloseTo(expected, 6);
+    }
+  });
+
+  it('a stall of 2 s counts for no more than MAX_FRAME_GAP_MS, and a clock that jumps back counts for nothing', () => {
+    const { practice } = session([sign('A', 200, 20)]);
+    practice.start(0);
+    practice.onFrame(matching(20), 100);
+    const before = practice.position;
+    practice.onFrame(matching(20), 2100);
+    expect(practice.position - before).toBeCloseTo((MAX_FRAME_GAP_MS * 30) / 1000, 6);
+    const afterStall = practice.position;
+    expect(practice.onFrame(matching(20), 1000)).toBe(false); // time went back
+    expect(practice.position).toBe(afterStall);
+    practice.onFrame(matching(20), 1100); // 100 ms after the frame that went back
+    expect(practice.position - afterStall).toBeCloseTo(3, 6);
+  });
+
+  it('a paused tab: the caller\'s clock stands still, so the pause earns nothing', () => {
+    const { practice } = session([sign('A', 200, 20)]);
+    practice.start(0);
+    practice.onFrame(matching(20), 100);
+    const before = practice.position;
+    // The session clock (src/features/camera/session-clock.ts) stops while the tab is hidden: the
+    // next frame after 5 s hidden arrives 40 ms later on that clock.
+    practice.onFrame(matching(20), 140);
+    expect(practice.position - before).toBeCloseTo(1.2, 6);
+  });
+
+  it('follows the reference\'s own frame rate: a 10 fps reference of 20 frames lasts 2 s', () => {
+    const slow: PracticeSign = { name: 'S', compiled: compiledSign(Array.from({ length: 40 }, () => ({ right_hand: hand(20) })), 'S', 10) };
+    const { practice, of } = session([slow]);
+    practice.start(0);
+    for (let t = 100; practice.phase === 'practising'; t += 100) practice.onFrame(matching(20), t);
+    expect((of('signComplete')[0] as { atMs: number }).atMs).toBe(2000);
   });
 
   it('fills the match report even in the free windows, for feedback', () => {
@@ -73,7 +135,7 @@ describe('PracticeSession', () => {
     expect(practice.report.rightHandOff.every((v) => v === 1)).toBe(true);
   });
 
-  it('locks matching for 1000 ms after a sign completes, then goes on with the next sign', () => {
+  it('locks matching for 1000 ms after a sign completes, then goes on with the next sign from the lock\'s end', () => {
     const { practice, events, of } = session([sign('A', 20, 20), sign('B', 20, 10)]);
     practice.start(0);
     let t = 0;
@@ -83,7 +145,9 @@ describe('PracticeSession', () => {
     expect(practice.isLocked(doneAt + 999)).toBe(true);
     expect(practice.onFrame(matching(10), doneAt + 999)).toBe(false);
     expect(practice.position).toBe(0);
-    expect(practice.onFrame(matching(10), doneAt + 1000)).toBe(true);
+    expect(practice.onFrame(matching(10), doneAt + 1100)).toBe(true);
+    // The 100 ms since the lock ended, not the whole pause.
+    expect(practice.position).toBeCloseTo(3, 6);
     // the sign's completion comes before the next sign's start
     const types = events.map((e) => e.type);
     expect(types.indexOf('signComplete')).toBeLessThan(types.lastIndexOf('signStarted'));

@@ -35,6 +35,6 @@ export function compiled(frames: ReferenceFrame[], name = 'TEST') {
 }
 
 /** The same frames compiled as a practice sign (every matching mode's data). */
-export function compiledSign(frames: ReferenceFrame[], name = 'TEST'): CompiledSign {
-  return compileSign(name, { configs: { [`${name}.gif`]: frames } });
+export function compiledSign(frames: ReferenceFrame[], name = 'TEST', fps?: number): CompiledSign {
+  return compileSign(name, { configs: { [`${name}.gif`]: frames }, ...(fps === undefined ? {} : { fps }) });
 }

@@ -1,17 +1,17 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { alphabetSource } from '../recordings/landmark_source.ts';
 import { loadAlphabetFolder } from '../node/load_alphabet_folder.ts';
-import { buildReferenceSign } from '../reference/build_reference_sign.ts';
+import { buildAlphabetReferences } from '../recordings/build_alphabet_references.ts';
 import { parseReferenceSign } from '../reference/reference_sign_schema.ts';
-import { sourceToAngleFrames } from '../recordings/source_to_angle_frames.ts';
 import { parseFlags, requireFlag } from './parse_flags.ts';
 
 export const buildReferencesUsage = 'build-references --in <folder of landmark files> --out <folder>';
 
 /**
- * Hand recordings -> one SPEC `signs/{signName}` record per sign, `<out>/<SIGN>.json`, with the
- * guide file `<SIGN>.gif` as its configs key. Angles come from the engine's own angle code.
+ * Recordings of the manual alphabet -> one `signs/{signName}` record per letter,
+ * `<out>/<SIGN>.json`, with the guide file `<SIGN>.gif` as its configs key: the SPEC's angle
+ * frames (a natural hold, or a moving letter's movement), their frame rate, and the handshape
+ * judge's model (recordings/build_alphabet_references.ts).
  */
 export async function runBuildReferences(args: readonly string[]): Promise<void> {
   const flags = parseFlags(args, { values: ['in', 'out'] });
@@ -19,13 +19,20 @@ export async function runBuildReferences(args: readonly string[]): Promise<void>
   const output = requireFlag(flags, 'out');
   const recordings = await loadAlphabetFolder(input);
   await mkdir(output, { recursive: true });
-  const summary: Array<{ sign: string; frames: number; handDegreesOfFreedom: number }> = [];
-  for (const [sign, recording] of recordings) {
-    const record = buildReferenceSign(sourceToAngleFrames(alphabetSource(sign, recording)), `${sign}.gif`);
+  const summary: Array<{ sign: string; frames: number; fps: number | undefined; movement: string; handDegreesOfFreedom: number; artefacts: number }> = [];
+  for (const [sign, built] of buildAlphabetReferences(recordings)) {
+    const record = built.record;
     parseReferenceSign(sign, record); // what we write must pass the same check as what we read
     await writeFile(join(output, `${sign}.json`), JSON.stringify(record));
     const frames = record.configs[`${sign}.gif`]!;
-    summary.push({ sign, frames: frames.length, handDegreesOfFreedom: frames.find((f) => f.right_hand)?.right_hand?.config.degreesOfFreedom ?? 0 });
+    summary.push({
+      sign,
+      frames: frames.length,
+      fps: record.fps,
+      movement: built.movement,
+      handDegreesOfFreedom: frames.find((f) => f.right_hand)?.right_hand?.config.degreesOfFreedom ?? 0,
+      artefacts: built.artefacts.length,
+    });
   }
   console.log(JSON.stringify({ written: summary.length, out: output, signs: summary }, null, 2));
 }

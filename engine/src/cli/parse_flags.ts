@@ -1,5 +1,8 @@
-/** Minimal `--name value` / `--flag` parsing for the engine's commands, with clear errors. */
-export function parseFlags(args: readonly string[], spec: { values: readonly string[]; booleans?: readonly string[] }): Record<string, string | boolean> {
+/**
+ * Minimal `--name value` / `--flag` / `--list value [value ...]` parsing for the engine's
+ * commands, with clear errors. A list's values are joined with '\n' in its string.
+ */
+export function parseFlags(args: readonly string[], spec: { values: readonly string[]; booleans?: readonly string[]; lists?: readonly string[] }): Record<string, string | boolean> {
   const result: Record<string, string | boolean> = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -7,6 +10,11 @@ export function parseFlags(args: readonly string[], spec: { values: readonly str
     const name = arg.slice(2);
     if (spec.booleans?.includes(name)) {
       result[name] = true;
+    } else if (spec.lists?.includes(name)) {
+      const values: string[] = [];
+      while (i + 1 < args.length && !args[i + 1]!.startsWith('--')) values.push(args[++i]!);
+      if (values.length === 0) throw new Error(`--${name} needs at least one value`);
+      result[name] = values.join('\n');
     } else if (spec.values.includes(name)) {
       const value = args[i + 1];
       if (value === undefined || value.startsWith('--')) throw new Error(`--${name} needs a value`);

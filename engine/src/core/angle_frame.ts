@@ -26,6 +26,15 @@ export interface AngleFrame {
   leftHandShape?: Float32Array;
   rightHandShape?: Float32Array;
   shapePresent?: Uint8Array;
+  /** The handshape judge only, absent unless its frame step fills them
+   * (handshape/handshape_features.ts): per hand the descriptors of handshape/hand_descriptors.ts,
+   * measured as a right hand (a left hand mirrored), 1 per hand (left, right) in
+   * `descriptorsPresent` when they were computed for this frame, and each hand's speed in palm
+   * lengths per second. */
+  leftHandDescriptors?: Float32Array;
+  rightHandDescriptors?: Float32Array;
+  descriptorsPresent?: Uint8Array;
+  handSpeed?: Float32Array;
 }
 
 /** Where each part lives in AngleFrame.values: 4 pose angles, 16 per hand, then 3 orientation
@@ -55,7 +64,7 @@ export function createAngleFrame(): AngleFrame {
   };
 }
 
-/** A copy of `frame` (its values, presence and precise-mode features) in new arrays. */
+/** A copy of `frame` (its values, presence, and precise mode's and the handshape judge's features) in new arrays. */
 export function cloneAngleFrame(frame: AngleFrame): AngleFrame {
   const copy = createAngleFrame();
   copy.values.set(frame.values);
@@ -64,6 +73,12 @@ export function cloneAngleFrame(frame: AngleFrame): AngleFrame {
     if (frame.leftHandShape) copy.leftHandShape = frame.leftHandShape.slice();
     if (frame.rightHandShape) copy.rightHandShape = frame.rightHandShape.slice();
     copy.shapePresent = frame.shapePresent.slice();
+  }
+  if (frame.descriptorsPresent) {
+    if (frame.leftHandDescriptors) copy.leftHandDescriptors = frame.leftHandDescriptors.slice();
+    if (frame.rightHandDescriptors) copy.rightHandDescriptors = frame.rightHandDescriptors.slice();
+    copy.descriptorsPresent = frame.descriptorsPresent.slice();
+    if (frame.handSpeed) copy.handSpeed = frame.handSpeed.slice();
   }
   return copy;
 }

@@ -31,3 +31,16 @@ export function createLandmarkFrame(imageWidth = 1280, imageHeight = 720): Landm
     imageHeight,
   };
 }
+
+/** A copy of `frame` in new arrays. */
+export function cloneLandmarkFrame(frame: LandmarkFrame): LandmarkFrame {
+  return {
+    pose: frame.pose.slice(),
+    leftHand: frame.leftHand.slice(),
+    rightHand: frame.rightHand.slice(),
+    present: frame.present.slice(),
+    timestampMs: frame.timestampMs,
+    imageWidth: frame.imageWidth,
+    imageHeight: frame.imageHeight,
+  };
+}

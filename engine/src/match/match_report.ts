@@ -40,6 +40,15 @@ export interface MatchReport {
   /** Number of joints beyond tolerance over all parts, and their summed excess in degrees. */
   offCount: number;
   offExcess: number;
+  /** The handshape judge's explanation (beyond the SPEC rule; the other modes leave it at -1):
+   * the descriptor (handshape/hand_descriptors.ts, by index) furthest from the sign, whether the
+   * learner's value lies above the sign's, and the hand (0 left, 1 right). */
+  cue: number;
+  cueAbove: boolean;
+  cueSide: number;
+  /** The hands shown are nowhere near the sign (or none is shown): ask for the sign itself rather
+   * than for one correction. */
+  askForSign: boolean;
 }
 
 export function createMatchReport(): MatchReport {
@@ -60,6 +69,10 @@ export function createMatchReport(): MatchReport {
     rightHandOff: off.subarray(rightHand, rightHand + HAND_ANGLE_COUNT),
     offCount: 0,
     offExcess: 0,
+    cue: -1,
+    cueAbove: false,
+    cueSide: 1,
+    askForSign: false,
   };
 }
 
@@ -71,4 +84,8 @@ export function copyMatchReport(from: MatchReport, to: MatchReport): void {
   to.off.set(from.off);
   to.offCount = from.offCount;
   to.offExcess = from.offExcess;
+  to.cue = from.cue;
+  to.cueAbove = from.cueAbove;
+  to.cueSide = from.cueSide;
+  to.askForSign = from.askForSign;
 }

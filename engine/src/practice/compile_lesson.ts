@@ -1,3 +1,4 @@
+import { compileHandshape } from '../handshape/compiled_handshape.ts';
 import { calibratePreciseReference } from '../precise/calibrate_precise_tolerances.ts';
 import { contrastPreciseTolerances } from '../precise/contrast_precise_tolerances.ts';
 import { compileReference, primaryGuideFileName } from '../reference/compile_reference.ts';
@@ -13,8 +14,8 @@ export interface LessonSignRecord {
 /**
  * The reference records of signs practised together (a lesson, the alphabet) -> compiled signs in
  * the same order, a sign without a record left null (the session skips it). Each sign is compiled
- * for every mode: the SPEC arrays of its primary guide, precise mode calibrated from its own frames,
- * then precise mode's tolerances narrowed against the set's other signs
+ * for every mode: the SPEC arrays of its primary guide, the handshape judge's model, precise mode
+ * calibrated from its own frames, then precise mode's tolerances narrowed against the set's other signs
  * (precise/contrast_precise_tolerances.ts). The SPEC matcher reads nothing the set changes.
  */
 export function compileLesson(signs: readonly LessonSignRecord[]): (CompiledSign | null)[] {
@@ -23,7 +24,8 @@ export function compileLesson(signs: readonly LessonSignRecord[]): (CompiledSign
     if (record === null) return;
     const guide = primaryGuideFileName(record);
     const reference = compileReference(name, record, guide);
-    present.push({ index, sign: { reference, precise: calibratePreciseReference(reference, record.configs[guide]!) } });
+    const handshape = record.handshape ? compileHandshape(name, record.handshape) : null;
+    present.push({ index, sign: { reference, precise: calibratePreciseReference(reference, record.configs[guide]!), handshape } });
   });
   const contrasted = contrastPreciseTolerances(present.map(({ sign }) => sign));
   const compiled: (CompiledSign | null)[] = signs.map(() => null);

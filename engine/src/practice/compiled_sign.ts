@@ -1,3 +1,4 @@
+import type { CompiledHandshape } from '../handshape/compiled_handshape.ts';
 import type { PreciseReference } from '../precise/precise_reference.ts';
 import type { CompiledReference } from '../reference/compiled_reference.ts';
 
@@ -10,4 +11,7 @@ export interface CompiledSign {
   reference: CompiledReference;
   /** Precise mode's features and tolerances (precise/). */
   precise: PreciseReference;
+  /** The handshape judge's model (handshape/), or null for a record without one (or built for
+   * other descriptors): the handshape mode then judges the sign by the SPEC rule. */
+  handshape: CompiledHandshape | null;
 }

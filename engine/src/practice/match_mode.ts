@@ -1,33 +1,44 @@
 import type { AngleFrame } from '../core/angle_frame.ts';
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
+import { createHandshapeFeatureTracker } from '../handshape/handshape_features.ts';
+import { matchHandshape } from '../handshape/match_handshape.ts';
 import { matchFrame } from '../match/match_frame.ts';
 import type { MatchReport } from '../match/match_report.ts';
-import { matchFramePrecise } from '../precise/match_frame_precise.ts';
+import { matchFramePreciseNear } from '../precise/match_frame_precise.ts';
 import { createPreciseFeatureTracker } from '../precise/precise_features.ts';
 import type { CompiledSign } from './compiled_sign.ts';
 
 /**
  * The matching mode of a practice session (an engine option; the camera screen's setting):
- * 'spec' is the SPEC 5 rule (every angle within 30 degrees for the pose, max(75, degreesOfFreedom)
- * for a hand) and the default; 'precise' adds per-joint tolerances calibrated from the reference,
- * the hand's orientation, fingertip places and motion (precise/match_frame_precise.ts).
+ *   'handshape', the default: the handshape judge (handshape/match_handshape.ts), which knows a
+ *     sign from the way its handshape is described, held or moved, by any signer's hand, and
+ *     refuses hands that make another sign or none;
+ *   'spec': the SPEC 5 rule (every angle within 30 degrees for the pose, max(75,
+ *     degreesOfFreedom) for a hand), followed frame by frame through the reference; lenient;
+ *   'precise': per-joint tolerances calibrated from the reference signer's own frames, the hand's
+ *     orientation, fingertip places and motion (precise/match_frame_precise.ts); strict, and fitted
+ *     to that signer.
  */
-export type MatchMode = 'spec' | 'precise';
-export const MATCH_MODES: readonly MatchMode[] = ['spec', 'precise'];
-export const DEFAULT_MATCH_MODE: MatchMode = 'spec';
+export type MatchMode = 'handshape' | 'spec' | 'precise';
+export const MATCH_MODES: readonly MatchMode[] = ['handshape', 'spec', 'precise'];
+export const DEFAULT_MATCH_MODE: MatchMode = 'handshape';
 
 export function isMatchMode(value: unknown): value is MatchMode {
-  return value === 'spec' || value === 'precise';
+  return value === 'handshape' || value === 'spec' || value === 'precise';
 }
 
 /** Matches a learner frame with one frame of a sign's reference, filling the report. */
 export type FrameMatcher = (learner: AngleFrame, sign: CompiledSign, referenceFrame: number, report: MatchReport) => boolean;
 
 const matchBySpec: FrameMatcher = (learner, sign, frame, report) => matchFrame(learner, sign.reference, frame, report);
-const matchPrecisely: FrameMatcher = (learner, sign, frame, report) => matchFramePrecise(learner, sign.reference, sign.precise, frame, report);
+const matchPrecisely: FrameMatcher = (learner, sign, frame, report) => matchFramePreciseNear(learner, sign.reference, sign.precise, frame, report);
+// A sign without a handshape model is judged by the SPEC rule: the lesson goes on.
+const matchByHandshape: FrameMatcher = (learner, sign, frame, report) =>
+  sign.handshape === null ? matchFrame(learner, sign.reference, frame, report) : matchHandshape(learner, sign.handshape, report);
 
 /** The frame matcher of a mode. */
 export function createMatcher(mode: MatchMode): FrameMatcher {
+  if (mode === 'handshape') return matchByHandshape;
   if (mode === 'spec') return matchBySpec;
   if (mode === 'precise') return matchPrecisely;
   throw new Error(`unknown match mode "${String(mode)}" (expected ${MATCH_MODES.join(' or ')})`);
@@ -52,6 +63,10 @@ export interface MatchModeRuntime {
 export function createMatchModeRuntime(mode: MatchMode): MatchModeRuntime {
   const matcher = createMatcher(mode);
   if (mode === 'spec') return { mode, matcher, needsOrientation: false, prepareFrame: () => {}, reset: () => {} };
+  if (mode === 'handshape') {
+    const handshape = createHandshapeFeatureTracker();
+    return { mode, matcher, needsOrientation: false, prepareFrame: (landmarks, angles) => handshape.update(landmarks, angles), reset: () => handshape.reset() };
+  }
   const tracker = createPreciseFeatureTracker();
   return {
     mode,

@@ -1,6 +1,7 @@
 import type { AngleFrame } from '../core/angle_frame.ts';
-import { LESSON_COMPLETE_DELAY_MS, LESSON_CONTINUE_DELAY_MS, SIGN_COMPLETE_LOCK_MS } from '../core/constants.ts';
+import { FREE_END_FRACTION, FREE_START_FRACTION, LESSON_COMPLETE_DELAY_MS, LESSON_CONTINUE_DELAY_MS, SIGN_COMPLETE_LOCK_MS } from '../core/constants.ts';
 import { createMatchReport, type MatchReport } from '../match/match_report.ts';
+import { DEFAULT_RECORD_FPS } from '../reference/compile_reference.ts';
 import type { CompiledSign } from './compiled_sign.ts';
 import { createMatcher, type FrameMatcher } from './match_mode.ts';
 import type { PracticeEvent, PracticeEventListener } from './practice_events.ts';
@@ -22,9 +23,25 @@ export interface PracticeSessionOptions {
 export type PracticePhase = 'idle' | 'practising' | 'finishing' | 'completed' | 'continued';
 
 /**
+ * The most time one judged frame can stand for. Frames normally come 33-200 ms apart (30 down to
+ * 5 judged frames per second); a longer gap is a stall (the tracker froze, the machine was busy)
+ * in which nobody saw the learner sign, so it counts for no more than this.
+ */
+export const MAX_FRAME_GAP_MS = 250;
+
+/**
  * One lesson's practice (SPEC 4 "Practice flow") as a pure state machine: no timers and no clock
  * of its own. The caller passes the time into start, onFrame, tick and skipSign, and acts on the
  * events (practice_events.ts). Deterministic, so a recorded session replays exactly.
+ *
+ * How SPEC 4's "position" is read: it is time through the reference. The reference slice is
+ * played at the record's own frame rate (`fps`, 30 by default), and each judged frame moves the
+ * position by the reference frames whose time passed since the previous judged frame (or since
+ * judging became possible: the sign's start, the end of the 1 s lock), at most MAX_FRAME_GAP_MS
+ * of it: in the first 10% whatever the frame (up to the 10% mark, so no matched stretch is
+ * skipped unseen), from 10% to 90% only when the frame matches the reference frame at the current
+ * position, after 90% whatever the frame. So a sign takes the same time at 5, 10, 30 or 60 judged
+ * frames per second: its slice's duration of correct signing.
  */
 export class PracticeSession {
   readonly report: MatchReport = createMatchReport();
@@ -34,6 +51,10 @@ export class PracticeSession {
   private phaseValue: PracticePhase = 'idle';
   private signIndexValue = 0;
   private positionValue = 0;
+  /** The reference frames per millisecond of the current sign. */
+  private framesPerMs = DEFAULT_RECORD_FPS / 1000;
+  /** When the previous judged frame came, or when judging became possible. */
+  private judgedAtMs = 0;
   private lockedUntilMs = -Infinity;
   private signsDoneValue = 0;
   private skippedCount = 0;
@@ -58,7 +79,8 @@ export class PracticeSession {
   get currentSign(): PracticeSign | undefined {
     return this.signs[this.signIndexValue];
   }
-  /** Frames advanced in the current sign's reference slice, and the slice's length. */
+  /** Reference frames advanced in the current sign's slice (a fraction where time fell between
+   * two frames), and the slice's length. */
   get position(): number {
     return this.positionValue;
   }
@@ -80,9 +102,10 @@ export class PracticeSession {
   }
 
   /**
-   * One learner frame. Compares it with the current reference frame (filling `report`, so the UI
-   * can show what is off even in the free windows) and advances when the window is free or the
-   * frame matches. Returns true when the position advanced.
+   * One learner frame. Compares it with the reference frame at the current position (filling
+   * `report`, so the UI can show what is off even in the free windows) and advances by the time
+   * since the previous judged frame when the window is free or the frame matches. Returns true
+   * when the position advanced.
    */
   onFrame(angles: AngleFrame, nowMs: number): boolean {
     this.tick(nowMs);
@@ -90,10 +113,18 @@ export class PracticeSession {
     const compiled = this.signs[this.signIndexValue]!.compiled!;
     const position = this.positionValue;
     const length = this.slice[1]!;
-    const matched = this.matcher(angles, compiled, this.slice[0]! + position, this.report);
+    const frame = this.slice[0]! + Math.min(length - 1, Math.floor(position));
+    const matched = this.matcher(angles, compiled, frame, this.report);
+    const since = Math.max(this.judgedAtMs, this.lockedUntilMs);
+    const elapsed = nowMs > since ? Math.min(nowMs - since, MAX_FRAME_GAP_MS) : 0;
+    this.judgedAtMs = nowMs;
+    const step = elapsed * this.framesPerMs;
     const byMatch = needsMatch(position, length);
-    if (byMatch && !matched) return false;
-    this.positionValue = position + 1;
+    let next = position;
+    if (matched || position >= FREE_END_FRACTION * length) next = position + step;
+    else if (!byMatch) next = Math.min(position + step, FREE_START_FRACTION * length);
+    if (!(next > position)) return false;
+    this.positionValue = Math.min(next, length);
     this.emit({
       type: 'progress',
       atMs: nowMs,
@@ -134,6 +165,8 @@ export class PracticeSession {
       const reference = sign.compiled?.reference;
       if (reference && reference.frameCount > 0) {
         referenceSlice(reference.frameCount, this.slice);
+        this.framesPerMs = reference.fps / 1000;
+        this.judgedAtMs = nowMs;
         this.emit({
           type: 'signStarted',
           atMs: nowMs,

@@ -110,3 +110,24 @@ export function matchFramePrecise(learner: AngleFrame, ref: CompiledReference, p
   comparePrecisely(learner, ref, precise, refFrame, true, mirroredReport);
   return chooseOrientation(report, mirroredReport);
 }
+
+/** How far (seconds) around the current reference frame precise mode looks for a frame the learner matches. */
+export const PRECISE_NEIGHBOURHOOD_SECONDS = 0.5;
+
+/**
+ * Precise mode in a practice session: does the learner's frame match any reference frame within
+ * PRECISE_NEIGHBOURHOOD_SECONDS of `refFrame` (nearest first)? Its per-joint tolerances are a
+ * fraction of the SPEC's, and a learner holding a letter varies as the reference signer did but
+ * not in step with them: matching only the one current frame would make completion a matter of
+ * luck (T, U, V, W never completed in 10 s). The SPEC mode keeps SPEC 4's current frame.
+ * `report` receives the matching frame's comparison, or else the current frame's. Allocates nothing.
+ */
+export function matchFramePreciseNear(learner: AngleFrame, ref: CompiledReference, precise: PreciseReference, refFrame: number, report: MatchReport): boolean {
+  if (matchFramePrecise(learner, ref, precise, refFrame, report)) return true;
+  const reach = Math.round(PRECISE_NEIGHBOURHOOD_SECONDS * ref.fps);
+  for (let d = 1; d <= reach; d++) {
+    if (refFrame + d < ref.frameCount && matchFramePrecise(learner, ref, precise, refFrame + d, report)) return true;
+    if (refFrame - d >= 0 && matchFramePrecise(learner, ref, precise, refFrame - d, report)) return true;
+  }
+  return matchFramePrecise(learner, ref, precise, refFrame, report);
+}

@@ -2,6 +2,7 @@ import type { AngleFrame } from '../core/angle_frame.ts';
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
 import { HandPoint, Part, POINT_STRIDE, X, Y } from '../core/landmark_layout.ts';
 import { angleFramePixelSize } from '../angles/angle_frame_pixel_size.ts';
+import { HandMotion, MOTION_SPEED_OFFSET } from '../motion/hand_motion.ts';
 import { SHAPE_FEATURE_COUNT, SHAPE_LIMIT } from '../core/constants.ts';
 
 /**
@@ -35,12 +36,6 @@ export const SHAPE_INDEX_MIDDLE_SPREAD = 12;
 /** +1 or -1 per shape feature: its sign under an x-mirror of the image. */
 export const SHAPE_MIRROR_SIGN = new Float32Array([1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, 1, 1]);
 
-export const MOTION_WINDOW_MS = 180;
-/** Speeds (palm lengths per second) are offset by this before the log: the tracker's jitter. */
-export const MOTION_SPEED_OFFSET = 0.6;
-/** A gap longer than this between frames starts the motion history afresh. */
-export const MOTION_MAX_GAP_MS = 500;
-const HISTORY = 16;
 
 // Shape features are kept within +-SHAPE_LIMIT (a record's schema bound): a collapsed palm in a
 // bad tracking frame must not produce values a record cannot store.
@@ -100,66 +95,6 @@ export function motionFeature(speedPalmsPerSecond: number): number {
   return clampShape(10 * Math.log2(MOTION_SPEED_OFFSET + speedPalmsPerSecond));
 }
 
-/**
- * A short history of one hand's wrist and index tip, in pixels, for the motion feature. Values
- * travel through typed arrays and fields, not through double arguments or return values, which
- * V8 may box (allocate) when a call is not inlined.
- */
-class HandHistory {
-  private readonly t = new Float64Array(HISTORY);
-  private readonly p = new Float64Array(HISTORY * 4);
-  private count = 0;
-  private head = 0;
-  /** The speed that push() measured, palm lengths per second. */
-  readonly speed = new Float64Array(1);
-
-  reset(): void {
-    this.count = 0;
-    this.head = 0;
-  }
-
-  /** Adds this frame's sample of `hand` (measured on `pixel` = [width, height]) and sets `speed` over the last window. */
-  push(landmarks: LandmarkFrame, hand: Float32Array, pixel: Float64Array): void {
-    const timeMs = landmarks.timestampMs;
-    const width = pixel[0]!;
-    const height = pixel[1]!;
-    if (this.count > 0) {
-      const last = this.t[(this.head + HISTORY - 1) % HISTORY]!;
-      if (!(timeMs > last) || timeMs - last > MOTION_MAX_GAP_MS) this.reset();
-    }
-    const w = HandPoint.wrist * POINT_STRIDE;
-    const i = HandPoint.indexTip * POINT_STRIDE;
-    const m = HandPoint.middleMcp * POINT_STRIDE;
-    const slot = this.head;
-    this.t[slot] = timeMs;
-    this.p[slot * 4] = hand[w + X]! * width;
-    this.p[slot * 4 + 1] = hand[w + Y]! * height;
-    this.p[slot * 4 + 2] = hand[i + X]! * width;
-    this.p[slot * 4 + 3] = hand[i + Y]! * height;
-    const ux = hand[m + X]! * width - this.p[slot * 4]!;
-    const uy = hand[m + Y]! * height - this.p[slot * 4 + 1]!;
-    const palmLength = Math.sqrt(ux * ux + uy * uy);
-    this.head = (this.head + 1) % HISTORY;
-    if (this.count < HISTORY) this.count++;
-    let path = 0;
-    let oldest = timeMs;
-    let next = slot;
-    for (let k = 1; k < this.count; k++) {
-      const s = (slot + HISTORY - k) % HISTORY;
-      if (timeMs - this.t[s]! > MOTION_WINDOW_MS + 1) break;
-      const dwx = this.p[next * 4]! - this.p[s * 4]!;
-      const dwy = this.p[next * 4 + 1]! - this.p[s * 4 + 1]!;
-      const dix = this.p[next * 4 + 2]! - this.p[s * 4 + 2]!;
-      const diy = this.p[next * 4 + 3]! - this.p[s * 4 + 3]!;
-      path += (Math.sqrt(dwx * dwx + dwy * dwy) + Math.sqrt(dix * dix + diy * diy)) / 2;
-      oldest = this.t[s]!;
-      next = s;
-    }
-    const seconds = (timeMs - oldest) / 1000;
-    this.speed[0] = seconds > 0 && palmLength > 0 ? path / palmLength / seconds : 0;
-  }
-}
-
 const pixelSize = new Float64Array(2);
 
 /**
@@ -181,7 +116,7 @@ export function ensureShapeArrays(frame: AngleFrame): void {
 }
 
 export function createPreciseFeatureTracker(): PreciseFeatureTracker {
-  const histories = [new HandHistory(), new HandHistory()];
+  const histories = [new HandMotion(), new HandMotion()];
   return {
     reset() {
       histories[0]!.reset();

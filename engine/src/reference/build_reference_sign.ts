@@ -38,15 +38,26 @@ function degreesOfFreedom(frames: readonly AngleFrame[], part: 'leftHand' | 'rig
   return round1(spreads[Math.floor(spreads.length / 2)]!);
 }
 
+export interface ReferenceSignOptions {
+  /** The frames the record keeps, as indices into the recording's frames, in order (after
+   * smoothing, which sees every frame): a held sign's natural hold (natural_hold.ts). All when absent. */
+  keep?: readonly number[];
+  /** The rate the kept frames stand for; the record's `fps`. */
+  fps?: number;
+}
+
 /**
  * Angle frames of a recording (all frames of the sign, in order) -> the SPEC `signs/{signName}`
  * record with one config keyed by `guideFileName`. Angles are median-smoothed over
- * REFERENCE_SMOOTHING_FRAMES first. The practice engine takes its middle slice at practice time
- * (SPEC 4), so the record keeps every frame.
+ * REFERENCE_SMOOTHING_FRAMES first, over the whole recording; then the record keeps the frames
+ * `options.keep` names (every frame by default; the practice engine takes the middle slice of
+ * what is kept at practice time, SPEC 4), and says their rate.
  */
-export function buildReferenceSign(rawFrames: readonly AngleFrame[], guideFileName: string): ReferenceSign {
+export function buildReferenceSign(rawFrames: readonly AngleFrame[], guideFileName: string, options: ReferenceSignOptions = {}): ReferenceSign {
   if (rawFrames.length === 0) throw new Error(`buildReferenceSign: no frames for ${guideFileName}`);
-  const angleFrames = smoothAngleSeries(rawFrames, REFERENCE_SMOOTHING_FRAMES);
+  const smoothed = smoothAngleSeries(rawFrames, REFERENCE_SMOOTHING_FRAMES);
+  const angleFrames = options.keep ? options.keep.map((i) => smoothed[i]!) : smoothed;
+  if (angleFrames.length === 0) throw new Error(`buildReferenceSign: no frames kept for ${guideFileName}`);
   const poseDof = degreesOfFreedom(angleFrames, 'pose', POSE_ANGLE_NAMES.length);
   const leftDof = degreesOfFreedom(angleFrames, 'leftHand', HAND_ANGLE_COUNT);
   const rightDof = degreesOfFreedom(angleFrames, 'rightHand', HAND_ANGLE_COUNT);
@@ -78,5 +89,5 @@ export function buildReferenceSign(rawFrames: readonly AngleFrame[], guideFileNa
     if (f.present[Part.rightHand] === 1) frame.right_hand = hand(f.rightHand, f.rightHandOrientation, rightDof, shapeOf(f, 1));
     return frame;
   });
-  return { configs: { [guideFileName]: frames } };
+  return { configs: { [guideFileName]: frames }, ...(options.fps === undefined ? {} : { fps: options.fps }) };
 }

@@ -5,6 +5,9 @@ import { POSE_ANGLE_NAMES } from '../angles/pose_angle_definitions.ts';
 import type { CompiledReference } from './compiled_reference.ts';
 import type { HandAngles, ReferenceSign } from './reference_sign_schema.ts';
 
+/** The rate of a record's frames when it does not say (the SPEC's records do not). */
+export const DEFAULT_RECORD_FPS = 30;
+
 /** The config a sign is practised with: the first guide by name, so every client picks the same. */
 export function primaryGuideFileName(sign: ReferenceSign): string {
   const names = Object.keys(sign.configs).sort();
@@ -22,6 +25,7 @@ export function compileReference(signName: string, sign: ReferenceSign, guideFil
     signName,
     guideFileName,
     frameCount: n,
+    fps: sign.fps ?? DEFAULT_RECORD_FPS,
     pose: new Float32Array(n * POSE_ANGLE_COUNT),
     leftHand: new Float32Array(n * HAND_ANGLE_COUNT),
     rightHand: new Float32Array(n * HAND_ANGLE_COUNT),

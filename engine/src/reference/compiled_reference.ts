@@ -7,6 +7,8 @@ export interface CompiledReference {
   /** The guide animation's file name (the record's configs key). */
   guideFileName: string;
   frameCount: number;
+  /** The frames' rate (the record's `fps`, 30 for a record without one). */
+  fps: number;
   /** frameCount x 4 pose angles (POSE_ANGLE_NAMES order). */
   pose: Float32Array;
   /** frameCount x 16 hand angles each (HAND_ANGLE_NAMES order). */

@@ -7,7 +7,8 @@ import { HAND_ANGLE_COUNT, HAND_ORIENTATION_COUNT, SHAPE_FEATURE_COUNT, SHAPE_LI
  * value is the list of reference frames. A frame holds `pose`, `left_hand` and `right_hand`; a part
  * that the recording lacks is an absent key (the Realtime Database drops nulls; null is accepted too).
  *
- * Beyond the SPEC, optional fields feed the precise matching mode: a hand's `orientation`
+ * Beyond the SPEC: the record's `fps` (the frames' rate; 30 when absent) and `handshape` (the
+ * handshape judge's model), and, per hand frame, optional fields for the precise mode: `orientation`
  * ([directionX, directionY, palmFacing], angles/compute_hand_orientation.ts), and its `shape`
  * (fingertips in the palm's frame, index/middle crossing, motion: precise/precise_features.ts).
  */
@@ -40,16 +41,41 @@ export const referenceFrameSchema = z.object({
   right_hand: handAnglesSchema.nullish(),
 });
 
+/** Prototype descriptor vectors of a handshape (handshape/hand_descriptors.ts), one array each. */
+const prototypesSchema = z.array(z.array(z.number().finite())).min(1, 'a handshape needs at least one prototype');
+
+/**
+ * The handshape judge's model of a sign (beyond the SPEC; handshape/build_handshape_models.ts):
+ * the names of the descriptors its vectors hold (a judge with other descriptors ignores the
+ * model), which fingers the sign extends and which it folds, whether it is held still or moves,
+ * the speed limit (palm lengths per second: the
+ * most a held sign's hand may move, the least a moving sign's must), the sign's prototype
+ * vectors, and the prototypes of the signs it is most easily confused with, by sign name.
+ */
+export const handshapeModelSchema = z.object({
+  descriptors: z.array(z.string().min(1)).min(1),
+  /** Index, middle, ring, pinky: what the sign's definition asks of each finger. */
+  fingers: z.array(z.enum(['extended', 'folded', 'either'])).length(4),
+  movement: z.enum(['held', 'moving']),
+  speedLimit: z.number().finite().min(0),
+  prototypes: prototypesSchema,
+  contrast: z.record(z.string().min(1), prototypesSchema),
+});
+
 export const referenceSignSchema = z.object({
   configs: z
     .record(z.string().min(1), z.array(referenceFrameSchema).min(1, 'a config needs at least one frame'))
     .refine((configs) => Object.keys(configs).length > 0, 'configs is empty: a sign needs one guide with frames'),
+  /** The rate the configs' frames were recorded or sampled at; records without it are 30 fps. */
+  fps: z.number().finite().positive().max(240).optional(),
+  handshape: handshapeModelSchema.optional(),
 });
 
 export type HandAngles = z.infer<typeof handAnglesSchema>;
 export type PoseAngles = z.infer<typeof poseAnglesSchema>;
 export type ReferenceFrame = z.infer<typeof referenceFrameSchema>;
 export type ReferenceSign = z.infer<typeof referenceSignSchema>;
+export type HandshapeModel = z.infer<typeof handshapeModelSchema>;
 
 /** Thrown for a malformed record; the message names the sign and every problem with its path. */
 export class InvalidReferenceSignError extends Error {

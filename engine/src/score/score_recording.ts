@@ -16,9 +16,12 @@ export interface RecordingScore {
   /** Frames that match at least one frame of the reference's middle slice, as seen or mirrored. */
   matched: number;
   fraction: number;
-  /** Whether the practice state machine, fed these frames in order at 30 fps, completes the sign. */
+  /** Whether the practice loop, fed these frames in order at `fps` judged frames per second
+   * (cycling through them for up to `seconds`), completes the sign; after how many frames, and
+   * after how many seconds of them. */
   completed: boolean;
   framesToComplete: number | null;
+  secondsToComplete: number | null;
   /** Mean absolute angle error per joint, in degrees, against the closest slice frame. */
   meanAngleError: Record<string, Record<string, number>>;
 }
@@ -29,13 +32,26 @@ function isBetter(candidate: MatchReport, best: MatchReport): boolean {
   return candidate.offExcess < best.offExcess;
 }
 
+export interface ScoreOptions {
+  mode?: MatchMode;
+  /** Judged frames per second the completion pass is fed at (the recording's own timestamps are
+   * replaced): 30 by default. */
+  fps?: number;
+  /** How long the completion pass goes on, cycling through the frames: by default once through. */
+  seconds?: number;
+}
+
 /**
  * Scores a recording against a sign (the `score` command; also tests and benches) in a matching
- * mode: frame by frame against the best frame of the reference's middle slice, then through the
- * practice loop, fed at 30 fps, for completion. Each of the two passes has its own mode runtime,
- * so each starts a fresh motion history.
+ * mode (the app's default unless named): frame by frame against the best frame of the reference's
+ * middle slice, then through the practice loop, fed at `fps`, for completion. Each of the two
+ * passes has its own mode runtime, so each starts a fresh motion history.
  */
-export function scoreRecording(sign: CompiledSign, source: LandmarkSource, mode: MatchMode = DEFAULT_MATCH_MODE): RecordingScore {
+export function scoreRecording(sign: CompiledSign, source: LandmarkSource, options: ScoreOptions = {}): RecordingScore {
+  const mode = options.mode ?? DEFAULT_MATCH_MODE;
+  const fps = options.fps ?? RECORDING_FPS;
+  if (!(fps > 0 && fps <= 240)) throw new Error(`fps must be between 0 and 240, got ${fps}`);
+  const passFrames = options.seconds === undefined ? source.frameCount : Math.round(options.seconds * fps);
   const reference = sign.reference;
   const runtime = createMatchModeRuntime(mode);
   const slice = new Int32Array(2);
@@ -79,18 +95,24 @@ export function scoreRecording(sign: CompiledSign, source: LandmarkSource, mode:
   }
 
   let framesToComplete: number | null = null;
+  let secondsToComplete: number | null = null;
   let fed = 0;
   const loop = new PracticeLoop([{ name: reference.signName, compiled: sign }], {
     mode,
     onEvent: (event) => {
-      if (event.type === 'signComplete' && !event.skipped) framesToComplete = fed;
+      if (event.type === 'signComplete' && !event.skipped) {
+        framesToComplete = fed;
+        secondsToComplete = Math.round(event.atMs) / 1000;
+      }
     },
   });
   loop.start(0);
-  for (let i = 0; i < source.frameCount && loop.phase === 'practising'; i++) {
-    source.read(i, landmarks);
+  for (let i = 0; i < passFrames && source.frameCount > 0 && loop.phase === 'practising'; i++) {
+    source.read(i % source.frameCount, landmarks);
     fed = i + 1;
-    loop.onLandmarks(landmarks, (i * 1000) / RECORDING_FPS);
+    const nowMs = ((i + 1) * 1000) / fps;
+    landmarks.timestampMs = nowMs;
+    loop.onLandmarks(landmarks, nowMs);
   }
 
   return {
@@ -99,6 +121,7 @@ export function scoreRecording(sign: CompiledSign, source: LandmarkSource, mode:
     fraction: source.frameCount === 0 ? 0 : matched / source.frameCount,
     completed: framesToComplete !== null,
     framesToComplete,
+    secondsToComplete,
     meanAngleError,
   };
 }

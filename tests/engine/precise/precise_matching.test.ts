@@ -11,7 +11,7 @@ import type { AlphabetRecording } from '../../../engine/src/recordings/alphabet_
 import { alphabetSource } from '../../../engine/src/recordings/landmark_source.ts';
 import { createMatcher, createMatchModeRuntime, type FrameMatcher } from '../../../engine/src/practice/match_mode.ts';
 import { matchFrame } from '../../../engine/src/match/match_frame.ts';
-import { matchFramePrecise } from '../../../engine/src/precise/match_frame_precise.ts';
+import { matchFramePrecise, matchFramePreciseNear, PRECISE_NEIGHBOURHOOD_SECONDS } from '../../../engine/src/precise/match_frame_precise.ts';
 import { createMatchReport } from '../../../engine/src/match/match_report.ts';
 import { compileLesson, compileSign } from '../../../engine/src/practice/compile_lesson.ts';
 import type { CompiledSign } from '../../../engine/src/practice/compiled_sign.ts';
@@ -165,14 +165,31 @@ describe('precise matching on the alphabet recordings (held-out frames)', () => 
     expect(set[2]!.precise.featureTolerance).toEqual(expected[1]!.featureTolerance);
   }, 60_000);
 
-  it('keeps the SPEC mode as it was: createMatcher(\'spec\') runs matchFrame, \'precise\' matchFramePrecise', { timeout: 60_000 }, () => {
+  it('keeps the SPEC mode as it was: createMatcher(\'spec\') runs matchFrame, \'precise\' matchFramePreciseNear', { timeout: 60_000 }, () => {
     const { reference, heldOut } = split('E');
     for (const frame of heldOut.slice(0, 40)) {
       for (const r of [0, 10, 50]) {
         expect(createMatcher('spec')(frame, reference, r, createMatchReport())).toBe(matchFrame(frame, reference.reference, r, createMatchReport()));
-        expect(createMatcher('precise')(frame, reference, r, createMatchReport())).toBe(matchFramePrecise(frame, reference.reference, reference.precise, r, createMatchReport()));
+        expect(createMatcher('precise')(frame, reference, r, createMatchReport())).toBe(matchFramePreciseNear(frame, reference.reference, reference.precise, r, createMatchReport()));
       }
     }
+  });
+
+  it('in a session, precise mode accepts a frame that matches a reference frame within half a second of the current one, and no farther', { timeout: 60_000 }, () => {
+    const { reference, heldOut } = split('E');
+    const reach = Math.round(PRECISE_NEIGHBOURHOOD_SECONDS * reference.reference.fps);
+    const report = createMatchReport();
+    let checked = 0;
+    for (const frame of heldOut) {
+      const matching = Array.from({ length: reference.reference.frameCount }, (_, r) => matchFramePrecise(frame, reference.reference, reference.precise, r, report));
+      const miss = matching.findIndex((m, r) => !m && matching.slice(Math.max(0, r - reach), r + reach + 1).some(Boolean));
+      if (miss < 0) continue;
+      expect(matchFramePreciseNear(frame, reference.reference, reference.precise, miss, report)).toBe(true);
+      const far = matching.findIndex((_, r) => matching.slice(Math.max(0, r - reach), r + reach + 1).every((m) => !m));
+      if (far >= 0) expect(matchFramePreciseNear(frame, reference.reference, reference.precise, far, report)).toBe(false);
+      if (++checked >= 5) break;
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 
   it('computes a cross-validated confusion table where precise mode cuts the wrong-letter acceptance', () => {

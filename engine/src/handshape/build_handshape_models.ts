@@ -1,0 +1,181 @@
+import { angleFramePixelSize } from '../angles/angle_frame_pixel_size.ts';
+import type { LandmarkFrame } from '../core/landmark_frame.ts';
+import { HAND_POINT_COUNT, Part, POINT_STRIDE, X, Y, Z } from '../core/landmark_layout.ts';
+import { HandMotion } from '../motion/hand_motion.ts';
+import type { HandshapeModel } from '../reference/reference_sign_schema.ts';
+import { estimateDepthScale } from './estimate_depth_scale.ts';
+import { computeHandDescriptors, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTOR_WEIGHTS } from './hand_descriptors.ts';
+import { TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, type FingerState, type Movement } from './manual_alphabet.ts';
+
+/** One sign's training material: its frames in time order (the hand that signs, right or left), and its definition: which fingers it extends and folds, and whether it is held or moves. */
+export interface HandshapeTrainingSign {
+  name: string;
+  frames: readonly LandmarkFrame[];
+  /** The sustained speed (handshape_features.ts) of the recording's frames while the sign is
+   * made, in recording order: how still a hand holding it stays under the tracker. Measured on
+   * `frames` when absent (they must then be consecutive). */
+  speeds?: readonly number[];
+  fingers: readonly [FingerState, FingerState, FingerState, FingerState];
+  movement: Movement;
+}
+
+/** Do a hand's descriptors have every finger in the state `fingers` names, by the training bands? */
+export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: readonly FingerState[]): boolean {
+  for (let f = 0; f < 4; f++) {
+    const straightness = descriptors[FINGER_STRAIGHTNESS[f]!]!;
+    if ((fingers[f] === 'extended' && straightness < TRAINING_EXTENDED_AT) || (fingers[f] === 'folded' && straightness > TRAINING_FOLDED_AT)) return false;
+  }
+  return true;
+}
+
+/**
+ * How the models are built. Global, the same for every sign.
+ *   prototypes: frames taken as prototypes, evenly over the training frames (the sign's own
+ *     variation over time);
+ *   views: each prototype also as seen from these angles (yaw, pitch in degrees: rotated about
+ *     the wrist, out of the image plane), as another camera or another hand position would show
+ *     it; rotations in the image plane change no descriptor but the two directions, which keep
+ *     their scale;
+ *   outlierDistance: training frames farther than this (judge distance) from the sign's median
+ *     descriptors are tracking glitches, not the sign: they give no prototype (nor do frames
+ *     whose fingers contradict the sign's definition);
+ *   contrastSigns: the signs of the same movement whose prototypes each model keeps for the
+ *     judge's ratio test, nearest first (a held sign and a moving one are told apart by the
+ *     movement: J from I, Z from the held shapes whose index points as Z's does);
+ *   heldSpeedFloor / heldSpeedFactor: a held sign's speed limit is the larger of the floor and
+ *     the factor times the 75th percentile of its recording's sustained speed (palm lengths per
+ *     second: the tracker's jitter on a still hand making that shape stays under it, a wave does
+ *     not; a hand pointing down, Q, jitters most);
+ *   movingSpeed: a moving sign's hand must move at least this fast.
+ */
+export const HANDSHAPE_MODEL_BUILD = {
+  prototypes: 16,
+  views: [[15, 0], [-15, 0], [0, 15], [0, -15]] as readonly (readonly [number, number])[],
+  outlierDistance: 2.5,
+  contrastSigns: 6,
+  heldSpeedFloor: 2.5,
+  heldSpeedFactor: 2,
+  movingSpeed: 1.2,
+} as const;
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+const pixel = new Float64Array(2);
+
+/** The signing hand of a frame (the right, else the left) and whether it is the left. */
+function signingHand(frame: LandmarkFrame): { hand: Float32Array; left: boolean } | null {
+  if (frame.present[Part.rightHand] === 1) return { hand: frame.rightHand, left: false };
+  if (frame.present[Part.leftHand] === 1) return { hand: frame.leftHand, left: true };
+  return null;
+}
+
+/** A copy of `hand` rotated about its wrist by yaw (about the image's vertical) and pitch (about its horizontal), in 3-D pixels. */
+function rotatedHand(hand: Float32Array, width: number, height: number, yawDeg: number, pitchDeg: number): Float32Array {
+  const out = hand.slice();
+  const depth = estimateDepthScale(hand, width, height) * width;
+  const cy = Math.cos((yawDeg * Math.PI) / 180), sy = Math.sin((yawDeg * Math.PI) / 180);
+  const cp = Math.cos((pitchDeg * Math.PI) / 180), sp = Math.sin((pitchDeg * Math.PI) / 180);
+  const wx = hand[X]! * width, wy = hand[Y]! * height, wz = hand[Z]! * depth;
+  for (let i = 0; i < HAND_POINT_COUNT; i++) {
+    const o = i * POINT_STRIDE;
+    let x = hand[o + X]! * width - wx, y = hand[o + Y]! * height - wy, z = hand[o + Z]! * depth - wz;
+    [x, z] = [cy * x + sy * z, -sy * x + cy * z];
+    [y, z] = [cp * y - sp * z, sp * y + cp * z];
+    out[o + X] = (x + wx) / width;
+    out[o + Y] = (y + wy) / height;
+    out[o + Z] = (z + wz) / depth;
+  }
+  return out;
+}
+
+function describe(hand: Float32Array, left: boolean, width: number, height: number): number[] | null {
+  const out = new Float32Array(HAND_DESCRIPTOR_COUNT);
+  return computeHandDescriptors(hand, width, height, left, out) ? Array.from(out, round) : null;
+}
+
+function judgeDistance(a: readonly number[], b: readonly number[]): number {
+  let sum = 0;
+  for (let k = 0; k < HAND_DESCRIPTOR_COUNT; k++) sum += ((a[k]! - b[k]!) * HAND_DESCRIPTOR_WEIGHTS[k]!) ** 2;
+  return Math.sqrt(sum / HAND_DESCRIPTOR_COUNT);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted.length === 0 ? 0 : sorted[sorted.length >> 1]!;
+}
+
+interface SignPrototypes {
+  name: string;
+  fingers: readonly FingerState[];
+  movement: Movement;
+  speedLimit: number;
+  /** The prototype frames' own descriptors (without the other views): the contrast others see. */
+  base: number[][];
+  all: number[][];
+}
+
+function prototypesOf(sign: HandshapeTrainingSign): SignPrototypes {
+  const b = HANDSHAPE_MODEL_BUILD;
+  const described: { vector: number[]; frame: LandmarkFrame; hand: Float32Array; left: boolean }[] = [];
+  const speeds: number[] = [];
+  const motion = new HandMotion();
+  for (const frame of sign.frames) {
+    const signing = signingHand(frame);
+    if (!signing) continue;
+    angleFramePixelSize(frame.imageWidth, frame.imageHeight, pixel);
+    motion.push(frame, signing.hand, pixel);
+    speeds.push(motion.speed[0]!);
+    const vector = describe(signing.hand, signing.left, pixel[0]!, pixel[1]!);
+    if (vector) described.push({ vector, frame, hand: signing.hand, left: signing.left });
+  }
+  const conforming = described.filter((d) => agreesWithDefinition(d.vector, sign.fingers));
+  if (conforming.length === 0) throw new Error(`handshape model of "${sign.name}": no frame shows a usable hand with its fingers as the sign's definition names them`);
+  const centre = HAND_DESCRIPTOR_NAMES.map((_, k) => median(conforming.map((d) => d.vector[k]!)));
+  const clean = conforming.filter((d) => judgeDistance(d.vector, centre) <= b.outlierDistance);
+  const kept = clean.length > 0 ? clean : conforming;
+  const count = Math.min(b.prototypes, kept.length);
+  const base: number[][] = [];
+  const all: number[][] = [];
+  for (let i = 0; i < count; i++) {
+    const d = kept[Math.floor(((i + 0.5) * kept.length) / count)]!;
+    base.push(d.vector);
+    all.push(d.vector);
+    angleFramePixelSize(d.frame.imageWidth, d.frame.imageHeight, pixel);
+    for (const [yaw, pitch] of b.views) {
+      const view = describe(rotatedHand(d.hand, pixel[0]!, pixel[1]!, yaw, pitch), d.left, pixel[0]!, pixel[1]!);
+      if (view) all.push(view);
+    }
+  }
+  const measured = [...(sign.speeds ?? speeds)].sort((x, y) => x - y);
+  const p75 = measured.length === 0 ? 0 : measured[Math.floor(0.75 * (measured.length - 1))]!;
+  const speedLimit = sign.movement === 'held' ? Math.max(b.heldSpeedFloor, b.heldSpeedFactor * p75) : b.movingSpeed;
+  return { name: sign.name, fingers: sign.fingers, movement: sign.movement, speedLimit: round(speedLimit), base, all };
+}
+
+/**
+ * The handshape models of a set of signs known together (the alphabet), one per sign: its
+ * prototypes (its training frames, seen from HANDSHAPE_MODEL_BUILD.views too), its speed limit,
+ * and the prototypes of the contrastSigns signs of the same movement nearest to it, which the
+ * judge's ratio test keeps it apart from. The tolerances are the descriptors' scales (the manual
+ * alphabet's categories), not the training signer's frame-to-frame jitter. Runs once, when the
+ * references are built.
+ */
+export function buildHandshapeModels(signs: readonly HandshapeTrainingSign[]): Map<string, HandshapeModel> {
+  const built = signs.map(prototypesOf);
+  const models = new Map<string, HandshapeModel>();
+  for (const sign of built) {
+    const nearestOthers = built
+      .filter((other) => other !== sign && other.movement === sign.movement)
+      .map((other) => ({ other, distance: Math.min(...sign.base.map((p) => Math.min(...other.base.map((q) => judgeDistance(p, q))))) }))
+      .sort((x, y) => x.distance - y.distance)
+      .slice(0, HANDSHAPE_MODEL_BUILD.contrastSigns);
+    models.set(sign.name, {
+      descriptors: [...HAND_DESCRIPTOR_NAMES],
+      fingers: [...sign.fingers],
+      movement: sign.movement,
+      speedLimit: sign.speedLimit,
+      prototypes: sign.all,
+      contrast: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, other.all])),
+    });
+  }
+  return models;
+}

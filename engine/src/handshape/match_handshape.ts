@@ -1,0 +1,205 @@
+import type { AngleFrame } from '../core/angle_frame.ts';
+import { ANGLE_FRAME_LAYOUT } from '../core/angle_frame.ts';
+import { Part } from '../core/landmark_layout.ts';
+import { PartStatus, type MatchReport } from '../match/match_report.ts';
+import type { CompiledHandshape } from './compiled_handshape.ts';
+import { FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_WEIGHTS, HAND_DESCRIPTORS } from './hand_descriptors.ts';
+import { EXTENDED_AT, FOLDED_AT } from './manual_alphabet.ts';
+
+/**
+ * The handshape judge's three numbers, the same for every sign. Distances are root mean squares
+ * over the descriptors of (difference / the descriptor's scale), so 1 is one typical step between
+ * two people's hands on every descriptor at once.
+ *   maxDistance: a hand farther than this from every prototype of the sign is not making it;
+ *   maxRatio: a hand must also be this much closer to the sign than to any sign it is easily
+ *     confused with (a ratio test: the right sign from an unknown hand is the nearest one);
+ *   maxSteps: and within this many scales of the nearest prototype on every single descriptor:
+ *     an average hides one descriptor a whole category away (an open hand whose thumb is out and
+ *     whose fingers point sideways is no B however close the rest);
+ *   askDistance: farther than this, the hand is no attempt at the sign: the learner is asked for
+ *     the sign, not told one correction.
+ * Chosen on the recorded alphabet and its perturbations (bench/acceptance.md shows the effect).
+ */
+export const HANDSHAPE_JUDGE = {
+  maxDistance: 1.6,
+  maxRatio: 0.85,
+  maxSteps: 2.5,
+  askDistance: 3,
+} as const;
+
+/** Cues beyond the descriptors: the shape is right, but a held sign's hand moves, or a moving sign's is still. */
+export const CUE_HOLD_STILL = -2;
+export const CUE_MOVE = -3;
+
+const D = HAND_DESCRIPTOR_COUNT;
+const WEIGHTS = HAND_DESCRIPTOR_WEIGHTS;
+const OK: number = PartStatus.ok;
+const OFF: number = PartStatus.off;
+const MISSING: number = PartStatus.missing;
+const NOT_IN_REFERENCE: number = PartStatus.notInReference;
+const LEFT_HAND_START: number = ANGLE_FRAME_LAYOUT.leftHand;
+const RIGHT_HAND_START: number = ANGLE_FRAME_LAYOUT.rightHand;
+/** Per hand (left, right): own distance, nearest own prototype, contrast distance, accepted. */
+const own = new Float64Array(2);
+const nearestPrototype = new Int32Array(2);
+const other = new Float64Array(2);
+const accepted = new Uint8Array(2);
+const shaped = new Uint8Array(2);
+/** Per hand: the first finger whose state contradicts the sign's definition (-1: none). */
+const wrongFinger = new Int8Array(2);
+
+/** The first finger of `v` not in the state `fingers` asks for, or -1. */
+function contradictedFinger(v: Float32Array, fingers: Int8Array): number {
+  for (let f = 0; f < 4; f++) {
+    const straightness = v[FINGER_STRAIGHTNESS[f]!]!;
+    if ((fingers[f] === 1 && straightness < EXTENDED_AT) || (fingers[f] === -1 && straightness > FOLDED_AT)) return f;
+  }
+  return -1;
+}
+
+/** The largest difference, in scales, between `v` and vector `index` of `set` on any one descriptor. */
+function largestStep(v: Float32Array, set: Float32Array, index: number): number {
+  let largest = 0;
+  const base = index * D;
+  for (let k = 0; k < D; k++) {
+    const step = Math.abs((v[k]! - set[base + k]!) * WEIGHTS[k]!);
+    if (step > largest) largest = step;
+  }
+  return largest;
+}
+
+/** The distance from `v` to the nearest of `count` vectors in `set`; writes its index to nearestPrototype[side]. */
+function nearest(v: Float32Array, set: Float32Array, count: number, side: number): number {
+  let best = Infinity;
+  let bestIndex = -1;
+  for (let i = 0; i < count; i++) {
+    const base = i * D;
+    let sum = 0;
+    for (let k = 0; k < D; k++) {
+      const d = (v[k]! - set[base + k]!) * WEIGHTS[k]!;
+      sum += d * d;
+      if (sum >= best) break;
+    }
+    if (sum < best) {
+      best = sum;
+      bestIndex = i;
+    }
+  }
+  if (side >= 0) nearestPrototype[side] = bestIndex;
+  return Math.sqrt(best / D);
+}
+
+/**
+ * Is either of the learner's hands making the sign? Each hand shown must first have its fingers
+ * in the states the sign's definition names (extended or folded, manual_alphabet.ts); then it is
+ * compared with the sign's prototypes (handshape/build_handshape_models.ts: its reference frames, seen from other angles
+ * and with other finger proportions) and with the prototypes of the signs it is most easily
+ * confused with: it makes the sign when it lies within maxDistance of the sign, closer to the
+ * sign than maxRatio of its distance to any confusable sign, and moves as the sign does (a held
+ * sign's hand no faster than the model's speed limit, a moving sign's at least that fast).
+ * Either hand may sign: the left is measured as a right hand's mirror image.
+ *
+ * `report` says which hand was judged (the one that matched, else the nearer one), and, for a
+ * hand that did not, the one descriptor furthest from the sign's nearest prototype and which
+ * way it is off (cue, cueAbove: the learner's words in hand_descriptors.ts), with that
+ * descriptor's joints marked off for the overlay; or `askForSign` when no hand is near the sign.
+ * Allocates nothing.
+ *
+ * ref: none in MediaPipe; a nearest-prototype judge with a ratio test, over the manual
+ * alphabet's own descriptors.
+ */
+export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, report: MatchReport): boolean {
+  report.errors.fill(0);
+  report.off.fill(0);
+  report.partStatus[Part.pose] = NOT_IN_REFERENCE;
+  report.mirrored = false;
+  report.cue = -1;
+  report.askForSign = false;
+  const present = learner.descriptorsPresent;
+  let judged = -1;
+  for (let side = 0; side < 2; side++) {
+    accepted[side] = 0;
+    shaped[side] = 0;
+    wrongFinger[side] = -1;
+    own[side] = Infinity;
+    if (present === undefined || present[side] !== 1) continue;
+    const v = side === 0 ? learner.leftHandDescriptors! : learner.rightHandDescriptors!;
+    wrongFinger[side] = contradictedFinger(v, model.fingers);
+    own[side] = nearest(v, model.prototypes, model.prototypeCount, side);
+    other[side] = model.contrastCount > 0 ? nearest(v, model.contrast, model.contrastCount, -1) : Infinity;
+    const speed = learner.handSpeed === undefined ? 0 : learner.handSpeed[side]!;
+    const moves = model.movement === 'held' ? speed <= model.speedLimit : speed >= model.speedLimit;
+    if (
+      wrongFinger[side]! < 0 &&
+      own[side]! <= HANDSHAPE_JUDGE.maxDistance &&
+      own[side]! <= HANDSHAPE_JUDGE.maxRatio * other[side]! &&
+      largestStep(v, model.prototypes, nearestPrototype[side]!) <= HANDSHAPE_JUDGE.maxSteps
+    ) {
+      shaped[side] = 1;
+    }
+    if (shaped[side] === 1 && moves) accepted[side] = 1;
+    // The hand judged: the one that matched, else the one with the right shape, else the nearer.
+    const rank = 2 * accepted[side]! + shaped[side]!;
+    const judgedRank = judged < 0 ? -1 : 2 * accepted[judged]! + shaped[judged]!;
+    if (rank > judgedRank || (rank === judgedRank && own[side]! < own[judged]!)) judged = side;
+  }
+  if (judged < 0) {
+    // No hand shown: the right hand is asked for (the sign's reference is a right hand).
+    report.partStatus[Part.leftHand] = NOT_IN_REFERENCE;
+    report.partStatus[Part.rightHand] = MISSING;
+    report.matched = false;
+    report.offCount = 1;
+    report.offExcess = 0;
+    report.cueSide = 1;
+    report.askForSign = true;
+    return false;
+  }
+  const judgedPart = judged === 0 ? Part.leftHand : Part.rightHand;
+  report.partStatus[judged === 0 ? Part.rightHand : Part.leftHand] = NOT_IN_REFERENCE;
+  report.partStatus[judgedPart] = accepted[judged] === 1 ? OK : OFF;
+  report.matched = accepted[judged] === 1;
+  report.offCount = report.matched ? 0 : 1;
+  report.offExcess = report.matched ? 0 : own[judged]!;
+  report.cueSide = judged;
+  if (report.matched) return true;
+  if (shaped[judged] === 1) {
+    report.cue = model.movement === 'held' ? CUE_HOLD_STILL : CUE_MOVE;
+    return false;
+  }
+  if (own[judged]! > HANDSHAPE_JUDGE.askDistance) {
+    report.askForSign = true;
+    return false;
+  }
+  // A finger in the wrong state first (the letter's definition); else the one descriptor
+  // furthest from the nearest prototype of the sign.
+  const v = judged === 0 ? learner.leftHandDescriptors! : learner.rightHandDescriptors!;
+  const base = nearestPrototype[judged]! * D;
+  let worst = -1;
+  let worstSize = 0;
+  let above = false;
+  if (wrongFinger[judged]! >= 0) {
+    worst = FINGER_STRAIGHTNESS[wrongFinger[judged]!]!;
+    worstSize = 1;
+    above = model.fingers[wrongFinger[judged]!] === -1;
+  } else {
+    for (let k = 0; k < D; k++) {
+      const size = Math.abs((v[k]! - model.prototypes[base + k]!) * WEIGHTS[k]!);
+      if (size > worstSize) {
+        worstSize = size;
+        worst = k;
+      }
+    }
+    if (worst >= 0) above = v[worst]! > model.prototypes[base + worst]!;
+  }
+  if (worst >= 0) {
+    report.cue = worst;
+    report.cueAbove = above;
+    const joints = HAND_DESCRIPTORS[worst]!.joints;
+    const start = judged === 0 ? LEFT_HAND_START : RIGHT_HAND_START;
+    for (let j = 0; j < joints.length; j++) {
+      report.off[start + joints[j]!] = 1;
+      report.errors[start + joints[j]!] = report.cueAbove ? worstSize : -worstSize;
+    }
+  }
+  return false;
+}

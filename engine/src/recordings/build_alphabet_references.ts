@@ -1,0 +1,103 @@
+import { cloneLandmarkFrame, createLandmarkFrame, type LandmarkFrame } from '../core/landmark_frame.ts';
+import { agreesWithDefinition, buildHandshapeModels, HANDSHAPE_MODEL_BUILD, type HandshapeTrainingSign } from '../handshape/build_handshape_models.ts';
+import { MANUAL_ALPHABET } from '../handshape/manual_alphabet.ts';
+import { referenceSlice } from '../practice/reference_slice.ts';
+import { buildReferenceSign } from '../reference/build_reference_sign.ts';
+import { NATURAL_HOLD_FPS, NATURAL_HOLD_FRAMES, naturalHoldIndices } from '../reference/natural_hold.ts';
+import type { ReferenceSign } from '../reference/reference_sign_schema.ts';
+import { repairTrackingArtefacts, typicalFrames } from '../reference/tracking_artefacts.ts';
+import type { AlphabetRecording } from './alphabet_recording_schema.ts';
+import { alphabetSource, RECORDING_FPS } from './landmark_source.ts';
+import { sourceToAngleFrames } from './source_to_angle_frames.ts';
+
+
+export interface AlphabetReference {
+  record: ReferenceSign;
+  movement: 'held' | 'moving';
+  /** The recording's frames the reference was built from (its training frames), in order. The
+   * others are held out: a learner replaying them signs frames the reference never saw. */
+  training: number[];
+  /** Frames of the training range whose angles had tracking artefacts, repaired in the record
+   * and left out of the handshape model (reference/tracking_artefacts.ts). */
+  artefacts: number[];
+}
+
+/** A moving sign's reference is at least this many frames long. */
+export const MIN_MOVEMENT_FRAMES = 30;
+
+/**
+ * How many frames a moving sign's reference has: twice its longest run of frames whose sustained
+ * speed reaches `movingSpeed` (its movement, traced once), so that the practice slice (the middle
+ * half, SPEC 4) lasts about one tracing; between MIN_MOVEMENT_FRAMES and NATURAL_HOLD_FRAMES.
+ */
+function movementLength(speeds: readonly number[], movingSpeed: number): number {
+  let longest = 0;
+  let run = 0;
+  for (const speed of speeds) {
+    run = speed >= movingSpeed ? run + 1 : 0;
+    longest = Math.max(longest, run);
+  }
+  return Math.min(NATURAL_HOLD_FRAMES, Math.max(MIN_MOVEMENT_FRAMES, 2 * longest));
+}
+
+/**
+ * The recorded alphabet (data/asl-alphabet) -> one reference per letter, built from the middle
+ * half of its recording (the SPEC's slice: the first and last quarters stay held out for
+ * evaluation):
+ *   - a held letter becomes a natural hold, its tracking artefacts repaired: NATURAL_HOLD_FRAMES
+ *     frames at NATURAL_HOLD_FPS sampled evenly over its typical frames (natural_hold.ts,
+ *     tracking_artefacts.ts);
+ *   - a moving letter (J, Z) keeps its frames unrepaired (its folded fingers flip as the hand
+ *     travels, in the learner's frames too, and the SPEC's degreesOfFreedom must measure that),
+ *     sampled as a hold is over the time of one tracing (movementLength): its joint angles do
+ *     not show where the hand travels, so their order is no part of the sign; the handshape
+ *     judge checks the movement;
+ * and frames whose fingers contradict the letter's definition (manual_alphabet.ts) are left out
+ * of both as tracking mistakes;
+ * every record carries its handshape model (handshape/build_handshape_models.ts), built from
+ * the clean training frames of all the letters together, so each model knows the letters it is
+ * most easily confused with.
+ */
+export function buildAlphabetReferences(recordings: ReadonlyMap<string, AlphabetRecording>): Map<string, AlphabetReference> {
+  const built = new Map<string, AlphabetReference>();
+  const training: HandshapeTrainingSign[] = [];
+  const slice = new Int32Array(2);
+  for (const [sign, recording] of recordings) {
+    const source = alphabetSource(sign, recording);
+    const angleFrames = sourceToAngleFrames(source);
+    referenceSlice(source.frameCount, slice);
+    const range = Array.from({ length: slice[1]! }, (_, i) => slice[0]! + i);
+    const definition = MANUAL_ALPHABET[sign];
+    if (!definition) throw new Error(`"${sign}" is no letter of the manual alphabet (handshape/manual_alphabet.ts)`);
+    const { movement, fingers } = definition;
+    // Frames whose fingers contradict the letter's definition are the tracker's mistakes (Z's
+    // middle finger read as straight for seconds): neither reference nor model learns from them.
+    const conforming = range.filter((i) => {
+      const descriptors = angleFrames[i]!.rightHandDescriptors;
+      return angleFrames[i]!.descriptorsPresent?.[1] === 1 && descriptors !== undefined && agreesWithDefinition(descriptors, fingers);
+    });
+    const candidates = conforming.length >= MIN_MOVEMENT_FRAMES ? conforming : range;
+    const { frames: repairedFrames, repaired } = repairTrackingArtefacts(angleFrames, candidates);
+    const clean = candidates.filter((i) => !repaired[i]);
+    const artefacts = range.filter((i) => repaired[i] || !candidates.includes(i));
+    const keep =
+      movement === 'held'
+        ? naturalHoldIndices(typicalFrames(repairedFrames, candidates))
+        : naturalHoldIndices(candidates, movementLength(candidates.map((i) => angleFrames[i]!.handSpeed?.[1] ?? 0), HANDSHAPE_MODEL_BUILD.movingSpeed));
+    const fps = movement === 'held' ? NATURAL_HOLD_FPS : RECORDING_FPS;
+    // A moving letter keeps its frames as tracked: its folded fingers flip as the hand travels,
+    // in the learner's frames too, and its degreesOfFreedom (the SPEC's own allowance for a
+    // moving sign) must measure that.
+    const record = buildReferenceSign(movement === 'held' ? repairedFrames : angleFrames, `${sign}.gif`, { keep, fps });
+    const frame = createLandmarkFrame();
+    const landmarks = clean.map((i) => {
+      source.read(i, frame);
+      return cloneLandmarkFrame(frame);
+    });
+    training.push({ name: sign, frames: landmarks, fingers, movement, speeds: range.map((i) => angleFrames[i]!.handSpeed?.[1] ?? 0) });
+    built.set(sign, { record, movement, training: range, artefacts });
+  }
+  const models = buildHandshapeModels(training);
+  for (const [sign, reference] of built) reference.record = { ...reference.record, handshape: models.get(sign)! };
+  return built;
+}

@@ -1,0 +1,216 @@
+// The handshape judge (engine/src/handshape/): descriptors that hold across hands, the depth
+// scale, the manual alphabet's definitions, and the judge's decisions and explanations.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { computeAngleFrame } from '../../engine/src/angles/compute_angle_frame.ts';
+import { createAngleFrame } from '../../engine/src/core/angle_frame.ts';
+import { cloneLandmarkFrame, createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
+import { Part, POINT_STRIDE, X, Y, Z } from '../../engine/src/core/landmark_layout.ts';
+import { estimateDepthScale, RIGID_BONE_LOG_LENGTHS, RIGID_BONES } from '../../engine/src/handshape/estimate_depth_scale.ts';
+import { computeHandDescriptors, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS } from '../../engine/src/handshape/hand_descriptors.ts';
+import { createHandshapeFeatureTracker } from '../../engine/src/handshape/handshape_features.ts';
+import { MANUAL_ALPHABET } from '../../engine/src/handshape/manual_alphabet.ts';
+import { CUE_HOLD_STILL, matchHandshape } from '../../engine/src/handshape/match_handshape.ts';
+import { createMatchReport } from '../../engine/src/match/match_report.ts';
+import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
+import { compileLesson } from '../../engine/src/practice/compile_lesson.ts';
+import type { CompiledSign } from '../../engine/src/practice/compiled_sign.ts';
+import type { AlphabetRecording } from '../../engine/src/recordings/alphabet_recording_schema.ts';
+import { buildAlphabetReferences, type AlphabetReference } from '../../engine/src/recordings/build_alphabet_references.ts';
+import { alphabetSource } from '../../engine/src/recordings/landmark_source.ts';
+import { parseReferenceSign } from '../../engine/src/reference/reference_sign_schema.ts';
+import { ALPHABET_DIR } from '../../server/paths.ts';
+
+let recordings: Map<string, AlphabetRecording>;
+let built: Map<string, AlphabetReference>;
+const compiled = new Map<string, CompiledSign>();
+
+beforeAll(async () => {
+  recordings = await loadAlphabetFolder(ALPHABET_DIR);
+  built = buildAlphabetReferences(recordings);
+  const signs = [...built.keys()];
+  compileLesson(signs.map((name) => ({ name, record: built.get(name)!.record }))).forEach((sign, i) => compiled.set(signs[i]!, sign!));
+}, 120_000);
+
+function frameOf(sign: string, index: number): LandmarkFrame {
+  const frame = createLandmarkFrame();
+  alphabetSource(sign, recordings.get(sign)!).read(index, frame);
+  return frame;
+}
+
+function describeHand(frame: LandmarkFrame, left = false): Float32Array {
+  const out = new Float32Array(HAND_DESCRIPTOR_COUNT);
+  const width = 1280;
+  const height = (width * frame.imageHeight) / frame.imageWidth;
+  expect(computeHandDescriptors(left ? frame.leftHand : frame.rightHand, width, height, left, out)).toBe(true);
+  return out;
+}
+
+/** The hand moved, scaled and turned in the image plane (about its wrist), as another camera framing would show it. */
+function reframe(frame: LandmarkFrame, scale: number, angle: number, dx: number, dy: number): LandmarkFrame {
+  const out = cloneLandmarkFrame(frame);
+  const hand = out.rightHand;
+  const aspect = frame.imageHeight / frame.imageWidth;
+  const wx = hand[X]!, wy = hand[Y]! * aspect;
+  for (let p = 0; p < 21; p++) {
+    const o = p * POINT_STRIDE;
+    const x = hand[o + X]! - wx, y = hand[o + Y]! * aspect - wy;
+    hand[o + X] = wx + dx + scale * (Math.cos(angle) * x - Math.sin(angle) * y);
+    hand[o + Y] = (wy + dy + scale * (Math.sin(angle) * x + Math.cos(angle) * y)) / aspect;
+    hand[o + Z] = hand[o + Z]! * scale;
+  }
+  return out;
+}
+
+describe('hand descriptors', () => {
+  it('the rigid bones\' proportions are those of the recorded letter B (fingers straight, palm to the camera)', () => {
+    const b = recordings.get('B')!.frames;
+    const logs = RIGID_BONES.map(([p, q]) => {
+      const values = b.map((f) => Math.log(Math.hypot((f[q * 3]! - f[p * 3]!) * 640, (f[q * 3 + 1]! - f[p * 3 + 1]!) * 480))).sort((x, y) => x - y);
+      return values[values.length >> 1]!;
+    });
+    const mean = logs.reduce((a, v) => a + v, 0) / logs.length;
+    logs.forEach((value, i) => expect(value - mean).toBeCloseTo(RIGID_BONE_LOG_LENGTHS[i]!, 2));
+  });
+
+  it('recovers a depth scale: the same hand with z halved needs twice the scale, and a flat hand none', () => {
+    const frame = frameOf('A', 150);
+    const halved = cloneLandmarkFrame(frame);
+    for (let p = 0; p < 21; p++) halved.rightHand[p * POINT_STRIDE + Z] = frame.rightHand[p * POINT_STRIDE + Z]! / 2;
+    const s = estimateDepthScale(frame.rightHand, 640, 480);
+    expect(estimateDepthScale(halved.rightHand, 640, 480) / s).toBeCloseTo(2, 0);
+    const flat = cloneLandmarkFrame(frame);
+    for (let p = 0; p < 21; p++) flat.rightHand[p * POINT_STRIDE + Z] = 0;
+    expect(estimateDepthScale(flat.rightHand, 640, 480)).toBe(1);
+  });
+
+  it('do not change with the hand\'s size, place or rotation in the image, nor with the hand (a left hand is a mirrored right)', () => {
+    for (const sign of ['A', 'B', 'L', 'V', 'Y']) {
+      const frame = frameOf(sign, 120);
+      const base = describeHand(frame);
+      const moved = describeHand(reframe(frame, 0.6, 0, 0.1, -0.05));
+      HAND_DESCRIPTOR_NAMES.forEach((name, k) => expect(moved[k], `${sign} ${name}`).toBeCloseTo(base[k]!, 1));
+      // In-plane rotation changes nothing but the index's direction.
+      const turned = describeHand(reframe(frame, 1, 0.4, 0, 0));
+      HAND_DESCRIPTOR_NAMES.forEach((name, k) => {
+        if (name !== 'indexPointsUp') expect(Math.abs(turned[k]! - base[k]!), `${sign} ${name}`).toBeLessThan(HAND_DESCRIPTORS[k]!.scale * 0.25);
+      });
+      const left = cloneLandmarkFrame(frame);
+      for (let p = 0; p < 21; p++) left.leftHand[p * POINT_STRIDE + X] = 1 - frame.rightHand[p * POINT_STRIDE + X]!;
+      for (let p = 0; p < 21; p++) for (const c of [Y, Z, 3]) left.leftHand[p * POINT_STRIDE + c] = frame.rightHand[p * POINT_STRIDE + c]!;
+      const mirrored = describeHand(left, true);
+      HAND_DESCRIPTOR_NAMES.forEach((name, k) => expect(mirrored[k], `${sign} ${name}`).toBeCloseTo(base[k]!, 3));
+    }
+  });
+
+  it('read the manual alphabet\'s finger states: B all straight, A all folded, V index and middle out', () => {
+    const straight = (sign: string) => Array.from(FINGER_STRAIGHTNESS, (k) => describeHand(frameOf(sign, 150))[k]!);
+    expect(Math.min(...straight('B'))).toBeGreaterThan(0.9);
+    expect(Math.max(...straight('A'))).toBeLessThan(0.75);
+    const v = straight('V');
+    expect(Math.min(v[0]!, v[1]!)).toBeGreaterThan(0.9);
+    expect(Math.max(v[2]!, v[3]!)).toBeLessThan(0.8);
+  });
+
+  it('refuse a degenerate palm', () => {
+    const frame = createLandmarkFrame();
+    expect(computeHandDescriptors(frame.rightHand, 1280, 720, false, new Float32Array(HAND_DESCRIPTOR_COUNT))).toBe(false);
+  });
+});
+
+describe('the manual alphabet', () => {
+  it('defines every letter, J and Z as moving, and every finger state as extended, folded or either', () => {
+    expect(Object.keys(MANUAL_ALPHABET).sort().join('')).toBe('ABCDEFGHIJKLMNOPQRSTUVWXYZ');
+    const moving = Object.entries(MANUAL_ALPHABET).filter(([, d]) => d.movement === 'moving').map(([s]) => s);
+    expect(moving).toEqual(['J', 'Z']);
+    for (const definition of Object.values(MANUAL_ALPHABET)) expect(definition.fingers).toHaveLength(4);
+  });
+});
+
+describe('the alphabet\'s references', () => {
+  it('are valid records with a natural hold (90 frames at 30 fps) or a movement, and a handshape model naming its confusable letters', () => {
+    for (const [sign, reference] of built) {
+      const record = parseReferenceSign(sign, JSON.parse(JSON.stringify(reference.record)));
+      const frames = record.configs[`${sign}.gif`]!;
+      expect(record.fps).toBe(30);
+      if (reference.movement === 'held') expect(frames).toHaveLength(90);
+      else expect(frames.length).toBeGreaterThanOrEqual(30);
+      expect(record.handshape!.descriptors).toEqual(HAND_DESCRIPTOR_NAMES);
+      expect(record.handshape!.movement).toBe(MANUAL_ALPHABET[sign]!.movement);
+      expect(Object.keys(record.handshape!.contrast).length).toBeGreaterThan(0);
+      expect(Object.keys(record.handshape!.contrast)).not.toContain(sign);
+    }
+    // The fist letters keep each other apart.
+    expect(Object.keys(built.get('A')!.record.handshape!.contrast)).toEqual(expect.arrayContaining(['S']));
+  });
+
+  it('leave out the tracker\'s mistakes: Z\'s stretch with the middle finger read as straight', () => {
+    expect(built.get('Z')!.artefacts.length).toBeGreaterThan(20);
+    expect(built.get('B')!.artefacts.length).toBeLessThan(built.get('Z')!.artefacts.length);
+  });
+});
+
+describe('the handshape judge', () => {
+  function judge(frame: LandmarkFrame, sign: string) {
+    const angles = createAngleFrame();
+    computeAngleFrame(frame, angles, false);
+    createHandshapeFeatureTracker().update(frame, angles);
+    const report = createMatchReport();
+    return { matched: matchHandshape(angles, compiled.get(sign)!.handshape!, report), report };
+  }
+  const heldOutFrame = (sign: string) => frameOf(sign, 10);
+
+  it('accepts a letter\'s held-out frame and refuses it as the fist letters it is confused with', () => {
+    for (const sign of ['A', 'E', 'M', 'N', 'S', 'T']) {
+      expect(judge(heldOutFrame(sign), sign).matched, sign).toBe(true);
+      for (const other of ['A', 'E', 'M', 'N', 'S', 'T']) if (other !== sign) expect(judge(heldOutFrame(sign), other).matched, `${sign} as ${other}`).toBe(false);
+    }
+  });
+
+  it('explains a near miss with the finger the letter\'s definition asks for, and asks for the sign when the hand is far from it', () => {
+    const { matched, report } = judge(heldOutFrame('W'), 'V');
+    expect(matched).toBe(false);
+    expect(report.askForSign).toBe(false);
+    expect(HAND_DESCRIPTOR_NAMES[report.cue]).toBe('ringStraight');
+    expect(report.cueAbove).toBe(true); // straighter than V's folded ring finger: 'Curl ...'
+    expect(report.off.some((v) => v === 1)).toBe(true);
+    const far = judge(heldOutFrame('B'), 'A');
+    expect(far.matched).toBe(false);
+    expect(far.report.askForSign).toBe(true);
+  });
+
+  it('accepts the left hand as the mirror image of the right', () => {
+    const frame = heldOutFrame('L');
+    const left = cloneLandmarkFrame(frame);
+    for (let p = 0; p < 21; p++) {
+      for (const c of [X, Y, Z, 3]) left.leftHand[p * POINT_STRIDE + c] = frame.rightHand[p * POINT_STRIDE + c]!;
+      left.leftHand[p * POINT_STRIDE + X] = 1 - frame.rightHand[p * POINT_STRIDE + X]!;
+    }
+    left.present[Part.rightHand] = 0;
+    left.present[Part.leftHand] = 1;
+    const { matched, report } = judge(left, 'L');
+    expect(matched).toBe(true);
+    expect(report.cueSide).toBe(0);
+  });
+
+  it('asks for the sign when no hand is shown, and says to hold still when a held letter\'s hand moves', () => {
+    const empty = createLandmarkFrame();
+    const none = judge(empty, 'B');
+    expect(none.matched).toBe(false);
+    expect(none.report.askForSign).toBe(true);
+    // A B shaken: the same shape, moving 20 palm lengths a second.
+    const angles = createAngleFrame();
+    const tracker = createHandshapeFeatureTracker();
+    const report = createMatchReport();
+    const frame = heldOutFrame('B');
+    let matched = true;
+    for (let i = 0; i < 12; i++) {
+      const shaken = reframe(frame, 1, 0, (i % 2) * 0.2, 0);
+      shaken.timestampMs = i * 33;
+      computeAngleFrame(shaken, angles, false);
+      tracker.update(shaken, angles);
+      matched = matchHandshape(angles, compiled.get('B')!.handshape!, report);
+    }
+    expect(matched).toBe(false);
+    expect(report.cue).toBe(CUE_HOLD_STILL);
+  });
+});
