@@ -152,26 +152,44 @@ export async function checkAcknowledged(stack: Stack, acknowledged: Acknowledged
 }
 
 /**
- * One learner's stream until `stop()`: sign up, then save progress (one lesson more each time)
- * and now and then unlock the next level; every acknowledged result is recorded.
+ * One learner's stream until `stop()`: a new learner signs up, a returning one signs in; then
+ * each saves progress (one lesson more each time) and now and then unlocks the next level;
+ * every acknowledged result is recorded.
  */
-async function learnerStream(client: FirebaseClient, id: string, acknowledged: Acknowledged, stopped: () => boolean): Promise<void> {
-  const username = `L${id}`;
-  const email = `${username.toLowerCase()}@example.com`;
-  const password = 'secret1!';
-  const user = await signUp({ username, email, password }, client.auth, client.db);
-  acknowledged.signUps.push({ uid: user.uid, email, username, password });
-  let lesson = 2;
-  let level = 1;
+async function learnerStream(client: FirebaseClient, id: string, returning: Learner | null, acknowledged: Acknowledged, stopped: () => boolean): Promise<void> {
+  let learner = returning;
+  if (!learner) {
+    const username = `L${id}`;
+    const email = `${username.toLowerCase()}@example.com`;
+    const password = 'secret1!';
+    const user = await signUp({ username, email, password }, client.auth, client.db);
+    learner = { uid: user.uid, email, username, password };
+    acknowledged.signUps.push(learner);
+  } else {
+    await signIn(learner.email, learner.password, client.auth);
+  }
+  const progressPath = `users/${learner.uid}/progressPerLanguage/${DRILL_LANGUAGE}/0/0`;
+  const levelPath = `users/${learner.uid}/info/maxLevel`;
+  let lesson = (acknowledged.values.get(progressPath) ?? 1) + 1;
+  let level = acknowledged.values.get(levelPath) ?? 1;
   while (!stopped() && lesson <= DRILL_LESSONS + 1) {
     if (lesson % 10 === 0 && level < 10) {
-      await raiseMaxLevel(user.uid, level + 1, client.db);
-      level += 1;
-      record(acknowledged, `users/${user.uid}/info/maxLevel`, level);
+      // A raise that was never acknowledged may have landed before the last kill: +1 on the stored value.
+      try {
+        await raiseMaxLevel(learner.uid, level + 1, client.db);
+        level += 1;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'permission-denied') throw error;
+        level += 1;
+        continue;
+      }
+      record(acknowledged, levelPath, level);
     }
-    const value = await saveLessonProgress({ uid: user.uid, language: DRILL_LANGUAGE, levelIndex: 0, chapterIndex: 0, value: lesson }, client.db);
-    if (value !== null) record(acknowledged, `users/${user.uid}/progressPerLanguage/${DRILL_LANGUAGE}/0/0`, value);
-    lesson += 1;
+    const value = await saveLessonProgress({ uid: learner.uid, language: DRILL_LANGUAGE, levelIndex: 0, chapterIndex: 0, value: lesson }, client.db);
+    if (value !== null) {
+      record(acknowledged, progressPath, value);
+      lesson = value + 1;
+    }
   }
 }
 
@@ -196,7 +214,7 @@ export async function runCrashFaults(options: {
   const seed = options.seed ?? Date.now() % 2 ** 31;
   const rand = random(seed);
   const learners = options.learners ?? 4;
-  const [minKill, maxKill] = options.killWindowMs ?? [200, 3000];
+  const [minKill, maxKill] = options.killWindowMs ?? [300, 5000];
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'signlearn-crash-'));
   const acknowledged: Acknowledged = { signUps: [], values: new Map(), writes: 0 };
   const report: FaultReport = {
@@ -211,30 +229,34 @@ export async function runCrashFaults(options: {
     failures: [],
     durationS: 0,
   };
-  log(`crash faults: ${options.kills} kills, ${learners} learners at a time, seed ${seed}, data in ${dataDir}`);
+  log(`crash faults: ${options.kills} kills, ${learners} returning and ${learners} new learners at a time (and a new one every 250 ms), seed ${seed}, data in ${dataDir}`);
   let stack = await startStack({ portOffset: options.portOffset, dataDir, log: process.env.SIGNLEARN_CRASH_VERBOSE ? log : undefined });
   try {
     await seedDrillContent({ databaseUrl: stack.databaseUrl, accessToken: 'owner' });
     let serial = 0;
+    let checkedSignUps = 0;
     for (let kill = 1; kill <= options.kills; kill += 1) {
       let stop = false;
       let killing = false;
       const clients: FirebaseClient[] = [];
       const streams: Array<Promise<void>> = [];
-      const startLearner = () => {
+      const startLearner = (returning: Learner | null) => {
         const client = stack.client(`learner-${kill}-${serial}`);
         clients.push(client);
         const id = `${Date.now().toString(36).slice(-5)}${(serial += 1)}`;
         // A rejection once the kill has begun is expected (the connection is gone); before it, a failure.
         streams.push(
-          learnerStream(client, id, acknowledged, () => stop).catch((error: unknown) => {
-            if (!killing) report.failures.push(`learner ${id}: ${(error as Error).message}`);
+          learnerStream(client, id, returning, acknowledged, () => stop).catch((error: unknown) => {
+            if (!killing) report.failures.push(`learner ${returning?.username ?? id}: ${(error as Error).message}`);
           }),
         );
       };
-      for (let i = 0; i < learners; i += 1) startLearner();
+      // Learners from earlier rounds come back and go on; new ones sign up.
+      const returning = [...acknowledged.signUps].sort(() => rand() - 0.5).slice(0, learners);
+      for (const learner of returning) startLearner(learner);
+      for (let i = 0; i < learners; i += 1) startLearner(null);
       // New sign-ups keep arriving during the stream.
-      const arrivals = setInterval(startLearner, 150);
+      const arrivals = setInterval(() => startLearner(null), 250);
       const after = Math.round(minKill + rand() * (maxKill - minKill));
       await new Promise((resolve) => setTimeout(resolve, after));
       killing = true;
@@ -249,7 +271,11 @@ export async function runCrashFaults(options: {
       report.killAfterMs.push(after);
       stack = await startStack({ portOffset: options.portOffset, dataDir, log: process.env.SIGNLEARN_CRASH_VERBOSE ? log : undefined });
       report.restartMs.push(stack.startMs);
-      const check = await checkAcknowledged(stack, acknowledged, acknowledged.signUps);
+      // Every sign-up since the last check, a sample of older ones, and all of them after the last kill.
+      const last = kill === options.kills;
+      const sample = acknowledged.signUps.slice(0, checkedSignUps).sort(() => rand() - 0.5).slice(0, 8);
+      const check = await checkAcknowledged(stack, acknowledged, last ? acknowledged.signUps : [...acknowledged.signUps.slice(checkedSignUps), ...sample]);
+      checkedSignUps = acknowledged.signUps.length;
       const orphans = orphanCount(check.orphans);
       log(
         `crash faults: kill ${kill}/${options.kills} at ${after} ms into the stream; so far ${acknowledged.signUps.length} sign-ups and ${acknowledged.writes} writes acknowledged; ` +
