@@ -45,14 +45,25 @@ export async function currentAuthState(admin: AuthEmulatorAdmin): Promise<AuthSt
   return { accounts, config };
 }
 
-/** Loads saved accounts and config into a freshly started emulator (what `--import` does). */
+/**
+ * Loads saved accounts and config into a freshly started emulator (what `--import` does). Every
+ * account must load: the reconciliation that follows deletes database records whose account is
+ * missing, so a partial load stops the start instead.
+ */
 export async function loadAuthState(admin: AuthEmulatorAdmin, state: AuthState): Promise<void> {
   if (state.config && typeof state.config === 'object') {
     await adminCall(admin, 'PATCH', `/emulator/v1/projects/${admin.projectId}/config`, state.config);
   }
   for (let start = 0; start < state.accounts.length; start += 1000) {
-    await adminCall(admin, 'POST', toolkit(admin, ':batchCreate'), { users: state.accounts.slice(start, start + 1000) });
+    const answer = (await adminCall(admin, 'POST', toolkit(admin, ':batchCreate'), { users: state.accounts.slice(start, start + 1000) })) as {
+      error?: Array<{ index: number; message: string }>;
+    };
+    if (answer?.error?.length) {
+      throw new Error(`Auth emulator refused ${answer.error.length} saved account(s), e.g. ${answer.error[0]!.message}; the start stops before anything is reconciled`);
+    }
   }
+  const loaded = (await allAccounts(admin)).length;
+  if (loaded < state.accounts.length) throw new Error(`Auth emulator holds ${loaded} of ${state.accounts.length} saved accounts; the start stops before anything is reconciled`);
 }
 
 export async function deleteAccounts(admin: AuthEmulatorAdmin, uids: string[]): Promise<void> {

@@ -226,7 +226,7 @@ export async function runClassroomBench(settings: ClassroomSettings = CLASSROOM_
       settings: {
         ...settings,
         language: DRILL_LANGUAGE,
-        note: `learners save to language '${DRILL_LANGUAGE}' (one chapter of ${DRILL_LESSONS} lessons seeded for the bench), so progress can grow each second; same rules and paths as any language`,
+        note: `Learners save to language '${DRILL_LANGUAGE}' (one chapter of ${DRILL_LESSONS} lessons seeded for the bench), so progress can grow each second; same rules and paths as any language`,
       },
       startMs: stack.startMs,
       signUpMs: summarize(signUpMs),
