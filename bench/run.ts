@@ -5,7 +5,8 @@
 //      threads under COOP/COEP, WebGPU when a hardware adapter exists);
 //   3. the peers on the same frames in the same browser: @vladmandic/human (WASM) and MediaPipe's
 //      own solutions (WebGL graphs; SwiftShader on a machine without a GPU);
-//   4. the whole practice loop in the browser (tracker -> angles -> match -> state machine).
+//   4. the whole practice loop in the browser (tracker -> angles -> match -> state machine);
+//   5. a classroom on the embedded default (bench/backend/classroom.ts; full run only).
 // Writes bench.json, bench.md and bench.svg to bench/results/ (or --out DIR). See bench/README.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -27,7 +28,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export interface BenchOptions {
   quick: boolean;
   outDir: string;
-  /** Limit to some subjects (tracker, human, mediapipe, engine, loop); all when empty. */
+  /** Limit to some subjects (tracker, human, mediapipe, engine, loop, classroom); all when empty. */
   only?: string[];
   log?: (line: string) => void;
 }
@@ -98,9 +99,9 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
   let engineHotPath: BenchOutput['engineHotPath'] = { status: 'skipped', reason: 'not selected (--only)' };
   if (wants('engine')) engineHotPath = await runEngineStage(options.quick, log);
 
-  // Clips.
+  // Clips (for the tracker, the peers and the loop only).
   const { makeClips } = await import('./clips/make-clips.mjs');
-  const clips = makeClips({ log });
+  const clips = ['tracker', 'human', 'mediapipe', 'loop'].some(wants) ? makeClips({ log }) : [];
 
   const runs: RunSummary[] = [];
   const add = async (
@@ -208,6 +209,10 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     }
   }
 
+  // 5. A classroom on the embedded default (about 2.5 minutes: the full run only).
+  let classroom: BenchOutput['classroom'] = { status: 'skipped', reason: options.quick ? 'full run only: npm run bench -- --only classroom' : 'not selected (--only)' };
+  if (wants('classroom') && !options.quick) classroom = await runClassroomStage(log);
+
   machine.chromium = chromiumVersion;
   machine.chromiumFlags = CHROMIUM_ARGS;
   machine.loadAverageEnd = os.loadavg().map((x) => Math.round(x * 100) / 100);
@@ -224,6 +229,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     runs,
     ratios: computeRatios(runs),
     practiceLoop,
+    classroom,
   };
   writeOutputs(output, options.outDir);
   log(`bench: wrote ${join(options.outDir, 'bench.json')}, bench.md and bench.svg in ${output.durationS} s`);
@@ -279,6 +285,18 @@ async function runEngineStage(quick: boolean, log: (line: string) => void): Prom
     return { status: 'ok', result, table };
   } catch (error) {
     log(`bench: engine hot path failed: ${(error as Error).message}`);
+    return { status: 'error', reason: String((error as Error).stack ?? error) };
+  }
+}
+
+async function runClassroomStage(log: (line: string) => void): Promise<BenchOutput['classroom']> {
+  log('bench: classroom on the embedded default (30 learners, 60 s, then SIGKILL and restart)');
+  try {
+    const { runClassroomBench, formatClassroom } = await import('./backend/classroom.ts');
+    const result = await runClassroomBench(undefined, log);
+    return { status: 'ok', result, table: formatClassroom(result) };
+  } catch (error) {
+    log(`bench: classroom failed: ${(error as Error).message}`);
     return { status: 'error', reason: String((error as Error).stack ?? error) };
   }
 }

@@ -5,18 +5,28 @@
 // credential "owner". Around it this module adds what the official emulator also has:
 // - a REST surface for admins (`Authorization: Bearer owner`): GET, PUT, PATCH, DELETE
 //   `/{path}.json`, used by the seed command and the feedback endpoints;
-// - persistence: the whole tree is written to a JSON file (debounced, and on close).
+// - persistence that loses nothing acknowledged (database-store.ts): every write, from a client
+//   or the REST surface, is appended to a journal and acknowledged only once it is on disk
+//   (the patch makes firebase-server wait for `persist` before it answers 'ok'); the journal
+//   is folded into the snapshot file on start, on a clean stop and when it grows large.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { mkdirSync, readFileSync, renameSync, existsSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { openDatabaseStore, recoverDatabase, type DatabaseStore } from './database-store.ts';
+import { normalizeValue, type TreeWrite } from './tree-operations.ts';
 
 const require = createRequire(import.meta.url);
 
 interface FirebaseServerInstance {
   baseRef: { child(path: string): FirebaseRef; on(event: 'value', cb: (snap: { exportVal(): unknown }) => void): void } & FirebaseRef;
+  /** Set by this module (the patch calls it before acknowledging a write). */
+  persist?: (write: TreeWrite) => Promise<void>;
   targaryen: {
-    root: { $set(path: string, value: unknown, priority: unknown, now: number): unknown; $merge(path: string, patch: unknown, now: number): unknown };
+    root: {
+      $set(path: string, value: unknown, priority: unknown, now: number): unknown;
+      $merge(path: string, patch: unknown, now: number): unknown;
+      $child(path: string): { $value(): unknown };
+    };
     with(updates: { data: unknown; now: number }): FirebaseServerInstance['targaryen'];
   };
   setRules(rules: unknown): void;
@@ -35,14 +45,17 @@ export interface DatabaseStandInOptions {
   port: number;
   /** Path of database.rules.json (the production rules). */
   rulesFile: string;
-  /** Where the tree is persisted; omitted: memory only. */
+  /** Where the tree is persisted (snapshot; the journal sits beside it); omitted: memory only. */
   dataFile?: string;
+  /** Journal size that triggers a compaction while running (default 64 MB). */
+  rotateBytes?: number;
+  log?: (line: string) => void;
 }
 
 export interface DatabaseStandIn {
   port: number;
   close(): Promise<void>;
-  /** Writes the tree to dataFile now. */
+  /** Folds the journal into the snapshot file now. */
   flush(): Promise<void>;
 }
 
@@ -50,6 +63,15 @@ export interface DatabaseStandIn {
  * acknowledgement); the write itself is applied to the local tree at once. */
 function applyLocally(write: Promise<void>): void {
   write.catch(() => undefined);
+}
+
+/** Deep equality of two database values, ignoring key order (arrays are objects there). */
+function sameValue(a: unknown, b: unknown): boolean {
+  const x = normalizeValue(a);
+  const y = normalizeValue(b);
+  if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object') return x === y;
+  const keys = Object.keys(x);
+  return keys.length === Object.keys(y).length && keys.every((key) => key in y && sameValue(x[key], y[key]));
 }
 
 function readJson(file: string): unknown {
@@ -71,7 +93,17 @@ export async function startDatabaseStandIn(options: DatabaseStandInOptions): Pro
     data: unknown,
   ) => FirebaseServerInstance;
   const host = options.host ?? '127.0.0.1';
-  const initial = options.dataFile && existsSync(options.dataFile) ? readJson(options.dataFile) : null;
+  const log = options.log ?? (() => undefined);
+  let initial: unknown = null;
+  if (options.dataFile) {
+    const recovery = recoverDatabase(options.dataFile);
+    initial = recovery.tree;
+    if (recovery.replayed > 0 || recovery.droppedLines > 0) {
+      log(`database: replayed ${recovery.replayed} journalled writes into ${options.dataFile} in ${recovery.ms} ms${recovery.droppedLines ? ` (dropped ${recovery.droppedLines} line(s) a crash cut off, never acknowledged)` : ''}`);
+    }
+  }
+  let store: DatabaseStore | null = null;
+  const persist = (write: TreeWrite) => store?.persist(write) ?? Promise.resolve();
 
   let fb: FirebaseServerInstance | null = null;
   const http = createServer((request, response) => {
@@ -97,9 +129,13 @@ export async function startDatabaseStandIn(options: DatabaseStandInOptions): Pro
     if (!fb) return send(503, { error: 'starting' });
     if (!url.pathname.endsWith('.json')) return send(404, { error: 'not found' });
     if (!isAdmin(request, url)) return send(401, { error: 'Permission denied: the stand-in REST API is admin-only (Bearer owner)' });
+    if (url.pathname === '/.journal.json' && request.method === 'GET') {
+      return send(200, store?.stats() ?? null);
+    }
     const path = normalizePath(url.pathname);
     const ref = path === '' ? fb.baseRef : fb.baseRef.child(path);
     const now = Date.now();
+    const current = () => fb!.targaryen.root.$child(path).$value();
     switch (request.method) {
       case 'GET': {
         const value = (await ref.once('value')).val();
@@ -110,20 +146,29 @@ export async function startDatabaseStandIn(options: DatabaseStandInOptions): Pro
       }
       case 'PUT': {
         const value = await readBody(request);
+        // The seed rewrites all content on every start: an unchanged value costs no journal line.
+        if (sameValue(current(), value)) return send(200, value);
         fb.targaryen = fb.targaryen.with({ data: fb.targaryen.root.$set(path, value, undefined, now), now });
         applyLocally(ref.set(value));
+        await persist({ op: 'set', path, value });
         return send(200, value);
       }
       case 'PATCH': {
         const patch = await readBody(request);
         if (!patch || typeof patch !== 'object') return send(400, { error: 'PATCH needs an object' });
+        const entries = Object.entries(patch as Record<string, unknown>);
+        const unchanged = entries.every(([key, value]) => sameValue(fb!.targaryen.root.$child(path ? `${path}/${key}` : key).$value(), value));
+        if (unchanged) return send(200, patch);
         fb.targaryen = fb.targaryen.with({ data: fb.targaryen.root.$merge(path, patch, now), now });
         applyLocally(ref.update(patch));
+        await persist({ op: 'update', path, value: patch as Record<string, unknown> });
         return send(200, patch);
       }
       case 'DELETE':
+        if (current() === null) return send(200, null);
         fb.targaryen = fb.targaryen.with({ data: fb.targaryen.root.$set(path, null, undefined, now), now });
         applyLocally(ref.set(null));
+        await persist({ op: 'set', path, value: null });
         return send(200, null);
       default:
         return send(405, { error: 'method not allowed' });
@@ -138,38 +183,26 @@ export async function startDatabaseStandIn(options: DatabaseStandInOptions): Pro
   fb = new FirebaseServer({ server: http }, `${host}:${options.port}`, initial);
   fb.setRules(readJson(options.rulesFile));
 
-  let writeTimer: NodeJS.Timeout | null = null;
-  let latest: unknown = initial;
-  const flush = async () => {
-    if (!options.dataFile || !fb) return;
-    if (writeTimer) clearTimeout(writeTimer);
-    writeTimer = null;
-    latest = await fb.exportData();
-    mkdirSync(dirname(options.dataFile), { recursive: true });
-    const temp = `${options.dataFile}.tmp`;
-    writeFileSync(temp, JSON.stringify(latest));
-    renameSync(temp, options.dataFile);
-  };
   if (options.dataFile) {
-    fb.baseRef.on('value', () => {
-      if (writeTimer) return;
-      writeTimer = setTimeout(() => void flush(), 200);
-    });
+    const server = fb;
+    store = openDatabaseStore({ dataFile: options.dataFile, snapshot: () => server.exportData(), rotateBytes: options.rotateBytes, log });
+    fb.persist = persist;
   }
 
   return {
     port: options.port,
-    flush,
+    flush: async () => {
+      await store?.compact();
+    },
     async close() {
-      await flush();
       const server = fb;
       fb = null;
-      if (server) {
-        await server.close().catch(() => undefined);
-        await server.app.delete().catch(() => undefined);
-      }
+      // No new writes from here on; the store then waits for the pending ones and compacts.
       http.closeAllConnections?.();
       await new Promise<void>((resolve) => http.close(() => resolve()));
+      if (server) await server.close().catch(() => undefined);
+      await store?.close();
+      if (server) await server.app.delete().catch(() => undefined);
     },
   };
 }

@@ -146,6 +146,8 @@ export interface BenchOutput {
   runs: RunSummary[];
   ratios: Ratio[];
   practiceLoop: Record<string, unknown> & { status: string };
+  /** bench/backend/classroom.ts (absent in results written before it existed). */
+  classroom?: { status: string; reason?: string; result?: unknown; table?: string };
 }
 
 export function toMarkdown(out: BenchOutput): string {
@@ -217,6 +219,10 @@ export function toMarkdown(out: BenchOutput): string {
       `| ${p.runtime} | ${p.clip} | ${p.cameraFrames} | ${p.processed} | ${p.dropped} (${f1(p.droppedPercent as number)}%) | ${f1(p.loopFps as number)} | ${p.progressEvents} | ${spread(lat)} | ${f1(st.captureToLandmarks?.median)} / ${f1(st.tracker?.median)} / ${f1(st.practiceLoop?.median)} |`,
     );
   } else lines.push(`${p.status}: ${p.reason ?? ''}`);
+  lines.push('', '## 5. Classroom on the embedded default (`npm run bench -- --only classroom`)', '');
+  const c = out.classroom;
+  if (c?.status === 'ok' && c.table) lines.push(c.table);
+  else lines.push(`${c?.status ?? 'skipped'}: ${c?.reason ?? ''}`);
   lines.push('', 'Chart: bench.svg (ms per frame per stage and runtime).', '');
   return lines.join('\n');
 }

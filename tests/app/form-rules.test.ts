@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { changePasswordBackTarget } from '@/features/account/change-password-page.tsx';
 import { changePasswordInputSchema, changeUsernameInputSchema } from '@/features/account/schemas.ts';
 import { forgotPasswordInputSchema, loginInputSchema, registerInputSchema } from '@/features/auth/schemas.ts';
+import { describeSignUpError } from '@/features/auth/sign-up-error.ts';
+import { describeUsernameChangeError } from '@/features/account/username-change-error.ts';
 import { feedbackInputSchema } from '@/features/feedback/feedback-page.tsx';
 
 function messages(schema: z.ZodType, value: unknown): Record<string, string[]> {
@@ -51,6 +53,13 @@ describe('change username', () => {
     expect(m('bad-name')).toEqual(['Username can only contain letters, numbers, underscores, and spaces.']);
     expect(m('good name_1')).toBeUndefined();
   });
+  test('the name is trimmed and single-spaced before the rules, as it is stored', () => {
+    expect(changeUsernameInputSchema.parse({ newUsername: '  Ana   Lopez ' })).toEqual({ newUsername: 'Ana Lopez' });
+    expect(m('   ')).toEqual(['Username must be at least 3 characters.', 'Username can only contain letters, numbers, underscores, and spaces.']);
+    for (const bad of ['John/Doe', 'john.doe', '<script>', 'Admin\u200b', '\u202Eevil', 'tab\tname']) {
+      expect(m(bad), JSON.stringify(bad)).toEqual(['Username can only contain letters, numbers, underscores, and spaces.']);
+    }
+  });
 });
 
 describe('feedback', () => {
@@ -83,6 +92,30 @@ describe('login, register, forgot password', () => {
       ]);
     }
     expect(messages(registerInputSchema, { ...ok, confirmPassword: 'abc12?' }).confirmPassword).toEqual(['Passwords must match']);
+  });
+  test('register username: the change-username charset too (issue 20), trimmed and single-spaced', () => {
+    const ok = { username: 'abc', email: 'a@b.co', password: 'abc12!', confirmPassword: 'abc12!' };
+    const m = (username: string) => messages(registerInputSchema, { ...ok, username }).username;
+    for (const bad of ['John/Doe', 'john.doe', '<script>alert(1)', 'Admin\u200b', '\u202Eevil', 'émile']) {
+      expect(m(bad), JSON.stringify(bad)).toEqual(['Username can only contain letters, numbers, underscores, and spaces.']);
+    }
+    expect(m('Ana Lopez_2')).toBeUndefined();
+    expect(registerInputSchema.parse({ ...ok, username: ' Ana   Lopez ' }).username).toBe('Ana Lopez');
+    expect(m('  ab  ')).toEqual(['Username must be at least 3 characters.']);
+  });
+  test('a failed sign-up says why: field errors where the learner can fix it, else a toast', () => {
+    expect(describeSignUpError('username-taken')).toEqual({ field: 'username', message: 'Username is already in use' });
+    expect(describeSignUpError('invalid-username')).toEqual({ field: 'username', message: 'Username can only contain letters, numbers, underscores, and spaces.' });
+    expect(describeSignUpError('auth/email-already-in-use')).toEqual({ toast: 'Email already in use', log: false });
+    expect(describeSignUpError('permission-denied')).toEqual({ toast: 'Error creating account: the database refused this username or email. Please check them and try again.', log: true });
+    expect(describeSignUpError('auth/network-request-failed')).toMatchObject({ toast: 'Error creating account: the server could not be reached. Please try again.' });
+    expect(describeSignUpError('something-else')).toEqual({ toast: 'Error creating account. Please try again.', log: true });
+  });
+  test('a failed username change: the current name is already yours, not in use', () => {
+    expect(describeUsernameChangeError('username-unchanged')).toEqual({ field: 'newUsername', message: 'That is already your username.' });
+    expect(describeUsernameChangeError('username-taken')).toEqual({ field: 'newUsername', message: 'Username is already in use' });
+    expect(describeUsernameChangeError('not-authenticated')).toEqual({ toast: 'User is not authenticated. Please log in again.', log: false });
+    expect(describeUsernameChangeError('username-change-failed')).toEqual({ toast: 'Failed to change username. Please try again.', log: true });
   });
   test('forgot password', () => {
     expect(messages(forgotPasswordInputSchema, { email: 'x@' }).email).toEqual(['Please enter a valid email address.']);

@@ -44,7 +44,9 @@ describe('database paths and keys', () => {
     expect(paths.sign('american', 'A')).toBe('signs/A');
     expect(paths.sign('british', 'A')).toBe('language/british/signs/A');
     expect(paths.lessonProgress('u1', 'american', 1, 2)).toBe('users/u1/progressPerLanguage/american/1/2');
-    expect(paths.username('Ana B')).toBe('usernames/Ana B');
+    // The index key is the name's canonical form: uniqueness ignores case and extra spaces.
+    expect(paths.username('Ana B')).toBe('usernames/ana b');
+    expect(paths.username(' Ana  B ')).toBe('usernames/ana b');
   });
 
   test('guide file names survive the trip through a database key', () => {

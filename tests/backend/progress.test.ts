@@ -4,7 +4,8 @@ import { child, get, ref } from 'firebase/database';
 import { errorCode } from '@/lib/data/errors.ts';
 import { sanitizeProgress, saveLessonProgress } from '@/lib/data/progress.ts';
 import { getUserInfo, getUserRecord, progressForLanguage, raiseMaxLevel } from '@/lib/data/users.ts';
-import { closeClients, registeredUser } from './helpers.ts';
+import { adminSet } from '../../server/admin-rest.ts';
+import { admin, closeClients, registeredUser } from './helpers.ts';
 
 afterAll(closeClients);
 
@@ -44,17 +45,18 @@ describe('progress saving', () => {
 
   test('writes users/{uid}/progressPerLanguage/{language}/{level}/{chapter} and never decreases', async () => {
     const { client, uid } = await registeredUser();
+    // Level 3, chapter 3 has 3 lessons: progress runs from 1 to 4.
     const save = (value: unknown, previous?: unknown) =>
-      saveLessonProgress({ uid, language: 'american', levelIndex: 0, chapterIndex: 1, value, previous }, client.db);
+      saveLessonProgress({ uid, language: 'american', levelIndex: 2, chapterIndex: 2, value, previous }, client.db);
     expect(await save(2)).toBe(2);
-    expect(await save(4)).toBe(4);
-    expect(await save(3)).toBe(4);
-    expect(await save('garbage')).toBe(4);
-    expect(await save(1, 6)).toBe(6);
-    const stored = await get(child(ref(client.db), `users/${uid}/progressPerLanguage/american/0/1`));
-    expect(stored.val()).toBe(6);
+    expect(await save(3)).toBe(3);
+    expect(await save(2)).toBe(3);
+    expect(await save('garbage')).toBe(3);
+    expect(await save(1, 4)).toBe(4);
+    const stored = await get(child(ref(client.db), `users/${uid}/progressPerLanguage/american/2/2`));
+    expect(stored.val()).toBe(4);
     const record = await getUserRecord(uid, client.db);
-    expect(progressForLanguage(record, 'american')).toEqual({ '0': { '1': 6 } });
+    expect(progressForLanguage(record, 'american')).toEqual({ '2': { '2': 4 } });
   });
 
   test('a first save of a non-numeric value stores 1', async () => {
@@ -62,7 +64,8 @@ describe('progress saving', () => {
     expect(await saveLessonProgress({ uid, language: 'american', levelIndex: 2, chapterIndex: 0, value: null }, client.db)).toBe(1);
   });
 
-  test('keeps languages apart', async () => {
+  test('keeps languages apart (a language with content under language/{language}/)', async () => {
+    await adminSet(admin(), 'language/british/levels', [{ chapters: [{ title: 'Greetings', lessons: [{ signs: ['A'] }, { signs: ['B'] }, { signs: ['C'] }], number_of_lessons: 3 }] }]);
     const { client, uid } = await registeredUser();
     await saveLessonProgress({ uid, language: 'american', levelIndex: 0, chapterIndex: 0, value: 2 }, client.db);
     await saveLessonProgress({ uid, language: 'british', levelIndex: 0, chapterIndex: 0, value: 3 }, client.db);

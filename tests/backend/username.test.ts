@@ -24,12 +24,19 @@ describe('change username', () => {
     expect(await getUsernameOwner(username, other.client.db)).toBe(other.uid);
   });
 
-  test('allows spaces and a user without a current name', async () => {
-    const client = newClient();
-    const { user } = await createUserWithEmailAndPassword(client.auth, `${unique('noname')}@example.com`, PASSWORD);
+  test('allows spaces; an account without a profile cannot take a name', async () => {
+    const { client, uid, username } = await registeredUser();
     const newName = `Ana ${unique('b').slice(0, 8)}`;
-    await changeUsername(user.uid, null, newName, client.db);
-    expect(await getUsernameOwner(newName, client.db)).toBe(user.uid);
+    await changeUsername(uid, username, newName, client.db);
+    expect(await getUsernameOwner(newName, client.db)).toBe(uid);
+    expect(await getUsername(uid, client.db)).toBe(newName);
+    // Before the rules tied the index to the profile, an account with no users/{uid}/info could
+    // claim a name here; now that is refused, so no name exists without its profile.
+    const bare = newClient();
+    const { user } = await createUserWithEmailAndPassword(bare.auth, `${unique('noname')}@example.com`, PASSWORD);
+    const lone = unique('lone');
+    expect(await codeOf(changeUsername(user.uid, null, lone, bare.db))).toBe('username-change-failed');
+    expect(await isUsernameTaken(lone, bare.db)).toBe(false);
   });
 
   test('a taken name is refused (username-taken) and nothing changes', async () => {
@@ -76,22 +83,44 @@ describe('uniqueness under concurrency', () => {
     expect(await getUsernameOwner(name, reader.db)).toBe((winners[0] as { uid: string }).uid);
   });
 
-  test('two signed-in users claiming the same new name in the same instant: one wins, the other gets username-taken', async () => {
+  test('two new accounts claiming the same name in the same instant: one wins, the other gets username-taken', async () => {
     for (let round = 0; round < 3; round += 1) {
-      const a = await registeredUser();
-      const b = await registeredUser();
+      const accounts = await Promise.all(
+        [newClient(), newClient()].map(async (client) => {
+          const email = `${unique('rec')}@example.com`;
+          const { user } = await createUserWithEmailAndPassword(client.auth, email, PASSWORD);
+          return { client, uid: user.uid, email };
+        }),
+      );
+      const [a, b] = accounts as [(typeof accounts)[0], (typeof accounts)[0]];
       const name = unique('both');
-      // Both pass the "is it free?" check before either writes; the rules decide.
+      // Both passed the "is it free?" check (signUp's) before either writes; the rules decide.
       const [ra, rb] = await Promise.all([
         registerUserRecord(a.uid, { username: name, email: a.email }, a.client.db).then(() => 'ok', (e: unknown) => errorCode(e)),
         registerUserRecord(b.uid, { username: name, email: b.email }, b.client.db).then(() => 'ok', (e: unknown) => errorCode(e)),
       ]);
       expect([ra, rb].sort()).toEqual(['ok', 'username-taken']);
-      const owner = await getUsernameOwner(name, a.client.db);
-      expect(owner).toBe(ra === 'ok' ? a.uid : b.uid);
-      // The loser's info was not changed either (the update is all or nothing).
+      expect(await getUsernameOwner(name, a.client.db)).toBe(ra === 'ok' ? a.uid : b.uid);
+      // The loser's profile was not written either (the update is all or nothing).
       const loser = ra === 'ok' ? b : a;
-      expect((await get(child(ref(loser.client.db), `users/${loser.uid}/info/username`))).val()).toBe(loser.username);
+      expect((await get(child(ref(loser.client.db), `users/${loser.uid}/info`))).exists()).toBe(false);
+    }
+  });
+
+  test('two signed-in users renaming to the same name in the same instant: one wins, the other gets username-taken', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const a = await registeredUser();
+      const b = await registeredUser();
+      const name = unique('both');
+      const [ra, rb] = await Promise.all([
+        changeUsername(a.uid, a.username, name, a.client.db).then(() => 'ok', (e: unknown) => errorCode(e)),
+        changeUsername(b.uid, b.username, name, b.client.db).then(() => 'ok', (e: unknown) => errorCode(e)),
+      ]);
+      expect([ra, rb].sort()).toEqual(['ok', 'username-taken']);
+      const [winner, loser] = ra === 'ok' ? [a, b] : [b, a];
+      expect(await getUsernameOwner(name, a.client.db)).toBe(winner.uid);
+      expect(await getUsername(loser.uid, loser.client.db)).toBe(loser.username);
+      expect(await getUsernameOwner(loser.username, loser.client.db)).toBe(loser.uid);
     }
   });
 });

@@ -10,6 +10,7 @@ import { readSession, writeSession } from '@/lib/session-storage/session-storage
 import { AccountFormLayout } from './account-form-layout.tsx';
 import { accountMessages } from './messages.ts';
 import { changeUsernameInputSchema, type ChangeUsernameInput } from './schemas.ts';
+import { describeUsernameChangeError } from './username-change-error.ts';
 
 export default function ChangeUsernamePage() {
   const [, navigate] = useLocation();
@@ -30,14 +31,12 @@ export default function ChangeUsernamePage() {
       toast.success(accountMessages.usernameChanged);
       navigate('/');
     } catch (error) {
-      const code = errorCode(error);
-      if (code === 'username-taken') {
-        form.setError('newUsername', { message: accountMessages.usernameTaken });
-      } else if (code === 'not-authenticated') {
-        toast.error(accountMessages.notAuthenticated);
+      const failure = describeUsernameChangeError(errorCode(error));
+      if ('field' in failure) {
+        form.setError(failure.field, { message: failure.message });
       } else {
-        console.error('Username change failed', error);
-        toast.error(accountMessages.usernameChangeFailed);
+        if (failure.log) console.error('Username change failed', error);
+        toast.error(failure.toast);
       }
     }
   };

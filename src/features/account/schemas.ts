@@ -1,5 +1,6 @@
 // Account form rules with their SPEC section 5 messages, one rule a line.
 import { z } from 'zod';
+import { USERNAME_PATTERN, normalizeUsername } from '@/lib/data/username-rules.ts';
 
 export const changePasswordInputSchema = z
   .object({
@@ -17,11 +18,17 @@ export const changePasswordInputSchema = z
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 
 export const changeUsernameInputSchema = z.object({
+  // Spaces at either end dropped and runs of spaces made one, as the name is stored.
   newUsername: z
     .string()
-    .min(3, { message: 'Username must be at least 3 characters.' })
-    // Exactly 20 passes; the message's 'less than' is the product's wording.
-    .max(20, { message: 'Username must be less than 20 characters.' })
-    .regex(/^[A-Za-z0-9_ ]+$/, { message: 'Username can only contain letters, numbers, underscores, and spaces.' }),
+    .transform(normalizeUsername)
+    .pipe(
+      z
+        .string()
+        .min(3, { message: 'Username must be at least 3 characters.' })
+        // Exactly 20 passes; the message's 'less than' is the product's wording.
+        .max(20, { message: 'Username must be less than 20 characters.' })
+        .regex(USERNAME_PATTERN, { message: 'Username can only contain letters, numbers, underscores, and spaces.' }),
+    ),
 });
 export type ChangeUsernameInput = z.infer<typeof changeUsernameInputSchema>;

@@ -4,6 +4,12 @@ export const authMessages = {
   usernameTaken: 'Username is already in use',
   emailInUse: 'Email already in use',
   signUpFailed: 'Error creating account. Please try again.',
+  // Beyond SPEC 8: a refusal the learner can act on says why (issue 20).
+  usernameCharset: 'Username can only contain letters, numbers, underscores, and spaces.',
+  signUpRefusedByDatabase: 'Error creating account: the database refused this username or email. Please check them and try again.',
+  signUpOffline: 'Error creating account: the server could not be reached. Please try again.',
+  signUpWeakPassword: 'Error creating account: the password is too weak.',
+  signUpTooManyAttempts: 'Error creating account: too many attempts. Please wait a minute and try again.',
   signUpSucceeded: 'Account created successfully.',
   // 'Pleaes' is the product's own typo, kept deliberately (SPEC section 8).
   resetSent: 'Password reset email sent. Pleaes check your email',

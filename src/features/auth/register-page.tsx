@@ -10,6 +10,7 @@ import { writeSession } from '@/lib/session-storage/session-storage.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { authMessages } from './messages.ts';
 import { registerInputSchema, type RegisterInput } from './schemas.ts';
+import { describeSignUpError } from './sign-up-error.ts';
 
 export default function RegisterPage() {
   const [, navigate] = useLocation();
@@ -36,14 +37,12 @@ export default function RegisterPage() {
             toast.success(authMessages.signUpSucceeded);
             navigate('/');
           } catch (error) {
-            const code = errorCode(error);
-            if (code === 'username-taken') {
-              form.setError('username', { message: authMessages.usernameTaken }, { shouldFocus: true });
-            } else if (code === 'auth/email-already-in-use') {
-              toast.error(authMessages.emailInUse);
+            const failure = describeSignUpError(errorCode(error));
+            if ('field' in failure) {
+              form.setError(failure.field, { message: failure.message }, { shouldFocus: true });
             } else {
-              console.error('Sign-up failed', error);
-              toast.error(authMessages.signUpFailed);
+              if (failure.log) console.error('Sign-up failed', error);
+              toast.error(failure.toast);
             }
           }
         }}

@@ -1,5 +1,6 @@
 // Login, register and forgot-password rules with their SPEC section 5 messages, one rule a line.
 import { z } from 'zod';
+import { USERNAME_PATTERN, normalizeUsername } from '@/lib/data/username-rules.ts';
 
 export const loginInputSchema = z.object({
   email: z.string().trim().email({ message: 'Invalid email address' }),
@@ -12,11 +13,18 @@ const registerPassword = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[@$!%*#?&])[A-Za-z\d@$!%*#
 
 export const registerInputSchema = z
   .object({
+    // Spaces at either end dropped and runs of spaces made one, as the name is stored.
     username: z
       .string()
-      .trim()
-      .min(3, { message: 'Username must be at least 3 characters.' })
-      .max(20, { message: "Username can't be more than 20 characters." }),
+      .transform(normalizeUsername)
+      .pipe(
+        z
+          .string()
+          .min(3, { message: 'Username must be at least 3 characters.' })
+          .max(20, { message: "Username can't be more than 20 characters." })
+          // The change-username charset (SPEC 5) applies here too: a name the database cannot hold is never submitted.
+          .regex(USERNAME_PATTERN, { message: 'Username can only contain letters, numbers, underscores, and spaces.' }),
+      ),
     email: z.string().trim().email({ message: 'Invalid email address.' }),
     password: z.string().regex(registerPassword, { message: 'Password must include letters, numbers, and special characters.' }),
     confirmPassword: z.string(),

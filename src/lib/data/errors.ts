@@ -4,6 +4,8 @@
 
 export type DataErrorCode =
   | 'username-taken'
+  | 'username-unchanged'
+  | 'invalid-username'
   | 'not-authenticated'
   | 'username-change-failed'
   | 'invalid-data'

@@ -1,5 +1,6 @@
 // Database paths of SPEC.md section 7. American content sits at the root (`levels/`, `signs/`);
 // other languages under `language/{language}/`.
+import { usernameKey } from './username-rules.ts';
 
 export const DEFAULT_LANGUAGE = 'american';
 
@@ -10,7 +11,8 @@ export const paths = {
   user: (uid: string) => `users/${uid}`,
   userInfo: (uid: string) => `users/${uid}/info`,
   userInfoField: (uid: string, field: 'username' | 'email' | 'maxLevel') => `users/${uid}/info/${field}`,
-  username: (name: string) => `usernames/${name}`,
+  // The index is keyed by the name's canonical form (username-rules.ts): 'Ana B' -> 'ana b'.
+  username: (name: string) => `usernames/${usernameKey(name)}`,
   level: (language: string, levelIndex: number) => `${contentRoot(language)}levels/${levelIndex}`,
   sign: (language: string, signName: string) => `${contentRoot(language)}signs/${signName}`,
   lessonProgress: (uid: string, language: string, levelIndex: number, chapterIndex: number) =>

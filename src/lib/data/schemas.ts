@@ -2,6 +2,7 @@
 // The Realtime Database stores arrays as objects keyed "0", "1", ... and returns them as arrays
 // only when the keys are dense; `listOf` accepts both so that a sparse list still parses.
 import { z } from 'zod';
+import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from './username-rules.ts';
 
 /** A list that may arrive as an array or as an object with integer keys (holes dropped). */
 export function listOf<T extends z.ZodType>(item: T) {
@@ -27,7 +28,7 @@ function indexedNumbers() {
   }, z.record(z.string().regex(/^\d+$/), z.unknown()));
 }
 
-export const usernameSchema = z.string().min(3).max(20).regex(/^[A-Za-z0-9_ ]+$/);
+export const usernameSchema = z.string().min(USERNAME_MIN).max(USERNAME_MAX).regex(USERNAME_PATTERN);
 
 export const userInfoSchema = z.object({
   username: z.string().optional(),
@@ -42,7 +43,8 @@ export type LevelProgress = Record<string, Record<string, number>>;
 
 const levelProgressSchema = z.preprocess(
   (value) => {
-    const levels = indexedNumbers().parse(value);
+    // Anything that is not a level map (junk written before the rules checked it) is no progress.
+    const levels = indexedNumbers().catch({}).parse(value);
     return Object.fromEntries(
       Object.entries(levels).map(([level, chapters]) => [
         level,
@@ -60,8 +62,8 @@ const levelProgressSchema = z.preprocess(
 
 export const userRecordSchema = z.object({
   info: userInfoSchema.default({ maxLevel: 1 }),
-  currentLanguage: z.string().default('american'),
-  progressPerLanguage: z.record(z.string(), levelProgressSchema).default({}),
+  currentLanguage: z.string().catch('american').default('american'),
+  progressPerLanguage: z.record(z.string(), levelProgressSchema).catch({}).default({}),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 

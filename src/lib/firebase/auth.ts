@@ -18,7 +18,7 @@ import type { Database } from 'firebase/database';
 import { FirebaseError } from 'firebase/app';
 import { getFirebaseClient } from './client.ts';
 import { DataError, errorCode } from '@/lib/data/errors.ts';
-import { isUsernameTaken, registerUserRecord } from '@/lib/data/usernames.ts';
+import { isUsernameTaken, registerUserRecord, storableUsername } from '@/lib/data/usernames.ts';
 
 const defaultAuth = (): Auth => getFirebaseClient().auth;
 const defaultDb = (): Database => getFirebaseClient().db;
@@ -42,17 +42,20 @@ export async function signIn(email: string, password: string, auth: Auth = defau
 }
 
 /**
- * SPEC 4/7 register: refuse a taken username ('username-taken'), create the account
- * ('auth/email-already-in-use' etc. pass through), then write `users/{uid}/info` and
- * `usernames/{username}`. If another client claimed the name in between, the new account is
- * deleted again and 'username-taken' is thrown.
+ * SPEC 4/7 register: normalise the username and refuse one that cannot be stored
+ * ('invalid-username', before anything is created), refuse a taken one ('username-taken'),
+ * create the account ('auth/email-already-in-use' etc. pass through), then write
+ * `users/{uid}/info` and `usernames/{key}`. If that write fails (another client claimed the name
+ * in between: 'username-taken'; the rules refused it: 'permission-denied'), the new account is
+ * deleted again, so no account is left without its profile.
  */
 export async function signUp(
   values: { username: string; email: string; password: string },
   auth: Auth = defaultAuth(),
   db: Database = defaultDb(),
 ): Promise<User> {
-  if (await isUsernameTaken(values.username, db)) throw new DataError('username-taken', 'username is taken');
+  const username = storableUsername(values.username);
+  if (await isUsernameTaken(username, db)) throw new DataError('username-taken', 'username is taken');
   let user: User;
   try {
     user = (await createUserWithEmailAndPassword(auth, values.email, values.password)).user;
@@ -60,7 +63,7 @@ export async function signUp(
     throw normalizeAuthError(error);
   }
   try {
-    await registerUserRecord(user.uid, { username: values.username, email: values.email }, db);
+    await registerUserRecord(user.uid, { username, email: values.email }, db);
   } catch (error) {
     await user.delete().catch(() => undefined);
     throw error;

@@ -97,6 +97,10 @@ describe('change username', () => {
     await field(page, 'New username').fill(other.username);
     await submit();
     await expect.poll(() => fieldError(page, 'New username'), { timeout: 10_000 }).toBe('Username is already in use');
+    // Your own current name is not 'in use' by someone else (issue 20).
+    await field(page, 'New username').fill(` ${user.username} `);
+    await submit();
+    await expect.poll(() => fieldError(page, 'New username'), { timeout: 10_000 }).toBe('That is already your username.');
     expect(page.url()).toBe(`${learnUrl}/change_username`);
 
     const fresh = uniqueName('renamed');

@@ -1,0 +1,27 @@
+// What the register form shows for each way a sign-up can fail: a field error where the learner
+// can fix the field, else a toast that says why (SPEC 8's texts where the SPEC has one).
+import { authMessages } from './messages.ts';
+
+/** `log`: an unexpected failure, written to the console for whoever investigates. */
+export type SignUpFailure = { field: 'username'; message: string } | { toast: string; log: boolean };
+
+export function describeSignUpError(code: string): SignUpFailure {
+  switch (code) {
+    case 'username-taken':
+      return { field: 'username', message: authMessages.usernameTaken };
+    case 'invalid-username':
+      return { field: 'username', message: authMessages.usernameCharset };
+    case 'auth/email-already-in-use':
+      return { toast: authMessages.emailInUse, log: false };
+    case 'permission-denied':
+      return { toast: authMessages.signUpRefusedByDatabase, log: true };
+    case 'auth/network-request-failed':
+      return { toast: authMessages.signUpOffline, log: true };
+    case 'auth/weak-password':
+      return { toast: authMessages.signUpWeakPassword, log: true };
+    case 'auth/too-many-requests':
+      return { toast: authMessages.signUpTooManyAttempts, log: true };
+    default:
+      return { toast: authMessages.signUpFailed, log: true };
+  }
+}
