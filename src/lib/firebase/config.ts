@@ -68,3 +68,44 @@ export function readFirebaseSettings(env: FirebaseEnv): FirebaseSettings {
     emulators: { authHost, databaseHost, databasePort: Number(portText) },
   };
 }
+
+/** The settings a production build must have (README "Production"); without them `npm run build`
+ * stops, unless the emulator target is asked for (`npm run build -- --mode emulators`). */
+export const PRODUCTION_SETTINGS = [
+  'VITE_FIREBASE_API_KEY',
+  'VITE_FIREBASE_AUTH_DOMAIN',
+  'VITE_FIREBASE_DATABASE_URL',
+  'VITE_FIREBASE_PROJECT_ID',
+  'VITE_FIREBASE_APP_ID',
+] as const satisfies ReadonlyArray<keyof FirebaseEnv>;
+
+/** The production settings missing from `env` (empty when a production build may go ahead). */
+export function missingProductionSettings(env: FirebaseEnv): string[] {
+  return PRODUCTION_SETTINGS.filter((name) => nonEmpty(env[name]) === undefined);
+}
+
+/**
+ * The hosts the app talks to with these settings, for the Content-Security-Policy: the identity
+ * provider (Identity Toolkit and Secure Token APIs, or the Auth emulator) and the Realtime Database
+ * (its host over HTTPS and WebSocket; production databases hand connections on to other servers of
+ * their domain, hence the wildcard; the long-polling fallback loads scripts from them).
+ */
+export function firebaseOrigins(settings: FirebaseSettings): { connect: string[]; script: string[] } {
+  if (settings.emulators) {
+    const { authHost, databaseHost, databasePort } = settings.emulators;
+    const database = `${databaseHost}:${databasePort}`;
+    return { connect: [`http://${authHost}`, `http://${database}`, `ws://${database}`], script: [`http://${database}`] };
+  }
+  const host = new URL(settings.options.databaseURL).host;
+  // proj.firebaseio.com -> *.firebaseio.com; proj.region.firebasedatabase.app -> *.region.firebasedatabase.app
+  const domain = host.split('.').slice(1).join('.');
+  const databaseHosts = domain.includes('.') ? [host, `*.${domain}`] : [host];
+  return {
+    connect: [
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      ...databaseHosts.flatMap((h) => [`https://${h}`, `wss://${h}`]),
+    ],
+    script: databaseHosts.map((h) => `https://${h}`),
+  };
+}
