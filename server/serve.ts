@@ -34,6 +34,9 @@ interface StaticFile {
   gzip: boolean;
 }
 
+/** negotiator 1.x breaks ties by a preference order; @types/negotiator predates that option. */
+type EncodingNegotiator = { encoding(available: string[], options: { preferred: string[] }): string | undefined };
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const URL_LIMIT = 2048;
@@ -91,8 +94,11 @@ function requestPath(url: string): string | number {
     return 400;
   }
   if (path.includes('\0')) return 400;
+  const segments = path.split(/[/\\]/);
   // Nothing outside dist/: no `..` segment, whether it came escaped or not.
-  if (path.split(/[/\\]/).includes('..')) return 403;
+  if (segments.includes('..')) return 403;
+  // Dotfiles (.env, .git, the build's header file) are never served, nor taken for client routes.
+  if (segments.some((segment) => segment.startsWith('.'))) return 404;
   return path;
 }
 
@@ -109,7 +115,9 @@ export function createAppServer(
 
   function serveFile(request: IncomingMessage, response: ServerResponse, file: StaticFile): void {
     const available = [...(file.br ? ['br'] : []), ...(file.gzip ? ['gzip'] : []), 'identity'];
-    const encoding = available.length > 1 ? (new Negotiator(request).encoding(available) ?? 'identity') : 'identity';
+    // Between encodings the browser rates alike, the smallest: Brotli, then gzip.
+    const negotiator = new Negotiator(request) as unknown as EncodingNegotiator;
+    const encoding = available.length > 1 ? (negotiator.encoding(available, { preferred: available }) ?? 'identity') : 'identity';
     if (available.length > 1) response.setHeader('Vary', 'Accept-Encoding');
     response.setHeader('Content-Type', contentTypeOf(extname(file.path)));
     response.setHeader('Cache-Control', file.path.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
@@ -138,7 +146,7 @@ export function createAppServer(
       }
       const path = requestPath(request.url ?? '/');
       if (typeof path === 'number') {
-        plain(response, path, path === 403 ? 'forbidden' : path === 414 ? 'URI too long' : 'bad request');
+        plain(response, path, { 403: 'forbidden', 404: 'not found', 414: 'URI too long' }[path] ?? 'bad request');
         return;
       }
       const file = files.get(path) ?? (extname(path) === '' ? shell : undefined);
