@@ -6,7 +6,7 @@
 // - it writes Brotli and gzip copies of what compresses (server/precompress.ts).
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Plugin, ResolvedConfig } from 'vite';
+import { loadEnv, type Plugin, type ResolvedConfig } from 'vite';
 import { firebaseOrigins, missingProductionSettings, readFirebaseSettings, type FirebaseEnv } from '../src/lib/firebase/config.ts';
 import { contentSecurityPolicy } from './http-headers.ts';
 import { precompressFolder, SECURITY_HEADERS_FILE } from './precompress.ts';
@@ -31,10 +31,16 @@ export function productionBuild(): Plugin {
   return {
     name: 'signlearn-production-build',
     apply: 'build',
+    config(user, { mode }) {
+      const env = loadEnv(mode, resolve(user.root ?? process.cwd(), user.envDir || '.'), 'VITE_') as FirebaseEnv;
+      const error = productionSettingsError(mode, env);
+      if (error) throw new Error(error);
+      const target = mode === EMULATOR_MODE || env.VITE_USE_EMULATORS === 'true' ? 'emulators' : 'production';
+      // Read by src/lib/firebase/client.ts: a production bundle holds no emulator defaults.
+      return { define: { __SIGNLEARN_FIREBASE_TARGET__: JSON.stringify(target) } };
+    },
     configResolved(resolved) {
       config = resolved;
-      const error = productionSettingsError(resolved.mode, resolved.env as FirebaseEnv);
-      if (error) throw new Error(error);
     },
     async closeBundle() {
       const outDir = resolve(config.root, config.build.outDir);

@@ -11,7 +11,9 @@ import {
   type Auth,
 } from 'firebase/auth';
 import { connectDatabaseEmulator, getDatabase, type Database } from 'firebase/database';
-import { readFirebaseSettings, type FirebaseEnv, type FirebaseSettings } from './config.ts';
+import { productionFirebaseSettings, readFirebaseSettings, type FirebaseEnv, type FirebaseSettings } from './config.ts';
+
+declare const __SIGNLEARN_FIREBASE_TARGET__: 'production' | 'emulators' | undefined;
 
 export interface FirebaseClient {
   app: FirebaseApp;
@@ -52,7 +54,10 @@ let defaultClient: FirebaseClient | null = null;
 export function getFirebaseClient(): FirebaseClient {
   if (!defaultClient) {
     const env = ((import.meta as { env?: unknown }).env ?? {}) as FirebaseEnv;
-    defaultClient = createFirebaseClient(readFirebaseSettings(env));
+    // A production build (server/vite-production-build.ts defines the target) takes its checked
+    // settings and carries no emulator defaults; the dev server and tests decide at run time.
+    const production = typeof __SIGNLEARN_FIREBASE_TARGET__ !== 'undefined' && __SIGNLEARN_FIREBASE_TARGET__ === 'production';
+    defaultClient = createFirebaseClient(production ? productionFirebaseSettings(env) : readFirebaseSettings(env));
   }
   return defaultClient;
 }

@@ -34,6 +34,26 @@ export interface FirebaseSettings {
 const nonEmpty = (value: string | undefined): string | undefined =>
   value !== undefined && value.trim() !== '' ? value.trim() : undefined;
 
+/** The production settings alone (a production build, whose settings the build has checked):
+ * no emulator default is referenced, so none ends up in that bundle. */
+export function productionFirebaseSettings(env: FirebaseEnv): FirebaseSettings {
+  const apiKey = nonEmpty(env.VITE_FIREBASE_API_KEY);
+  const databaseURL = nonEmpty(env.VITE_FIREBASE_DATABASE_URL);
+  if (apiKey === undefined || databaseURL === undefined) throw new Error('Firebase settings missing: VITE_FIREBASE_API_KEY and VITE_FIREBASE_DATABASE_URL');
+  return {
+    options: {
+      apiKey,
+      authDomain: nonEmpty(env.VITE_FIREBASE_AUTH_DOMAIN),
+      databaseURL,
+      projectId: nonEmpty(env.VITE_FIREBASE_PROJECT_ID) ?? DEMO_PROJECT_ID,
+      storageBucket: nonEmpty(env.VITE_FIREBASE_STORAGE_BUCKET),
+      messagingSenderId: nonEmpty(env.VITE_FIREBASE_MESSAGING_SENDER_ID),
+      appId: nonEmpty(env.VITE_FIREBASE_APP_ID),
+    },
+    emulators: null,
+  };
+}
+
 /** Reads the settings from Vite-style env values. Production needs at least an API key and a
  * database URL; without them, or with VITE_USE_EMULATORS=true, the emulators are used. */
 export function readFirebaseSettings(env: FirebaseEnv): FirebaseSettings {
@@ -41,20 +61,7 @@ export function readFirebaseSettings(env: FirebaseEnv): FirebaseSettings {
   const databaseURL = nonEmpty(env.VITE_FIREBASE_DATABASE_URL);
   const useEmulators = env.VITE_USE_EMULATORS === 'true' || apiKey === undefined || databaseURL === undefined;
   const projectId = nonEmpty(env.VITE_FIREBASE_PROJECT_ID) ?? DEMO_PROJECT_ID;
-  if (!useEmulators) {
-    return {
-      options: {
-        apiKey: apiKey!,
-        authDomain: nonEmpty(env.VITE_FIREBASE_AUTH_DOMAIN),
-        databaseURL: databaseURL!,
-        projectId,
-        storageBucket: nonEmpty(env.VITE_FIREBASE_STORAGE_BUCKET),
-        messagingSenderId: nonEmpty(env.VITE_FIREBASE_MESSAGING_SENDER_ID),
-        appId: nonEmpty(env.VITE_FIREBASE_APP_ID),
-      },
-      emulators: null,
-    };
-  }
+  if (!useEmulators) return productionFirebaseSettings(env);
   const authHost = nonEmpty(env.VITE_AUTH_EMULATOR_HOST) ?? '127.0.0.1:9099';
   const databaseHostPort = nonEmpty(env.VITE_DATABASE_EMULATOR_HOST) ?? '127.0.0.1:9000';
   const [databaseHost = '127.0.0.1', portText = '9000'] = databaseHostPort.split(':');
