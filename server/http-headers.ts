@@ -43,34 +43,49 @@ export interface AppOrigins {
   script: readonly string[];
 }
 
+/** Written by the build beside index.html, read by the server; a dotfile, so never served. */
+export const CSP_FILE = '.content-security-policy.json';
+
+/** The build's two policies: the pages', and the one sent with JavaScript files, which takes
+ * effect only where a script runs as a worker (a script loaded by a page runs under the page's). */
+export interface BuildPolicies {
+  page: string;
+  worker: string;
+}
+
 /**
  * The Content-Security-Policy the built app runs under (checked by a whole practice lesson and the
  * live tracker in tests/e2e/serve/csp.test.ts):
  * - scripts from its own origin only, plus 'wasm-unsafe-eval': TF.js compiles its WASM backend and
  *   the angle kernel instantiates WebAssembly from bytes; no eval, no inline script;
- * - workers from its own origin (the tracker) and blob: (tfjs-backend-wasm starts its threads, and
- *   the free-core probe its helper, from blob URLs);
+ * - workers from its own origin (the tracker) and blob: (the free-core probe's helper, and the
+ *   WASM backend's threads, start from blob URLs);
  * - styles from its own origin plus inline ones: the toast library inserts its stylesheet as a
  *   <style> element at run time;
  * - images, video and camera frames from its own origin, data: and blob:;
  * - nothing may frame the app, no plugins, no <base>, forms post to its own origin only.
+ * The workers' policy adds blob: to script-src, for their own workers only: tfjs-backend-wasm's
+ * threads, started by the tracker worker, load their code with importScripts(blob:).
  */
-export function contentSecurityPolicy(origins: AppOrigins = { connect: [], script: [] }): string {
-  const directives: Array<[string, ...string[]]> = [
-    ['default-src', "'self'"],
-    ['script-src', "'self'", "'wasm-unsafe-eval'", ...origins.script],
-    ['worker-src', "'self'", 'blob:'],
-    ['connect-src', "'self'", ...origins.connect],
-    ['img-src', "'self'", 'data:', 'blob:'],
-    ['media-src', "'self'", 'blob:'],
-    ['style-src', "'self'", "'unsafe-inline'"],
-    ['font-src', "'self'"],
-    ['object-src', "'none'"],
-    ['base-uri', "'none'"],
-    ['form-action', "'self'"],
-    ['frame-ancestors', "'none'"],
-  ];
-  return directives.map((directive) => [...new Set(directive)].join(' ')).join('; ');
+export function contentSecurityPolicies(origins: AppOrigins = { connect: [], script: [] }): BuildPolicies {
+  const policy = (scriptExtra: readonly string[]) => {
+    const directives: Array<[string, ...string[]]> = [
+      ['default-src', "'self'"],
+      ['script-src', "'self'", "'wasm-unsafe-eval'", ...scriptExtra, ...origins.script],
+      ['worker-src', "'self'", 'blob:'],
+      ['connect-src', "'self'", ...origins.connect],
+      ['img-src', "'self'", 'data:', 'blob:'],
+      ['media-src', "'self'", 'blob:'],
+      ['style-src', "'self'", "'unsafe-inline'"],
+      ['font-src', "'self'"],
+      ['object-src', "'none'"],
+      ['base-uri', "'none'"],
+      ['form-action', "'self'"],
+      ['frame-ancestors', "'none'"],
+    ];
+    return directives.map((directive) => [...new Set(directive)].join(' ')).join('; ');
+  };
+  return { page: policy([]), worker: policy(['blob:']) };
 }
 
 /**

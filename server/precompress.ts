@@ -7,9 +7,6 @@ import { extname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
-/** Written by the build beside index.html, read by the server; a dotfile, so never served. */
-export const SECURITY_HEADERS_FILE = '.security-headers.json';
-
 /** Text and WebAssembly, and the models' weights (float32 arrays: about a third smaller). */
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.json', '.svg', '.wasm', '.txt', '.ico', '.bin', '.webmanifest']);
 /** Below this a file fits in one packet anyway. */

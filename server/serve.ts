@@ -3,16 +3,16 @@
 // (Content-Security-Policy from the build, nosniff, no framing, referrer policy), the build's
 // Brotli/gzip files when the browser takes them, the app shell for client routes, and the feedback
 // endpoints on the same origin. Why `send` and not a hand-written file server: README "Production".
-//   PORT (default 8080), HOST (default 127.0.0.1); Firebase settings as in README "Backend".
+//   PORT (default 8080), HOST (default 127.0.0.1), SIGNLEARN_CSP_REPORT_URI (optional); Firebase
+//   settings as in README "Backend".
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import Negotiator from 'negotiator';
 import send from 'send';
 import { createFeedbackMiddleware, feedbackOptionsFromEnv } from './feedback.ts';
-import { contentSecurityPolicy, contentTypeOf, securityHeaders } from './http-headers.ts';
+import { contentSecurityPolicies, contentTypeOf, CSP_FILE, securityHeaders, type BuildPolicies } from './http-headers.ts';
 import { ROOT } from './paths.ts';
-import { SECURITY_HEADERS_FILE } from './precompress.ts';
 
 export interface AppServerOptions {
   /** Time to receive a request's headers (slow-header clients are cut off). Default 10 s. */
@@ -65,15 +65,14 @@ function readFileTable(root: string): Map<string, StaticFile> {
   return files;
 }
 
-/** The build's Content-Security-Policy (written by the build from its Firebase settings); a build
- * without one gets the policy with the app's own origin only. */
-function readBuildCsp(root: string): string {
-  const file = join(root, SECURITY_HEADERS_FILE);
-  if (!existsSync(file)) return contentSecurityPolicy();
-  const headers = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  const csp = headers['Content-Security-Policy'];
-  if (typeof csp !== 'string' || csp === '') throw new Error(`serve: ${file} has no Content-Security-Policy`);
-  return csp;
+/** The build's policies (written by the build from its Firebase settings); a build without them
+ * gets the policies allowing the app's own origin only. */
+function readBuildPolicies(root: string): BuildPolicies {
+  const file = join(root, CSP_FILE);
+  if (!existsSync(file)) return contentSecurityPolicies();
+  const policies = JSON.parse(readFileSync(file, 'utf8')) as Partial<BuildPolicies>;
+  if (typeof policies.page !== 'string' || typeof policies.worker !== 'string') throw new Error(`serve: ${file} lacks the page or worker policy`);
+  return { page: policies.page, worker: policies.worker };
 }
 
 function plain(response: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
@@ -110,7 +109,12 @@ export function createAppServer(
   const root = resolve(distDir);
   const files = readFileTable(root);
   const shell = files.get('/index.html');
-  const headers = securityHeaders(readBuildCsp(root));
+  // SIGNLEARN_CSP_REPORT_URI: where browsers report what the policy blocked (page and workers).
+  const reportUri = env.SIGNLEARN_CSP_REPORT_URI?.trim();
+  const report = reportUri ? `; report-uri ${reportUri}` : '';
+  const policies = readBuildPolicies(root);
+  const headers = securityHeaders(policies.page + report);
+  const workerPolicy = policies.worker + report;
   const feedback = createFeedbackMiddleware(feedbackOptionsFromEnv(env));
 
   function serveFile(request: IncomingMessage, response: ServerResponse, file: StaticFile): void {
@@ -120,6 +124,8 @@ export function createAppServer(
     const encoding = available.length > 1 ? (negotiator.encoding(available, { preferred: available }) ?? 'identity') : 'identity';
     if (available.length > 1) response.setHeader('Vary', 'Accept-Encoding');
     response.setHeader('Content-Type', contentTypeOf(extname(file.path)));
+    // Scripts carry the workers' policy: it applies only where one runs as a worker.
+    if (/\.m?js$/.test(file.path)) response.setHeader('Content-Security-Policy', workerPolicy);
     response.setHeader('Cache-Control', file.path.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
     const served = encoding === 'br' ? `${file.path}.br` : encoding === 'gzip' ? `${file.path}.gz` : file.path;
     if (served !== file.path) response.setHeader('Content-Encoding', encoding);
@@ -131,6 +137,7 @@ export function createAppServer(
           return;
         }
         for (const name of ['Content-Encoding', 'Vary', 'Cache-Control', 'Content-Type']) response.removeHeader(name);
+        response.setHeader('Content-Security-Policy', headers['Content-Security-Policy']!);
         const status = error.status && error.status >= 400 && error.status < 600 ? error.status : 500;
         plain(response, status, status === 404 ? 'not found' : 'error');
       })

@@ -2,14 +2,14 @@
 // - it says what it points at: without the Firebase settings it stops and names the missing ones,
 //   unless the emulator target is asked for (`--mode emulators`, or VITE_USE_EMULATORS=true);
 // - it writes the Content-Security-Policy for these settings (server/http-headers.ts) where the
-//   server reads it (dist/.security-headers.json);
+//   server reads it (dist/.content-security-policy.json);
 // - it writes Brotli and gzip copies of what compresses (server/precompress.ts).
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadEnv, type Plugin, type ResolvedConfig } from 'vite';
 import { firebaseOrigins, missingProductionSettings, readFirebaseSettings, type FirebaseEnv } from '../src/lib/firebase/config.ts';
-import { contentSecurityPolicy } from './http-headers.ts';
-import { precompressFolder, SECURITY_HEADERS_FILE } from './precompress.ts';
+import { contentSecurityPolicies, CSP_FILE } from './http-headers.ts';
+import { precompressFolder } from './precompress.ts';
 
 /** The mode that builds for the local emulators (`npm run build -- --mode emulators`). */
 export const EMULATOR_MODE = 'emulators';
@@ -44,8 +44,8 @@ export function productionBuild(): Plugin {
     },
     async closeBundle() {
       const outDir = resolve(config.root, config.build.outDir);
-      const csp = contentSecurityPolicy(firebaseOrigins(readFirebaseSettings(config.env as FirebaseEnv)));
-      writeFileSync(join(outDir, SECURITY_HEADERS_FILE), JSON.stringify({ 'Content-Security-Policy': csp }, null, 2) + '\n');
+      const policies = contentSecurityPolicies(firebaseOrigins(readFirebaseSettings(config.env as FirebaseEnv)));
+      writeFileSync(join(outDir, CSP_FILE), JSON.stringify(policies, null, 2) + '\n');
       const files = await precompressFolder(outDir);
       const bytes = files.reduce((sum, f) => sum + f.bytes, 0);
       const br = files.reduce((sum, f) => sum + (f.br ?? f.bytes), 0);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { PRODUCTION_SETTINGS } from '@/lib/firebase/config.ts';
-import { SECURITY_HEADERS_FILE } from '../../server/precompress.ts';
+import { CSP_FILE, type BuildPolicies } from '../../server/http-headers.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const outDir = mkdtempSync(join(tmpdir(), 'signlearn-build-'));
@@ -56,7 +56,10 @@ describe('npm run build', () => {
     expect(code.includes('demo-api-key'), 'the emulator API key in the bundle').toBe(false);
     expect(code.includes('127.0.0.1:9099'), 'the Auth emulator address in the bundle').toBe(false);
 
-    const csp = (JSON.parse(readFileSync(join(outDir, SECURITY_HEADERS_FILE), 'utf8')) as Record<string, string>)['Content-Security-Policy']!;
+    const policies = JSON.parse(readFileSync(join(outDir, CSP_FILE), 'utf8')) as BuildPolicies;
+    const csp = policies.page;
+    expect(policies.worker).toContain("script-src 'self' 'wasm-unsafe-eval' blob:");
+    expect(csp).not.toMatch(/script-src[^;]*blob:/);
     const connect = /connect-src ([^;]+)/.exec(csp)?.[1]?.split(' ') ?? [];
     expect(connect).toEqual(expect.arrayContaining(["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://signlearn-prod-default-rtdb.firebaseio.com', 'wss://*.firebaseio.com']));
     expect(csp).not.toContain('127.0.0.1');

@@ -10,9 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppServer } from '../../server/serve.ts';
-import { precompressFolder, SECURITY_HEADERS_FILE } from '../../server/precompress.ts';
+import { precompressFolder } from '../../server/precompress.ts';
+import { CSP_FILE } from '../../server/http-headers.ts';
 
 const BUILD_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self' http://127.0.0.1:9099; frame-ancestors 'none'";
+const WORKER_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' blob:; connect-src 'self' http://127.0.0.1:9099; frame-ancestors 'none'";
 /** A GET through node:http: the bytes as they travelled, and no header added by the client (fetch
  * adds `Cache-Control: no-cache` to conditional requests). */
 function rawGet(target: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
@@ -42,7 +44,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-AbC123.js'), BUNDLE);
   writeFileSync(join(dist, 'assets', 'index-AbC123.js.map'), '{"version":3,"sources":["../src/main.tsx"],"mappings":""}');
   writeFileSync(join(dist, 'models', 'pose.json'), JSON.stringify({ weights: Array.from({ length: 500 }, (_, i) => ({ name: `layer${i}`, shape: [3, 3] })) }));
-  writeFileSync(join(dist, SECURITY_HEADERS_FILE), JSON.stringify({ 'Content-Security-Policy': BUILD_CSP }));
+  writeFileSync(join(dist, CSP_FILE), JSON.stringify({ page: BUILD_CSP, worker: WORKER_CSP }));
   await precompressFolder(dist);
   mkdirSync(join(base, 'dist-old'));
   writeFileSync(join(base, 'dist-old', 'secret.txt'), 'not for the web');
@@ -107,7 +109,8 @@ describe('security headers (issue 18, row 2)', () => {
     const responses = [...(await Promise.all(paths.map((path) => fetch(url + path)))), await fetch(`${url}/`, { method: 'DELETE' }), await fetch(`${url}/receive_feedback`, { method: 'GET' })];
     for (const response of responses) {
       const where = `${response.status} ${response.url}`;
-      expect(response.headers.get('content-security-policy'), where).toBe(BUILD_CSP);
+      // JavaScript files carry the workers' policy (it applies only to a script run as a worker).
+      expect(response.headers.get('content-security-policy'), where).toBe(response.status === 200 && response.url.endsWith('.js') ? WORKER_CSP : BUILD_CSP);
       expect(response.headers.get('x-content-type-options'), where).toBe('nosniff');
       expect(response.headers.get('x-frame-options'), where).toBe('DENY');
       expect(response.headers.get('referrer-policy'), where).toBe('strict-origin-when-cross-origin');
@@ -179,7 +182,7 @@ describe('only what it must, compressed', () => {
   });
 
   it('serves no source map, no compressed copy by its own name and no dotfile', async () => {
-    for (const path of ['/assets/index-AbC123.js.map', '/assets/index-AbC123.js.br', '/assets/index-AbC123.js.gz', `/${SECURITY_HEADERS_FILE}`]) {
+    for (const path of ['/assets/index-AbC123.js.map', '/assets/index-AbC123.js.br', '/assets/index-AbC123.js.gz', `/${CSP_FILE}`]) {
       expect((await fetch(url + path)).status, path).toBe(404);
     }
   });
