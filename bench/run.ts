@@ -5,7 +5,9 @@
 //      threads under COOP/COEP, WebGPU when a hardware adapter exists);
 //   3. the peers on the same frames in the same browser: @vladmandic/human (WASM) and MediaPipe's
 //      own solutions (WebGL graphs; SwiftShader on a machine without a GPU);
-//   4. the whole practice loop in the browser (tracker -> angles -> match -> state machine).
+//   4. the whole practice loop in the browser (tracker -> angles -> match -> state machine);
+//   5. the built app on the production server: load and Lighthouse (bench/serve/run_serve.ts;
+//      full runs and `--only serve`).
 // Writes bench.json, bench.md and bench.svg to bench/results/ (or --out DIR). See bench/README.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -19,6 +21,7 @@ import { runNodeTracker } from './lib/node-tracker.ts';
 import { buildPages } from './lib/pages.ts';
 import { computeRatios, summarizeRuns, toMarkdown, toSvg, type BenchOutput, type RunSummary } from './lib/report.ts';
 import { startStaticServer } from './lib/server.ts';
+import { runServeBench } from './serve/run_serve.ts';
 import { summarize } from './lib/stats.ts';
 import { failedRun, type PageRunConfig, type RawRunResult } from './lib/types.ts';
 
@@ -27,7 +30,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export interface BenchOptions {
   quick: boolean;
   outDir: string;
-  /** Limit to some subjects (tracker, human, mediapipe, engine, loop); all when empty. */
+  /** Limit to some subjects (tracker, human, mediapipe, engine, loop, serve); all when empty. */
   only?: string[];
   log?: (line: string) => void;
 }
@@ -208,6 +211,14 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     }
   }
 
+  // 5. The built app on the production server. A quick run leaves it out unless asked for by name
+  // (it builds the app and runs Lighthouse: a minute or more).
+  let serve: BenchOutput['serve'] = { status: 'skipped', reason: options.quick ? 'not in the quick run (add --only serve)' : 'not selected (--only)' };
+  if (options.only?.includes('serve') || (!options.quick && wants('serve'))) {
+    log('bench: the built app on the production server');
+    serve = await runServeBench({ quick: options.quick, log });
+  }
+
   machine.chromium = chromiumVersion;
   machine.chromiumFlags = CHROMIUM_ARGS;
   machine.loadAverageEnd = os.loadavg().map((x) => Math.round(x * 100) / 100);
@@ -224,6 +235,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     runs,
     ratios: computeRatios(runs),
     practiceLoop,
+    serve,
   };
   writeOutputs(output, options.outDir);
   log(`bench: wrote ${join(options.outDir, 'bench.json')}, bench.md and bench.svg in ${output.durationS} s`);

@@ -1,5 +1,6 @@
 // Writes the bench results: JSON (every figure), Markdown (tables), SVG (chart of ms per frame per
 // stage and runtime).
+import { serveMarkdown, type ServeBenchResult } from '../serve/run_serve.ts';
 import { summarize, type Stat } from './stats.ts';
 import type { RawRunResult } from './types.ts';
 
@@ -146,6 +147,8 @@ export interface BenchOutput {
   runs: RunSummary[];
   ratios: Ratio[];
   practiceLoop: Record<string, unknown> & { status: string };
+  /** The built app on the production server (bench/serve/run_serve.ts). */
+  serve?: ServeBenchResult | { status: 'skipped'; reason: string };
 }
 
 export function toMarkdown(out: BenchOutput): string {
@@ -218,6 +221,7 @@ export function toMarkdown(out: BenchOutput): string {
     );
   } else lines.push(`${p.status}: ${p.reason ?? ''}`);
   lines.push('', 'Chart: bench.svg (ms per frame per stage and runtime).', '');
+  if (out.serve && out.serve.status !== 'skipped') lines.push(serveMarkdown(out.serve as ServeBenchResult));
   return lines.join('\n');
 }
 

@@ -2,13 +2,11 @@
 // emulators` for this run's emulators (with the test-only landmark source, as the test app server
 // has it), served by server/serve.ts with its security headers on a free port. The build is kept
 // in .cache/e2e-built-app/ and redone only when its sources or settings change.
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { buildAppOnce } from '../../../server/build-once.ts';
 import { createAppServer } from '../../../server/serve.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -23,36 +21,6 @@ export interface BuiltApp {
   stop(): Promise<void>;
 }
 
-/** A digest of what the build reads, so a changed source rebuilds. */
-function sourceDigest(env: Record<string, string>): string {
-  const hash = createHash('sha256').update(JSON.stringify(env));
-  const walk = (path: string) => {
-    if (!existsSync(path)) return;
-    if (statSync(path).isDirectory()) {
-      for (const name of readdirSync(path).sort()) if (!name.startsWith('.')) walk(join(path, name));
-    } else {
-      hash.update(relative(root, path)).update(readFileSync(path));
-    }
-  };
-  for (const path of ['src', 'engine/src', 'index.html', 'vite.config.ts', 'server/vite-production-build.ts', 'server/http-headers.ts', 'server/precompress.ts', 'package-lock.json']) walk(join(root, path));
-  return hash.digest('hex');
-}
-
-function build(env: Record<string, string>): void {
-  const stamp = join(outDir, '.source-digest');
-  const digest = sourceDigest(env);
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return;
-  console.log('[built-app] building the app for production (emulator target) into .cache/e2e-built-app');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--mode', 'emulators', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production', ...env },
-    timeout: 300_000,
-  });
-  if (result.status !== 0) throw new Error(`[built-app] build failed:\n${result.stdout}\n${result.stderr}`);
-  writeFileSync(stamp, digest);
-}
-
 export async function startBuiltApp(): Promise<BuiltApp> {
   const authHost = inject('authEmulatorHost');
   const databaseHost = inject('databaseEmulatorHost');
@@ -63,7 +31,7 @@ export async function startBuiltApp(): Promise<BuiltApp> {
     VITE_DATABASE_EMULATOR_HOST: databaseHost,
     VITE_TEST_LANDMARKS: 'true',
   };
-  build(env);
+  buildAppOnce(outDir, env, ['--mode', 'emulators'], (line) => console.log(`[built-app] ${line}`));
   const server = createAppServer(outDir, { ...env, SIGNLEARN_FEEDBACK_RATE_LIMIT: '1000', SIGNLEARN_CSP_REPORT_URI: '/csp-report' }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as AddressInfo).port;
