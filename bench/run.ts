@@ -7,6 +7,8 @@
 //      own solutions (WebGL graphs; SwiftShader on a machine without a GPU);
 //   4. the whole practice loop in the browser (tracker -> angles -> match -> state machine);
 //   5. a classroom on the embedded default (bench/backend/classroom.ts; full run only).
+//   6. the built app on the production server: load and Lighthouse (bench/serve/run_serve.ts;
+//      full runs and `--only serve`).
 // Writes bench.json, bench.md and bench.svg to bench/results/ (or --out DIR). See bench/README.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ import { runNodeTracker } from './lib/node-tracker.ts';
 import { buildPages } from './lib/pages.ts';
 import { computeRatios, summarizeRuns, toMarkdown, toSvg, type BenchOutput, type RunSummary } from './lib/report.ts';
 import { startStaticServer } from './lib/server.ts';
+import { runServeBench } from './serve/run_serve.ts';
 import { summarize } from './lib/stats.ts';
 import { failedRun, type PageRunConfig, type RawRunResult } from './lib/types.ts';
 
@@ -28,7 +31,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export interface BenchOptions {
   quick: boolean;
   outDir: string;
-  /** Limit to some subjects (tracker, human, mediapipe, engine, loop, classroom); all when empty. */
+  /** Limit to some subjects (tracker, human, mediapipe, engine, loop, classroom, serve); all when empty. */
   only?: string[];
   log?: (line: string) => void;
 }
@@ -212,6 +215,13 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
   // 5. A classroom on the embedded default (about 2.5 minutes: the full run only).
   let classroom: BenchOutput['classroom'] = { status: 'skipped', reason: options.quick ? 'full run only: npm run bench -- --only classroom' : 'not selected (--only)' };
   if (wants('classroom') && !options.quick) classroom = await runClassroomStage(log);
+  // 6. The built app on the production server. A quick run leaves it out unless asked for by name
+  // (it builds the app and runs Lighthouse: a minute or more).
+  let serve: BenchOutput['serve'] = { status: 'skipped', reason: options.quick ? 'not in the quick run (add --only serve)' : 'not selected (--only)' };
+  if (options.only?.includes('serve') || (!options.quick && wants('serve'))) {
+    log('bench: the built app on the production server');
+    serve = await runServeBench({ quick: options.quick, log });
+  }
 
   machine.chromium = chromiumVersion;
   machine.chromiumFlags = CHROMIUM_ARGS;
@@ -230,6 +240,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     ratios: computeRatios(runs),
     practiceLoop,
     classroom,
+    serve,
   };
   writeOutputs(output, options.outDir);
   log(`bench: wrote ${join(options.outDir, 'bench.json')}, bench.md and bench.svg in ${output.durationS} s`);

@@ -1,5 +1,6 @@
 // Writes the bench results: JSON (every figure), Markdown (tables), SVG (chart of ms per frame per
 // stage and runtime).
+import { serveMarkdown, type ServeBenchResult } from '../serve/run_serve.ts';
 import { summarize, type Stat } from './stats.ts';
 import type { RawRunResult } from './types.ts';
 
@@ -148,6 +149,8 @@ export interface BenchOutput {
   practiceLoop: Record<string, unknown> & { status: string };
   /** bench/backend/classroom.ts (absent in results written before it existed). */
   classroom?: { status: string; reason?: string; result?: unknown; table?: string };
+  /** The built app on the production server (bench/serve/run_serve.ts). */
+  serve?: ServeBenchResult | { status: 'skipped'; reason: string };
 }
 
 export function toMarkdown(out: BenchOutput): string {
@@ -224,6 +227,7 @@ export function toMarkdown(out: BenchOutput): string {
   if (c?.status === 'ok' && c.table) lines.push(c.table);
   else lines.push(`${c?.status ?? 'skipped'}: ${c?.reason ?? ''}`);
   lines.push('', 'Chart: bench.svg (ms per frame per stage and runtime).', '');
+  if (out.serve && out.serve.status !== 'skipped') lines.push('', '## 6. The built app on the production server (`npm run bench -- --only serve`)', '', serveMarkdown(out.serve as ServeBenchResult));
   return lines.join('\n');
 }
 

@@ -4,7 +4,7 @@ import { TextField } from '@/components/fields.tsx';
 import { Form } from '@/components/form.tsx';
 import { SubmitButton } from '@/components/submit-button.tsx';
 import { useCountdown } from '@/hooks/use-countdown.ts';
-import { sendReset } from '@/lib/firebase/auth.ts';
+import { sendReset } from '@/lib/firebase/on-demand.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { authMessages } from './messages.ts';
 import { forgotPasswordInputSchema, type ForgotPasswordInput } from './schemas.ts';

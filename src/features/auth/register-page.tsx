@@ -5,7 +5,7 @@ import { Form } from '@/components/form.tsx';
 import { SubmitButton } from '@/components/submit-button.tsx';
 import { makeProfile, setAuthState } from '@/lib/auth/auth-state.ts';
 import { errorCode } from '@/lib/data/errors.ts';
-import { signUp } from '@/lib/firebase/auth.ts';
+import { signUp } from '@/lib/firebase/on-demand.ts';
 import { writeSession } from '@/lib/session-storage/session-storage.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { authMessages } from './messages.ts';

@@ -1,9 +1,19 @@
 // The one Firebase app of the page (or of a test client), with Auth and the Realtime Database
 // wired to production or to the local emulators as config.ts decides.
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  getAuth,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  type Auth,
+} from 'firebase/auth';
 import { connectDatabaseEmulator, getDatabase, type Database } from 'firebase/database';
-import { readFirebaseSettings, type FirebaseEnv, type FirebaseSettings } from './config.ts';
+import { productionFirebaseSettings, readFirebaseSettings, type FirebaseEnv, type FirebaseSettings } from './config.ts';
+
+declare const __SIGNLEARN_FIREBASE_TARGET__: 'production' | 'emulators' | undefined;
 
 export interface FirebaseClient {
   app: FirebaseApp;
@@ -11,10 +21,21 @@ export interface FirebaseClient {
   db: Database;
 }
 
+/**
+ * In the browser, Auth with the persistence getAuth would choose (IndexedDB, then local and
+ * session storage) but without its popup/redirect helper: getAuth loads that helper, which fetches
+ * apis.google.com/js/api.js on every page, a third-party request (and a console error offline) for
+ * sign-in methods the app never uses. In Node (tests, tools) getAuth's in-memory default stays.
+ */
+function createAuth(app: FirebaseApp): Auth {
+  if (typeof indexedDB === 'undefined') return getAuth(app);
+  return initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence] });
+}
+
 /** Creates a client. `name` lets tests run several signed-in users side by side. */
 export function createFirebaseClient(settings: FirebaseSettings, name?: string): FirebaseClient {
   const app = initializeApp(settings.options, name);
-  const auth = getAuth(app);
+  const auth = createAuth(app);
   const db = getDatabase(app);
   if (settings.emulators) {
     connectAuthEmulator(auth, `http://${settings.emulators.authHost}`, { disableWarnings: true });
@@ -33,7 +54,10 @@ let defaultClient: FirebaseClient | null = null;
 export function getFirebaseClient(): FirebaseClient {
   if (!defaultClient) {
     const env = ((import.meta as { env?: unknown }).env ?? {}) as FirebaseEnv;
-    defaultClient = createFirebaseClient(readFirebaseSettings(env));
+    // A production build (server/vite-production-build.ts defines the target) takes its checked
+    // settings and carries no emulator defaults; the dev server and tests decide at run time.
+    const production = typeof __SIGNLEARN_FIREBASE_TARGET__ !== 'undefined' && __SIGNLEARN_FIREBASE_TARGET__ === 'production';
+    defaultClient = createFirebaseClient(production ? productionFirebaseSettings(env) : readFirebaseSettings(env));
   }
   return defaultClient;
 }

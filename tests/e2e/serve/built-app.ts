@@ -1,0 +1,77 @@
+// The BUILT app as production serves it, for the browser tests of issue 18: `vite build --mode
+// emulators` for this run's emulators (with the test-only landmark source, as the test app server
+// has it), served by server/serve.ts with its security headers on a free port. The build is kept
+// in .cache/e2e-built-app/ and redone only when its sources or settings change.
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { buildAppOnce } from '../../../server/build-once.ts';
+import { createAppServer } from '../../../server/serve.ts';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+const outDir = join(root, '.cache', 'e2e-built-app');
+
+export interface BuiltApp {
+  /** http://learn.localhost:PORT and http://localhost:PORT */
+  learnUrl: string;
+  marketingUrl: string;
+  /** Every host the app may contact: its own two and the emulators'. */
+  allowedHosts: string[];
+  stop(): Promise<void>;
+}
+
+export async function startBuiltApp(): Promise<BuiltApp> {
+  const authHost = inject('authEmulatorHost');
+  const databaseHost = inject('databaseEmulatorHost');
+  const env = {
+    VITE_USE_EMULATORS: 'true',
+    VITE_FIREBASE_PROJECT_ID: inject('projectId'),
+    VITE_AUTH_EMULATOR_HOST: authHost,
+    VITE_DATABASE_EMULATOR_HOST: databaseHost,
+    VITE_TEST_LANDMARKS: 'true',
+  };
+  buildAppOnce(outDir, env, ['--mode', 'emulators'], (line) => console.log(`[built-app] ${line}`));
+  const server = createAppServer(outDir, { ...env, SIGNLEARN_FEEDBACK_RATE_LIMIT: '1000', SIGNLEARN_CSP_REPORT_URI: '/csp-report' }).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    learnUrl: `http://learn.localhost:${port}`,
+    marketingUrl: `http://localhost:${port}`,
+    allowedHosts: [`learn.localhost:${port}`, `localhost:${port}`, authHost, databaseHost],
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Every sign of a Content-Security-Policy violation from now on: the document's
+ * securitypolicyviolation events, the console of the page and of its workers, and the reports
+ * the browser sends to the policy's report-uri (which covers workers, nested ones included). */
+export async function recordCspViolations(context: BrowserContext, page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`securitypolicyviolation: ${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  const fromConsole = (where: string) => (message: { text(): string }) => {
+    const text = message.text();
+    if (/securitypolicyviolation|Content Security Policy|Refused to (load|execute|connect|compile|create|apply|evaluate|frame)/i.test(text)) violations.push(`${where}: ${text}`);
+  };
+  page.on('console', fromConsole('page'));
+  page.on('worker', (worker) => worker.on('console', fromConsole(`worker ${worker.url()}`)));
+  await context.route('**/csp-report', async (route) => {
+    violations.push(`report: ${route.request().postData() ?? ''}`);
+    await route.fulfill({ status: 204 });
+  });
+  return violations;
+}
+
+/** Signs in through the built app's login page and waits for the learning home. */
+export async function logInTo(app: BuiltApp, page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.goto(`${app.learnUrl}/login`);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${app.learnUrl}/`);
+  await page.getByRole('button', { name: /Level \d+/ }).waitFor({ timeout: 20_000 });
+}
