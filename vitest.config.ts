@@ -37,6 +37,8 @@ export default defineConfig({
           name: 'backend',
           include: ['tests/backend/**/*.test.ts'],
           environment: 'node',
+          // Refusals these tests provoke on purpose are asserted, not printed.
+          setupFiles: ['tests/setup/expected-refusals.ts'],
           testTimeout: 30_000,
           fileParallelism: false,
         },
