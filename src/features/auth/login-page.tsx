@@ -11,6 +11,10 @@ import { AuthLayout } from './auth-layout.tsx';
 import { authMessages } from './messages.ts';
 import { loginInputSchema, type LoginInput } from './schemas.ts';
 
+/** One failure toast at a time, taken away by the next successful login (it would otherwise
+ * stay over the learning home for its full duration). */
+const LOGIN_FAILED_TOAST = 'login-failed';
+
 export default function LoginPage() {
   const [, navigate] = useLocation();
   const login = async ({ email, password }: LoginInput) => {
@@ -26,9 +30,10 @@ export default function LoginPage() {
       // Signed in now, whether or not the auth listener has reported it yet: the protected home
       // must not bounce back to /login.
       setAuthState({ status: 'ready', profile: makeProfile(user, await user.getIdToken(), username) });
+      toast.dismiss(LOGIN_FAILED_TOAST);
       navigate('/');
     } catch {
-      toast.error(authMessages.loginFailed);
+      toast.error(authMessages.loginFailed, { id: LOGIN_FAILED_TOAST });
     }
   };
   return (
