@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Link, useLocation } from 'wouter';
 import { PasswordField, TextField } from '@/components/fields.tsx';
@@ -8,6 +9,7 @@ import { getUsername } from '@/lib/data/users.ts';
 import { signIn } from '@/lib/firebase/auth.ts';
 import { writeSession } from '@/lib/session-storage/session-storage.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { DemoLearnerHint } from './demo-learner-hint.tsx';
 import { authMessages } from './messages.ts';
 import { loginInputSchema, type LoginInput } from './schemas.ts';
 
@@ -17,6 +19,7 @@ const LOGIN_FAILED_TOAST = 'login-failed';
 
 export default function LoginPage() {
   const [, navigate] = useLocation();
+  const [demoBusy, setDemoBusy] = useState(false);
   const login = async ({ email, password }: LoginInput) => {
     try {
       const user = await signIn(email, password);
@@ -57,6 +60,13 @@ export default function LoginPage() {
           </>
         )}
       </Form>
+      <DemoLearnerHint
+        busy={demoBusy}
+        onLogIn={(demo) => {
+          setDemoBusy(true);
+          void login(demo).finally(() => setDemoBusy(false));
+        }}
+      />
     </AuthLayout>
   );
 }
