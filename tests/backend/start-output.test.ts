@@ -1,24 +1,13 @@
 // What `npm start` prints: Vite's own address line leads to the app (the learning host), not to
 // the landing page; the banner names the app, the landing page and, on the emulators, the demo
 // learner. The Vite line is checked on a real Vite dev server's output.
-import { createServer } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startAppServer, type AppServer } from '../../server/app-server.ts';
 import { startBanner } from '../../server/start-banner.ts';
 import { viteLineForLearners } from '../../server/vite-output.ts';
 import { isLearningHost } from '@/lib/host/learning-host.ts';
 import { DEMO_LEARNER } from '@/lib/demo/demo-learner.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './helpers.ts';
 
 let app: AppServer | undefined;
 afterAll(async () => {
