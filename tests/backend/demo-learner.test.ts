@@ -71,21 +71,35 @@ describe('on the local emulators', () => {
       [`users/${stale}`]: { ...(record as object), progressPerLanguage: { american: progress } },
       [`usernames/${DEMO_LEARNER.username}`]: { uid: stale },
     });
-    expect(await seedDemoLearner(testBackend())).toEqual({ uid, created: false, recordWritten: true });
-    expect(await adminGet(admin(), `users/${stale}`)).toBeNull();
-    expect(await adminGet(admin(), `usernames/${DEMO_LEARNER.username}`)).toEqual({ uid });
-    const client = newClient();
-    await signIn(DEMO_LEARNER.email, DEMO_LEARNER.password, client.auth);
-    expect((await getUserRecord(uid, client.db))?.progressPerLanguage.american).toEqual(progress);
+    try {
+      expect(await seedDemoLearner(testBackend())).toEqual({ uid, created: false, recordWritten: true });
+      expect(await adminGet(admin(), `users/${stale}`)).toBeNull();
+      expect(await adminGet(admin(), `usernames/${DEMO_LEARNER.username}`)).toEqual({ uid });
+      const client = newClient();
+      await signIn(DEMO_LEARNER.email, DEMO_LEARNER.password, client.auth);
+      expect((await getUserRecord(uid, client.db))?.progressPerLanguage.american).toEqual(progress);
+    } finally {
+      // The demo learner as seeded, for the tests that follow (the browser test logs in with it).
+      await adminUpdate(admin(), '', { [`users/${stale}`]: null, [`users/${uid}`]: record, [`usernames/${DEMO_LEARNER.username}`]: { uid } });
+    }
   });
 
   test('a username held by somebody else is not taken: the seed says so', async () => {
     const { uid } = await seedDemoLearner(testBackend());
     const record = await adminGet(admin(), `users/${uid}`);
     await adminUpdate(admin(), '', { [`users/${uid}`]: null, [`usernames/${DEMO_LEARNER.username}`]: { uid: 'someone-else' }, 'users/someone-else': { info: { email: 'else@example.com' } } });
-    await expect(seedDemoLearner(testBackend())).rejects.toThrow(/belongs to another account/);
-    expect(await adminGet(admin(), `usernames/${DEMO_LEARNER.username}`)).toEqual({ uid: 'someone-else' });
-    // Put the demo learner back for the tests that follow.
-    await adminUpdate(admin(), '', { [`users/${uid}`]: record, [`usernames/${DEMO_LEARNER.username}`]: { uid }, 'users/someone-else': null });
+    try {
+      await expect(seedDemoLearner(testBackend())).rejects.toThrow(/belongs to another account/);
+      expect(await adminGet(admin(), `usernames/${DEMO_LEARNER.username}`)).toEqual({ uid: 'someone-else' });
+    } finally {
+      // The demo learner as seeded, for the tests that follow.
+      await adminUpdate(admin(), '', { [`users/${uid}`]: record, [`usernames/${DEMO_LEARNER.username}`]: { uid }, 'users/someone-else': null });
+    }
   });
+});
+
+test('leaves the demo learner as seeded (the browser test relies on it)', async () => {
+  const client = newClient();
+  const user = await signIn(DEMO_LEARNER.email, DEMO_LEARNER.password, client.auth);
+  expect((await getUserRecord(user.uid, client.db))?.progressPerLanguage.american).toEqual(DEMO_PROGRESS);
 });
