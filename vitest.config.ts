@@ -9,6 +9,8 @@ export default defineConfig({
   },
   test: {
     globalSetup: ['tests/setup/global-setup.ts'],
+    // The default output, then one line per project with its time (tests/setup/phase-reporter.ts).
+    reporters: ['default', './tests/setup/phase-reporter.ts'],
     // One test file at a time: on these 2-core machines, browser, WASM-model and emulator tests
     // running side by side starve each other into timeouts. Predictable beats parallel here.
     maxWorkers: 1,
@@ -37,6 +39,8 @@ export default defineConfig({
           name: 'backend',
           include: ['tests/backend/**/*.test.ts'],
           environment: 'node',
+          // Refusals these tests provoke on purpose are asserted, not printed.
+          setupFiles: ['tests/setup/expected-refusals.ts'],
           testTimeout: 30_000,
           fileParallelism: false,
         },

@@ -1,11 +1,13 @@
 // Makes a fresh machine ready to run the app and the tests: npm dependencies, the model files,
-// and (as root, through apt) Debian's Chromium for browser tests and ffmpeg for video clips.
-// Idempotent: does nothing that is already done. Uses Node built-ins only, so it runs before
+// the guide GIFs, and (as root, through apt) Debian's Chromium for browser tests, ffmpeg for
+// video clips and strace for the clone test. Idempotent: does nothing that is already done, and
+// says what it did and how long each step took. Uses Node built-ins only, so it runs before
 // `npm install`.
 import { execSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { logPhase } from './phase-log.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
@@ -18,32 +20,50 @@ const has = (cmd) => {
   }
 };
 
+const started = performance.now();
+const done = [];
+/** Runs one step and prints its line. */
+const step = (name, what, action) => {
+  const stepStarted = performance.now();
+  console.log(`setup: ${what}…`);
+  action();
+  logPhase(`setup/${name}`, stepStarted);
+  done.push(name);
+};
+
 const modules = join(root, 'node_modules');
 const lock = join(root, 'package-lock.json');
 const installed = join(modules, '.package-lock.json');
 if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs) {
-  console.log('setup: installing npm dependencies');
-  run('npm ci --no-audit --no-fund');
+  step('npm ci', 'installing npm dependencies (about 5 minutes the first time on 2 cores)', () => run('npm ci --no-audit --no-fund'));
 }
 
 const aptNeeds = [];
 if (!existsSync('/usr/bin/chromium')) aptNeeds.push('chromium');
 if (!has('ffmpeg')) aptNeeds.push('ffmpeg');
+if (!has('strace')) aptNeeds.push('strace');
 if (aptNeeds.length > 0) {
   if (process.getuid?.() === 0 && has('apt-get')) {
-    console.log(`setup: installing ${aptNeeds.join(' ')} with apt-get`);
-    run('apt-get update -qq');
-    run(`DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${aptNeeds.join(' ')}`);
+    step(`apt-get install ${aptNeeds.join(' ')}`, `installing ${aptNeeds.join(' ')} with apt-get (about 2 minutes)`, () => {
+      run('apt-get update -qq');
+      run(`DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${aptNeeds.join(' ')}`);
+    });
   } else {
-    console.warn(`setup: please install ${aptNeeds.join(' ')} (Debian packages); browser and video tests need them`);
+    console.warn(`setup: please install ${aptNeeds.join(' ')} (Debian packages); the browser, video and clone tests need them`);
   }
 }
 
-if (!existsSync(join(root, 'public', 'models', 'blazepose-full.bin'))) run('node scripts/copy-models.mjs');
+if (!existsSync(join(root, 'public', 'models', 'blazepose-full.bin'))) {
+  step('models', 'copying the model files into public/models', () => run('node scripts/copy-models.mjs'));
+}
 
 // Guide GIFs of the 26 alphabet letters, rendered from the recorded hand landmarks (a few seconds,
 // no network). public/gifs/ is not committed.
 const alphabet = join(root, 'data', 'asl-alphabet');
 if (!existsSync(join(root, 'public', 'gifs', 'american', 'Z.gif'))) {
-  run(`npm run --silent engine -- render-guides --in "${alphabet}" --out "${join(root, 'public', 'gifs', 'american')}"`);
+  step('guide GIFs', 'rendering the 26 guide GIFs into public/gifs/american', () =>
+    run(`npm run --silent engine -- render-guides --in "${alphabet}" --out "${join(root, 'public', 'gifs', 'american')}"`),
+  );
 }
+
+logPhase('setup', started, done.length > 0 ? done.join(', ') : 'nothing to install');

@@ -1,12 +1,18 @@
-// `npm start`: set up if needed, then run server/dev.ts: the local emulators with seeded
-// content (data kept in .data/) and the app at http://learn.localhost:5173. Ctrl-C stops all.
+// `npm start`: set up if needed, then run server/dev.ts: the local emulators with seeded content
+// and the demo learner (data kept in .data/) and the app at http://learn.localhost:5173. Every
+// phase prints one line with its time. Ctrl-C stops all.
 import { spawn, execSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const startedAt = Date.now();
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 execSync('node scripts/ensure-setup.mjs', { cwd: root, stdio: 'inherit' });
-const dev = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'dev.ts')], { cwd: root, stdio: 'inherit' });
+const dev = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'dev.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, SIGNLEARN_START_TIME: String(startedAt) },
+});
 // dev.ts does the orderly shutdown (once, however many signals arrive); this one waits for it.
 const forward = (signal) => () => {
   if (dev.exitCode === null) dev.kill(signal);

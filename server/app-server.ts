@@ -2,6 +2,7 @@
 // `npm start` and by the test setup. The feedback endpoints ride along (vite-plugin.ts).
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { assertPortsFree, spawnGroup, stopGroup, waitForPort, type ServiceLock } from './processes.ts';
 import { ROOT, PROJECT_ID } from './paths.ts';
 
@@ -24,14 +25,21 @@ export async function startAppServer(options: {
   port: number;
   env: Record<string, string>;
   stdio?: 'inherit' | 'ignore';
+  /** Receives Vite's standard output line by line (instead of `stdio`). */
+  onOutput?: (line: string) => void;
   lock?: ServiceLock;
 }): Promise<AppServer> {
   await assertPortsFree([options.port]);
+  const stdout = options.onOutput ? 'pipe' : (options.stdio ?? 'ignore');
   const child = spawnGroup(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), '--port', String(options.port), '--strictPort'], {
     cwd: ROOT,
     env: { ...process.env, ...options.env },
-    stdio: ['ignore', options.stdio ?? 'ignore', options.stdio ?? 'inherit'],
+    stdio: ['ignore', stdout, options.stdio ?? 'inherit'],
   });
+  if (options.onOutput && child.stdout) {
+    const onOutput = options.onOutput;
+    createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => onOutput(line));
+  }
   options.lock?.addChild(child);
   try {
     await waitForPort(options.port, 60_000, child);

@@ -7,10 +7,12 @@ interface FieldShellProps {
   id: string;
   label: string;
   error?: FieldError | undefined;
+  /** A standing explanation under the field (what the rule accepts), shown with or without an error. */
+  hint?: string | undefined;
   children: React.ReactNode;
 }
 
-function FieldShell({ id, label, error, children }: FieldShellProps) {
+function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   return (
     <div className={error ? 'field field--invalid' : 'field'}>
       <label className="field__label" htmlFor={id}>
@@ -22,8 +24,19 @@ function FieldShell({ id, label, error, children }: FieldShellProps) {
           {error.message}
         </p>
       ) : null}
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
+}
+
+/** The error (read first) and the hint an input is described by. */
+function describedBy(id: string, error: FieldError | undefined, hint: string | undefined): string | undefined {
+  const ids = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
@@ -31,18 +44,19 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 interface TextFieldProps extends InputProps {
   label: string;
   error?: FieldError | undefined;
+  hint?: string | undefined;
   registration?: UseFormRegisterReturn;
 }
 
-export function TextField({ label, error, registration, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, registration, ...input }: TextFieldProps) {
   const id = useId();
   return (
-    <FieldShell id={id} label={label} error={error}>
+    <FieldShell id={id} label={label} error={error} hint={hint}>
       <input
         id={id}
         className="field__input"
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, error, hint)}
         {...input}
         {...registration}
       />
@@ -51,18 +65,18 @@ export function TextField({ label, error, registration, ...input }: TextFieldPro
 }
 
 /** A password input with a show/hide toggle. */
-export function PasswordField({ label, error, registration, ...input }: TextFieldProps) {
+export function PasswordField({ label, error, hint, registration, ...input }: TextFieldProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
-    <FieldShell id={id} label={label} error={error}>
+    <FieldShell id={id} label={label} error={error} hint={hint}>
       <div className="field__with-toggle">
         <input
           id={id}
           className="field__input"
           type={visible ? 'text' : 'password'}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={describedBy(id, error, hint)}
           {...input}
           {...registration}
         />

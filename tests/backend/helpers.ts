@@ -2,6 +2,7 @@
 // simulated person), admin REST access, and unique names per test.
 import { inject } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { closeFirebaseClient, createFirebaseClient, type FirebaseClient } from '@/lib/firebase/client.ts';
 import { readFirebaseSettings } from '@/lib/firebase/config.ts';
 import { signUp } from '@/lib/firebase/auth.ts';
@@ -74,4 +75,16 @@ export async function codeOf(promise: Promise<unknown>): Promise<string> {
   } catch (error) {
     return errorCode(error);
   }
+}
+
+/** A TCP port nobody listens on now (the system picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -6,9 +6,11 @@ import type { TestProject } from 'vitest/node';
 import { startEmulators, TEST_PORTS, type Emulators } from '../../server/emulators.ts';
 import { startAppServer, emulatorEnv, type AppServer } from '../../server/app-server.ts';
 import { seedDatabase } from '../../server/seed.ts';
+import { seedDemoLearner } from '../../server/demo-learner.ts';
 import { PROJECT_ID, ROOT } from '../../server/paths.ts';
 import { acquireServiceLock, type ServiceLock } from '../../server/processes.ts';
 import { join } from 'node:path';
+import { logPhase } from '../../scripts/phase-log.mjs';
 
 // SIGNLEARN_TEST_PORT_OFFSET shifts every test port (to run two suites side by side).
 const OFFSET = Number(process.env.SIGNLEARN_TEST_PORT_OFFSET ?? 0) || 0;
@@ -32,19 +34,31 @@ interface Services {
 const state = globalThis as typeof globalThis & { __signlearnServices?: Promise<Services> };
 
 async function startServices(): Promise<Services> {
-  const started = Date.now();
   // One test run at a time owns the test ports; a crashed run's processes are cleaned up here.
   const lock = await acquireServiceLock(join(ROOT, '.cache', 'services'), `test-${PORTS.auth}`);
+  const started = performance.now();
   // The app, the emulators and the seed start side by side; the app's settings are known ahead.
+  // Each prints its line when it is ready, with the time since the services began to start.
   const env = {
     ...emulatorEnv(`127.0.0.1:${PORTS.auth}`, `127.0.0.1:${PORTS.database}`),
     // The limit itself is tested on its own instance; here many tests share one client address.
     SIGNLEARN_FEEDBACK_RATE_LIMIT: '1000',
     VITE_TEST_LANDMARKS: 'true', // the camera screen's test-only landmark source (README "Camera practice")
   };
+  const seed = async (databaseUrl: string) => {
+    const seedStarted = performance.now();
+    const result = await seedDatabase({ databaseUrl, accessToken: 'owner' });
+    logPhase('test services/seed', seedStarted, `${result.levels} levels, ${result.signs} signs`);
+  };
   const [emulatorsResult, appResult] = await Promise.allSettled([
-    startEmulators({ ports: PORTS, lock, onDatabaseReady: (databaseUrl) => seedDatabase({ databaseUrl, accessToken: 'owner' }) }),
-    startAppServer({ port: TEST_APP_PORT, env, lock }),
+    startEmulators({ ports: PORTS, lock, onDatabaseReady: seed }).then((emulators) => {
+      logPhase('test services/emulators', started, `Auth emulator and database (${emulators.databaseKind}) ready`);
+      return emulators;
+    }),
+    startAppServer({ port: TEST_APP_PORT, env, lock }).then((app) => {
+      logPhase('test services/app server', started, `http://learn.localhost:${TEST_APP_PORT} ready`);
+      return app;
+    }),
   ]);
   if (emulatorsResult.status === 'rejected' || appResult.status === 'rejected') {
     if (appResult.status === 'fulfilled') await appResult.value.stop();
@@ -54,7 +68,16 @@ async function startServices(): Promise<Services> {
   }
   const emulators = emulatorsResult.value;
   const app = appResult.value;
-  console.log(`[global-setup] emulators (${emulators.databaseKind} database) and app ready in ${Date.now() - started} ms`);
+  // The demo learner, as `npm start` seeds it (the login page offers it on the emulators).
+  try {
+    const demoStarted = performance.now();
+    await seedDemoLearner({ projectId: PROJECT_ID, authHost: emulators.authHost, databaseUrl: emulators.databaseUrl });
+    logPhase('test services/demo learner', demoStarted, 'seeded');
+  } catch (error) {
+    await stopServices({ emulators, app, lock, users: 0 });
+    throw error;
+  }
+  logPhase('test services', started, 'ready');
   return { emulators, app, lock, users: 0 };
 }
 

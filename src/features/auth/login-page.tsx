@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Link, useLocation } from 'wouter';
 import { PasswordField, TextField } from '@/components/fields.tsx';
@@ -7,11 +8,17 @@ import { makeProfile, setAuthState } from '@/lib/auth/auth-state.ts';
 import { getUsername, signIn } from '@/lib/firebase/on-demand.ts';
 import { writeSession } from '@/lib/session-storage/session-storage.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { DemoLearnerHint } from './demo-learner-hint.tsx';
 import { authMessages } from './messages.ts';
 import { loginInputSchema, type LoginInput } from './schemas.ts';
 
+/** One failure toast at a time, taken away by the next successful login (it would otherwise
+ * stay over the learning home for its full duration). */
+const LOGIN_FAILED_TOAST = 'login-failed';
+
 export default function LoginPage() {
   const [, navigate] = useLocation();
+  const [demoBusy, setDemoBusy] = useState(false);
   const login = async ({ email, password }: LoginInput) => {
     try {
       const user = await signIn(email, password);
@@ -25,9 +32,10 @@ export default function LoginPage() {
       // Signed in now, whether or not the auth listener has reported it yet: the protected home
       // must not bounce back to /login.
       setAuthState({ status: 'ready', profile: makeProfile(user, await user.getIdToken(), username) });
+      toast.dismiss(LOGIN_FAILED_TOAST);
       navigate('/');
     } catch {
-      toast.error(authMessages.loginFailed);
+      toast.error(authMessages.loginFailed, { id: LOGIN_FAILED_TOAST });
     }
   };
   return (
@@ -51,6 +59,13 @@ export default function LoginPage() {
           </>
         )}
       </Form>
+      <DemoLearnerHint
+        busy={demoBusy}
+        onLogIn={(demo) => {
+          setDemoBusy(true);
+          void login(demo).finally(() => setDemoBusy(false));
+        }}
+      />
     </AuthLayout>
   );
 }

@@ -9,6 +9,7 @@ import { signUp } from '@/lib/firebase/on-demand.ts';
 import { writeSession } from '@/lib/session-storage/session-storage.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { authMessages } from './messages.ts';
+import { PASSWORD_HINT } from './password-hint.ts';
 import { registerInputSchema, type RegisterInput } from './schemas.ts';
 import { describeSignUpError } from './sign-up-error.ts';
 
@@ -51,7 +52,7 @@ export default function RegisterPage() {
           <>
             <TextField label="Username" autoComplete="username" registration={register('username')} error={formState.errors.username} />
             <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={formState.errors.email} />
-            <PasswordField label="Password" autoComplete="new-password" registration={register('password')} error={formState.errors.password} />
+            <PasswordField label="Password" autoComplete="new-password" registration={register('password')} error={formState.errors.password} hint={PASSWORD_HINT} />
             <PasswordField
               label="Confirm password"
               autoComplete="new-password"

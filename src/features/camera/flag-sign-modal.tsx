@@ -35,12 +35,15 @@ export function FlagSignModal({ open, onOpenChange, signName, signIndex, email, 
   const submit = (feedback: string) => {
     setStep('sending');
     const flagged = signIndex;
-    sendSignFeedback({ feedback, email, sign: signName }).then(
-      (response) => {
-        if (!response.ok) console.warn(`receive_feedback_sign answered ${response.status}`);
-      },
-      (error: unknown) => console.warn('receive_feedback_sign failed', error),
-    );
+    // The answer's body is read to its end: a response left unread keeps the request open in the
+    // browser until the page lets go of it, and then it is logged as aborted although the flag
+    // was stored.
+    sendSignFeedback({ feedback, email, sign: signName })
+      .then(async (response) => {
+        const answer: unknown = await response.json().catch(() => null);
+        if (!response.ok) console.warn(`receive_feedback_sign answered ${response.status}`, answer);
+      })
+      .catch((error: unknown) => console.warn('receive_feedback_sign failed', error));
     timers.current.push(
       setTimeout(() => {
         setStep('thanks');

@@ -106,9 +106,10 @@ export async function logIn(page: Page, user: Pick<TestUser, 'email' | 'password
 /** The error text shown under a labelled field. */
 export async function fieldError(page: Page, label: string): Promise<string> {
   const input = page.getByLabel(label, { exact: true });
-  const describedBy = await input.getAttribute('aria-describedby');
-  if (!describedBy) return '';
-  return (await page.locator(`[id="${describedBy}"]`).textContent()) ?? '';
+  // An input may also be described by a hint (fields.tsx): the error is the `-error` one.
+  const errorId = ((await input.getAttribute('aria-describedby')) ?? '').split(/\s+/).find((id) => id.endsWith('-error'));
+  if (!errorId) return '';
+  return (await page.locator(`[id="${errorId}"]`).textContent()) ?? '';
 }
 
 /** Waits for a toast with exactly this text. */

@@ -26,6 +26,9 @@ describe('register', () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${learnUrl}/register`);
     await page.getByRole('heading', { name: 'Sign up to continue' }).waitFor();
+    // The password's hint names the special characters that count, and the input is described by it.
+    const hint = 'At least 6 characters: letters, numbers and at least one of @ $ ! % * # ? & (no spaces or other symbols).';
+    expect(await page.getByLabel('Password', { exact: true }).evaluate((input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(hint);
     await expectNoSeriousA11yViolations(page);
     await screenshots(page, 'register');
     const username = uniqueName('new');
@@ -48,6 +51,7 @@ describe('register', () => {
     expect(await fieldError(page, 'Username')).toBe('Username must be at least 3 characters.');
     expect(await fieldError(page, 'Email')).toBe('Invalid email address.');
     expect(await fieldError(page, 'Password')).toBe('Password must include letters, numbers, and special characters.');
+    await page.getByText('at least one of @ $ ! % * # ? &').waitFor(); // the hint stays under the error
     const usernameInput = page.getByLabel('Username', { exact: true });
     expect(await usernameInput.getAttribute('aria-invalid')).toBe('true');
     const colors = await usernameInput.evaluate((input) => ({
@@ -131,6 +135,27 @@ describe('login', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await expectToast(page, 'Login failed. Please check your credentials.');
     expect(page.url()).toBe(`${learnUrl}/login`);
+    await context.close();
+  });
+
+  test('a failure toast does not outlive the successful login that follows it', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser);
+    await page.goto(`${learnUrl}/login`);
+    const failures = page.locator('[data-sonner-toast]').filter({ hasText: 'Login failed. Please check your credentials.' });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await page.getByLabel('Email', { exact: true }).fill(user.email);
+      await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expectToast(page, 'Login failed. Please check your credentials.');
+    }
+    expect(await failures.count()).toBe(1); // repeated failures do not pile up
+    // The pointer rests on the toast, which holds its timer: only the login can take it away.
+    await failures.first().hover();
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.waitForURL(`${learnUrl}/`);
+    await expect.poll(() => failures.count(), { timeout: 3_000 }).toBe(0);
     await context.close();
   });
 

@@ -3,7 +3,7 @@
 // after that the sign skipped (counted as advanced), the dialog closed and its form empty.
 // Real timings, measured in the page (performance.now) with tolerances.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { cameraUrl, expectFixtureSource, launchWithFakeCamera, makeLessonFixture, readDatabase, serveFixture, signedInPage, signName } from './camera-harness.ts';
 
 let browser: Browser;
@@ -34,6 +34,20 @@ async function watchFlagFlow(page: Page): Promise<void> {
   });
 }
 
+/** Each POST /receive_feedback_sign of the page: its status and whether it finished or failed
+ * (a request whose answer is never read stays open until the page drops it: 'failed'). */
+function watchFlagRequests(page: Page): Array<{ status: number | undefined; outcome: string }> {
+  const seen: Array<{ status: number | undefined; outcome: string }> = [];
+  const flag = (request: Request) => request.url().endsWith('/receive_feedback_sign');
+  page.on('requestfinished', (request) => {
+    if (flag(request)) void request.response().then((response) => seen.push({ status: response?.status(), outcome: 'finished' }));
+  });
+  page.on('requestfailed', (request) => {
+    if (flag(request)) seen.push({ status: undefined, outcome: `failed: ${request.failure()?.errorText}` });
+  });
+  return seen;
+}
+
 async function flagAndMeasure(page: Page, text: string): Promise<{ loader: number; thanks: number; closed: number }> {
   await page.getByRole('button', { name: 'Flag this sign' }).click();
   const dialog = page.getByRole('dialog', { name: 'Flag Sign' });
@@ -56,8 +70,12 @@ describe('flag a sign on the camera screen', () => {
     await page.goto(cameraUrl(0, 0, 0, fixture));
     await expectFixtureSource(page);
     await expect.poll(() => signName(page), { timeout: 20_000 }).toBe('A');
+    const flagRequests = watchFlagRequests(page);
 
     const times = await flagAndMeasure(page, 'The thumb should rest beside the index finger.');
+    // The request ends with its answer while the page is still there: the screen reads the
+    // answer to its end, so the browser never reports it as aborted.
+    expect(flagRequests).toEqual([{ status: 201, outcome: 'finished' }]);
     console.log('flag timings (ms after submit):', JSON.stringify(times));
     expect(times.loader).toBeLessThan(1000);
     expect(times.thanks).toBeGreaterThanOrEqual(1950);

@@ -1,0 +1,119 @@
+// Seeds the demo learner (src/lib/demo/demo-learner.ts) on the local emulators: an Auth account
+// with the printed password, its user record and username, and some progress (level 1 complete,
+// the first lesson of level 2 done), so `npm start` can be tried in one click.
+//
+// It refuses any backend that is not a local emulator of a `demo-` project, before sending
+// anything: the demo account never exists on a real Firebase project.
+// Idempotent: the account is created once; a password changed through the app is set back (the
+// banner and the login page print it); the record and progress are written only when the
+// account has none, so what the demo learner does is kept between starts.
+import { DEMO_LEARNER, isDemoProjectId } from '../src/lib/demo/demo-learner.ts';
+import { adminGet, adminUpdate, type AdminDatabase } from './admin-rest.ts';
+import { usernameKey } from '../src/lib/data/username-rules.ts';
+
+export interface DemoBackend {
+  projectId: string;
+  /** The Auth emulator, host:port. */
+  authHost: string;
+  /** The database, http://host:port?ns=PROJECT. */
+  databaseUrl: string;
+}
+
+/** level index -> chapter index -> lesson progress (SPEC 3): level 1's two chapters complete
+ * (2 lessons each), level 2 unlocked with its first lesson done. */
+export const DEMO_PROGRESS = { '0': { '0': 3, '1': 3 }, '1': { '0': 2 } } as const;
+export const DEMO_MAX_LEVEL = 2;
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+function hostnameOf(url: string): string | null {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return null;
+  }
+}
+
+/** Throws unless `backend` is a local emulator of a `demo-` project. */
+export function assertDemoBackend(backend: DemoBackend): void {
+  const problems: string[] = [];
+  if (!isDemoProjectId(backend.projectId)) problems.push(`project "${backend.projectId}" is not a demo- project`);
+  const authHostname = hostnameOf(`http://${backend.authHost}`);
+  if (!authHostname || !LOOPBACK.has(authHostname)) problems.push(`Auth at "${backend.authHost}" is not a local emulator`);
+  const databaseHostname = hostnameOf(backend.databaseUrl);
+  if (!databaseHostname || !LOOPBACK.has(databaseHostname)) problems.push(`database at "${backend.databaseUrl}" is not a local emulator`);
+  if (problems.length > 0) throw new Error(`demo learner refused: ${problems.join('; ')}. It is seeded on the local emulators only.`);
+}
+
+type Fetch = typeof fetch;
+
+interface IdentityAnswer {
+  localId?: string;
+  users?: Array<{ localId?: string }>;
+  error?: { message?: string };
+}
+
+export interface SeededDemoLearner {
+  uid: string;
+  /** The account was created by this call (else it existed). */
+  created: boolean;
+  /** The record and progress were written by this call (else the account had them). */
+  recordWritten: boolean;
+}
+
+export async function seedDemoLearner(backend: DemoBackend, options: { fetch?: Fetch } = {}): Promise<SeededDemoLearner> {
+  assertDemoBackend(backend);
+  const send = options.fetch ?? fetch;
+  const identity = async (path: string, body: unknown, admin = false): Promise<{ ok: boolean; answer: IdentityAnswer }> => {
+    const response = await send(`http://${backend.authHost}/identitytoolkit.googleapis.com/v1/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(admin ? { Authorization: 'Bearer owner' } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { ok: response.ok, answer: (await response.json().catch(() => ({}))) as IdentityAnswer };
+  };
+  const { email, password, username } = DEMO_LEARNER;
+  const key = 'key=demo-api-key'; // the emulator accepts any key
+
+  let uid: string | undefined;
+  let created = false;
+  const signIn = await identity(`accounts:signInWithPassword?${key}`, { email, password, returnSecureToken: true });
+  if (signIn.ok) uid = signIn.answer.localId;
+  if (!uid) {
+    // The account exists with another password (changed through the app), or not at all.
+    const lookup = await identity(`projects/${backend.projectId}/accounts:lookup`, { email: [email] }, true);
+    uid = lookup.answer.users?.[0]?.localId;
+    if (uid) {
+      const update = await identity(`projects/${backend.projectId}/accounts:update`, { localId: uid, password }, true);
+      if (!update.ok) throw new Error(`demo learner: could not set the password back: ${update.answer.error?.message ?? 'unknown error'}`);
+    } else {
+      const signUp = await identity(`accounts:signUp?${key}`, { email, password, returnSecureToken: true });
+      uid = signUp.answer.localId;
+      if (!signUp.ok || !uid) throw new Error(`demo learner: could not create the account: ${signUp.answer.error?.message ?? 'unknown error'}`);
+      created = true;
+    }
+  }
+
+  const admin: AdminDatabase = { databaseUrl: backend.databaseUrl, accessToken: 'owner' };
+  if ((await adminGet(admin, `users/${uid}/info`)) !== null) return { uid, created, recordWritten: false };
+  const owner = (await adminGet(admin, `usernames/${usernameKey(username)}`)) as { uid?: string } | null;
+  if (owner?.uid && owner.uid !== uid) {
+    const previous = (await adminGet(admin, `users/${owner.uid}`)) as { info?: { email?: string } } | null;
+    if (previous?.info?.email !== email) {
+      throw new Error(`demo learner: the username ${username} belongs to another account in this database; the demo account has no record`);
+    }
+    // An earlier demo account whose Auth side was lost (the Auth emulator saves its accounts
+    // only when it stops in order): its record and progress move to the account made now.
+    await adminUpdate(admin, '', { [`users/${owner.uid}`]: null, [`users/${uid}`]: previous, [`usernames/${usernameKey(username)}`]: { uid } });
+    return { uid, created, recordWritten: true };
+  }
+  await adminUpdate(admin, '', {
+    [`users/${uid}`]: {
+      info: { username, email, maxLevel: DEMO_MAX_LEVEL },
+      currentLanguage: 'american',
+      progressPerLanguage: { american: DEMO_PROGRESS },
+    },
+    [`usernames/${usernameKey(username)}`]: { uid },
+  });
+  return { uid, created, recordWritten: true };
+}

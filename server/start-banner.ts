@@ -1,0 +1,17 @@
+// What `npm start` prints once everything is up: where the app is, where the landing page is,
+// and (on the local emulators) the demo learner to log in with.
+import { DEMO_LEARNER } from '../src/lib/demo/demo-learner.ts';
+
+export function startBanner(options: { learningUrl: string; landingUrl: string; demoLearner: boolean }): string {
+  const lines = [
+    '',
+    '  SignLearn is running:',
+    `    learning app   ${options.learningUrl}   <- open this one`,
+    `    landing page   ${options.landingUrl}   (the marketing page)`,
+  ];
+  if (options.demoLearner) {
+    lines.push(`    demo learner   ${DEMO_LEARNER.email} / ${DEMO_LEARNER.password}   (local emulators only; also on the login page)`);
+  }
+  lines.push('  Press Ctrl-C to stop.', '');
+  return lines.join('\n');
+}
