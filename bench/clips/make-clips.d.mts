@@ -17,3 +17,6 @@ export interface ClipManifestEntry {
 }
 export declare const CLIPS: ReadonlyArray<{ name: string; description: string; source: string; filter: string }>;
 export declare function makeClips(options?: { log?: (line: string) => void }): ClipManifestEntry[];
+export declare const OPENCV_DOC_FILES: readonly string[];
+/** A file of Debian's opencv-doc package (path under /usr/share/doc/opencv-doc/), extracted into .cache/clips/. */
+export declare function opencvDocFile(path: string): string;
