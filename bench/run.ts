@@ -5,7 +5,9 @@
 //      threads under COOP/COEP, WebGPU when a hardware adapter exists);
 //   3. the peers on the same frames in the same browser: @vladmandic/human (WASM) and MediaPipe's
 //      own solutions (WebGL graphs; SwiftShader on a machine without a GPU);
-//   4. the whole practice loop in the browser (tracker -> angles -> match -> state machine).
+//   4. the whole practice loop in the browser (tracker -> angles -> match -> state machine);
+//   5. accuracy: our tracker's landmarks against MediaPipe Holistic's on the same pixels
+//      (bench/accuracy/; full run, or `--only accuracy`).
 // Writes bench.json, bench.md and bench.svg to bench/results/ (or --out DIR). See bench/README.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
+import { runAccuracyStage, type AccuracyOutput } from './accuracy/run_accuracy.ts';
 import { runPage } from './lib/browser-run.ts';
 import { CHROMIUM_ARGS, launchChromium } from './lib/chromium.ts';
 import { runNodeTracker } from './lib/node-tracker.ts';
@@ -27,8 +30,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export interface BenchOptions {
   quick: boolean;
   outDir: string;
-  /** Limit to some subjects (tracker, human, mediapipe, engine, loop); all when empty. */
+  /** Limit to some subjects (tracker, human, mediapipe, engine, loop, accuracy); all when empty. */
   only?: string[];
+  /** Accuracy: reuse MediaPipe's landmarks from this earlier output folder (see bench/accuracy/run_accuracy.ts). */
+  referenceFrom?: string;
   log?: (line: string) => void;
 }
 
@@ -42,6 +47,9 @@ function settingsFor(quick: boolean) {
         passes: 1,
         mediapipe: { frames: 1, runs: [{ solution: 'pose', clips: ['messi-zoom'] }] },
         loop: { clip: 'messi-zoom', referenceFrames: 12, loopFrames: 6 },
+        // Not in the quick run (MediaPipe's reference takes minutes on SwiftShader) unless asked
+        // for with --only accuracy.
+        accuracy: { clipFrames: 5, inDefaultRun: false },
         pageTimeoutMs: 120_000,
       }
     : {
@@ -58,6 +66,8 @@ function settingsFor(quick: boolean) {
           ],
         },
         loop: { clip: 'messi-zoom', referenceFrames: 30, loopFrames: 40 },
+        // Video mode on the first second of each clip: MediaPipe takes seconds a frame on SwiftShader.
+        accuracy: { clipFrames: 30, inDefaultRun: true },
         pageTimeoutMs: 300_000,
       };
 }
@@ -134,7 +144,9 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
   // 2b-4. The browser.
   let chromiumVersion = 'not started';
   let practiceLoop: BenchOutput['practiceLoop'] = { status: 'skipped', reason: 'not selected (--only)' };
-  const browserWanted = ['tracker', 'human', 'mediapipe', 'loop'].some(wants);
+  let accuracy: AccuracyOutput = { status: 'skipped', reason: options.quick ? 'not in the quick run (--only accuracy runs it)' : 'not selected (--only)', settings: { clipFrames: 0, fps: 30 }, items: [] };
+  const accuracyWanted = options.only?.includes('accuracy') || (s.accuracy.inDefaultRun && wants('accuracy'));
+  const browserWanted = ['tracker', 'human', 'mediapipe', 'loop'].some(wants) || accuracyWanted;
   if (browserWanted) {
     const pagesDir = await buildPages(root, log);
     const server = await startStaticServer({
@@ -145,6 +157,8 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
       '/human-models/': join(root, 'node_modules', '@vladmandic', 'human-models', 'models'),
       '/tfjs-wasm/': join(root, 'node_modules', '@tensorflow', 'tfjs-backend-wasm', 'dist'),
       '/mediapipe/': join(root, 'node_modules', '@mediapipe'),
+      // The accuracy stills (data/photographs).
+      '/repo/data/': join(root, 'data'),
     });
     let browser: Browser | undefined;
     try {
@@ -202,6 +216,12 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
         log('bench: practice loop in the browser');
         practiceLoop = await runPracticeLoop(browser, server.url, s.loop, s.pageTimeoutMs, log);
       }
+      if (accuracyWanted) {
+        log('bench: accuracy against MediaPipe Holistic (its reference runs on SwiftShader: minutes)');
+        accuracy = await runAccuracyStage({ root, browser, serverUrl: server.url, clipFrames: s.accuracy.clipFrames, pageTimeoutMs: 900_000, log, outDir: options.outDir, referenceFrom: options.referenceFrom }).catch(
+          (error: Error): AccuracyOutput => ({ status: 'error', reason: String(error.stack ?? error), settings: { clipFrames: s.accuracy.clipFrames, fps: 30 }, items: [] }),
+        );
+      }
     } finally {
       await browser?.close().catch(() => undefined);
       await server.close();
@@ -224,6 +244,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     runs,
     ratios: computeRatios(runs),
     practiceLoop,
+    accuracy,
   };
   writeOutputs(output, options.outDir);
   log(`bench: wrote ${join(options.outDir, 'bench.json')}, bench.md and bench.svg in ${output.durationS} s`);
@@ -325,11 +346,13 @@ function parseArgs(argv: string[]): BenchOptions {
   const quick = argv.includes('--quick');
   const outIndex = argv.indexOf('--out');
   const onlyIndex = argv.indexOf('--only');
+  const referenceIndex = argv.indexOf('--reference-from');
   return {
     quick,
     // A quick run does not overwrite the last full run's results.
     outDir: resolve(outIndex >= 0 ? argv[outIndex + 1]! : join(root, 'bench', 'results', ...(quick ? ['quick'] : []))),
     only: onlyIndex >= 0 ? argv[onlyIndex + 1]!.split(',') : [],
+    referenceFrom: referenceIndex >= 0 ? resolve(argv[referenceIndex + 1]!) : undefined,
   };
 }
 

@@ -2,6 +2,7 @@
 // stage and runtime).
 import { summarize, type Stat } from './stats.ts';
 import type { RawRunResult } from './types.ts';
+import { accuracyMarkdown, type AccuracyOutput } from '../accuracy/run_accuracy.ts';
 
 export interface RunSummary {
   id: string;
@@ -146,6 +147,8 @@ export interface BenchOutput {
   runs: RunSummary[];
   ratios: Ratio[];
   practiceLoop: Record<string, unknown> & { status: string };
+  /** Landmarks against MediaPipe Holistic's (bench/accuracy/); absent in results written before it. */
+  accuracy?: AccuracyOutput;
 }
 
 export function toMarkdown(out: BenchOutput): string {
@@ -218,6 +221,9 @@ export function toMarkdown(out: BenchOutput): string {
     );
   } else lines.push(`${p.status}: ${p.reason ?? ''}`);
   lines.push('', 'Chart: bench.svg (ms per frame per stage and runtime).', '');
+
+  lines.push('## 5. Tracker accuracy against MediaPipe Holistic (same pixels)', '');
+  lines.push(...(out.accuracy ? accuracyMarkdown(out.accuracy) : ['not run', '']));
   return lines.join('\n');
 }
 
