@@ -18,6 +18,15 @@ export const DEFAULT_HAND_MODEL = 'full';
 
 /** Hand landmark model input, pixels (square). ref: mediapipe/modules/hand_landmark/hand_landmark_full.tflite */
 export const HAND_INPUT_SIZE = 224;
+/**
+ * What the hand and pose landmark crops read past the frame's edge. MediaPipe leaves border_mode
+ * unset in hand_landmark_gpu.pbtxt and pose_landmark_by_roi_gpu.pbtxt, which means replicate
+ * (image_to_tensor_utils.cc, GetBorderMode); pose-detection's tfjs BlazePose fills black
+ * (BLAZEPOSE_LANDMARK_IMAGE_TO_TENSOR_CONFIG.borderMode 'zero'), and so did our hand crop. The
+ * difference shows whenever a rect reaches past the frame: the body's rect of a learner whose
+ * hips are out of frame, a hand at the edge.
+ */
+export const LANDMARK_CROP_BORDER = 'replicate' as const;
 /** SPEC 5 and 9: a hand whose presence score is below this is missing. */
 export const HAND_PRESENCE_THRESHOLD = 0.5;
 /**

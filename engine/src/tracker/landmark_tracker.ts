@@ -22,6 +22,7 @@ import {
   HAND_PRESENCE_THRESHOLD,
   HAND_RECT_FROM_LANDMARKS_TRANSFORM,
   HAND_RECT_FROM_POSE_TRANSFORM,
+  LANDMARK_CROP_BORDER,
   STILL_HAND_REFINE_PASSES,
   TRACKER_STAGE_COUNT,
   TrackerStage,
@@ -394,7 +395,7 @@ export class LandmarkTracker {
     const cropLength = HAND_INPUT_SIZE * HAND_INPUT_SIZE * 3;
     for (let i = 0; i < sides.length; i++) {
       handCropTransform(onlyRect ?? this.handRect[sides[i]!]!, pixels.width, pixels.height, HAND_INPUT_SIZE, this.cropMatrix);
-      cropRotatedRect(pixels, this.cropMatrix, HAND_INPUT_SIZE, this.cropBuffer, i * cropLength);
+      cropRotatedRect(pixels, this.cropMatrix, HAND_INPUT_SIZE, this.cropBuffer, i * cropLength, LANDMARK_CROP_BORDER);
     }
     const crops = tf.tensor4d(this.cropBuffer.subarray(0, sides.length * cropLength), [sides.length, HAND_INPUT_SIZE, HAND_INPUT_SIZE, 3], 'float32');
     addTime(timings, TrackerStage.handCrop, now() - start);
