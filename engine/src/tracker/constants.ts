@@ -18,6 +18,8 @@ export const DEFAULT_HAND_MODEL = 'full';
 
 /** Hand landmark model input, pixels (square). ref: mediapipe/modules/hand_landmark/hand_landmark_full.tflite */
 export const HAND_INPUT_SIZE = 224;
+/** Pose landmark model input, pixels (square). ref: mediapipe/modules/pose_landmark/pose_landmark_by_roi_gpu.pbtxt */
+export const POSE_INPUT_SIZE = 256;
 /**
  * What the hand and pose landmark crops read past the frame's edge. MediaPipe leaves border_mode
  * unset in hand_landmark_gpu.pbtxt and pose_landmark_by_roi_gpu.pbtxt, which means replicate

@@ -7,6 +7,7 @@ import { cropRotatedRect } from './calculators/crop_rotated_rect.ts';
 import { handCropTransform } from './calculators/hand_crop_transform.ts';
 import { handRectFromLandmarks } from './calculators/hand_rect_from_landmarks.ts';
 import { handRectFromPose } from './calculators/hand_rect_from_pose.ts';
+import { letterboxSquareCrop, type LetterboxPadding } from './calculators/letterbox_square_crop.ts';
 import { keepTrackedHandRect } from './calculators/choose_hand_rect.ts';
 import { freeBatchDimension } from './free_batch_dimension.ts';
 import { fuseConvBiasActivation } from './fuse_conv_bias_activation.ts';
@@ -23,6 +24,7 @@ import {
   HAND_RECT_FROM_LANDMARKS_TRANSFORM,
   HAND_RECT_FROM_POSE_TRANSFORM,
   LANDMARK_CROP_BORDER,
+  POSE_INPUT_SIZE,
   STILL_HAND_REFINE_PASSES,
   TRACKER_STAGE_COUNT,
   TrackerStage,
@@ -51,9 +53,29 @@ export interface LandmarkTrackerConfig {
 /** What `track` accepts: a frame's pixels in JS memory, or a browser image (read back through a canvas). */
 export type TrackerImage = PixelFrame | BrowserImage;
 
-/** pose-detection's BlazePose tfjs detector, with the step we time. */
+/** pose-detection's BlazePose tfjs detector: the step we time, and the landmark step we replace. */
 interface BlazePoseInternals {
   detectPose(image: tf.Tensor3D): Promise<unknown[]>;
+  landmarkModel: GraphModel;
+  poseLandmarksByRoi(roi: NormalizedRect, image: tf.Tensor3D): Promise<PoseByRoi | null>;
+  tensorsToPoseLandmarksAndSegmentation(outputs: tf.Tensor[]): Promise<{ landmarks: unknown[]; auxiliaryLandmarks: unknown[]; poseScore: number; worldLandmarks: unknown[] } | null>;
+  poseLandmarksAndSegmentationInverseProjection(
+    imageSize: { width: number; height: number },
+    roi: NormalizedRect,
+    letterboxPadding: LetterboxPadding,
+    transformationMatrix: null,
+    landmarks: unknown[],
+    auxiliaryLandmarks: unknown[],
+    worldLandmarks: unknown[],
+    segmentationMask: null,
+  ): Promise<Omit<PoseByRoi, 'poseScore'>>;
+}
+interface PoseByRoi {
+  poseScore: number;
+  landmarks: unknown[];
+  auxiliaryLandmarks: unknown[];
+  worldLandmarks: unknown[];
+  segmentationMask: null;
 }
 
 /**
@@ -100,6 +122,12 @@ export class LandmarkTracker {
   private readonly cropBuffer = new Float32Array(2 * HAND_INPUT_SIZE * HAND_INPUT_SIZE * 3);
   private floatFrame = new Float32Array(0);
   private detectorMs = 0;
+  /** The frame being tracked, for the pose landmark crop (read from its bytes, like the hands'). */
+  private framePixels: PixelFrame | null = null;
+  private readonly poseCrop = new Float32Array(POSE_INPUT_SIZE * POSE_INPUT_SIZE * 3);
+  private readonly poseCropRect = createNormalizedRect();
+  private readonly posePadding: LetterboxPadding = { left: 0, top: 0, right: 0, bottom: 0 };
+  private readonly poseMatrix = new Float32Array(8);
 
   private constructor(
     private readonly pose: poseDetection.PoseDetector,
@@ -125,6 +153,42 @@ export class LandmarkTracker {
         this.detectorMs += now() - start;
       }
     };
+    internals.poseLandmarksByRoi = (roi) => this.poseLandmarksByRoi(internals, roi);
+  }
+
+  /**
+   * pose-detection's landmark step, with MediaPipe's crop: the body's rect sampled from the frame's
+   * bytes with the border replicated (LANDMARK_CROP_BORDER), where pose-detection fills it with
+   * black. When the hips are out of frame the rect reaches far below the frame, and the black
+   * band shrinks the skeleton (shoulders drawn to the collar) and invents hips. The model's
+   * outputs then go through pose-detection's own decoding and projection steps.
+   * ref: mediapipe/modules/pose_landmark/pose_landmark_by_roi_gpu.pbtxt
+   */
+  private async poseLandmarksByRoi(internals: BlazePoseInternals, roi: NormalizedRect): Promise<PoseByRoi | null> {
+    const pixels = this.framePixels!;
+    letterboxSquareCrop(roi, pixels.width, pixels.height, this.poseCropRect, this.posePadding);
+    handCropTransform(this.poseCropRect, pixels.width, pixels.height, POSE_INPUT_SIZE, this.poseMatrix);
+    cropRotatedRect(pixels, this.poseMatrix, POSE_INPUT_SIZE, this.poseCrop, 0, LANDMARK_CROP_BORDER);
+    const input = tf.tensor4d(this.poseCrop, [1, POSE_INPUT_SIZE, POSE_INPUT_SIZE, 3], 'float32');
+    const outputs = internals.landmarkModel.execute(input, POSE_LANDMARK_OUTPUTS) as tf.Tensor[];
+    input.dispose();
+    try {
+      const decoded = await internals.tensorsToPoseLandmarksAndSegmentation(outputs);
+      if (decoded === null) return null;
+      const projected = await internals.poseLandmarksAndSegmentationInverseProjection(
+        { width: pixels.width, height: pixels.height },
+        roi,
+        this.posePadding,
+        null,
+        decoded.landmarks,
+        decoded.auxiliaryLandmarks,
+        decoded.worldLandmarks,
+        null,
+      );
+      return { ...projected, poseScore: decoded.poseScore };
+    } finally {
+      tf.dispose(outputs);
+    }
   }
 
   /** Loads the models from the given sources (the backend must be set and ready). */
@@ -176,6 +240,7 @@ export class LandmarkTracker {
     const start = now();
     const pixels = toPixelFrame(image);
     const frame = this.toFloatTensor(pixels);
+    this.framePixels = pixels;
     out.imageWidth = pixels.width;
     out.imageHeight = pixels.height;
     out.timestampMs = timestampMs ?? 0;
@@ -192,6 +257,7 @@ export class LandmarkTracker {
       }
     } finally {
       frame.dispose();
+      this.framePixels = null;
     }
     timings[TrackerStage.total] = now() - start;
   }
