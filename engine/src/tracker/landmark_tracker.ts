@@ -2,7 +2,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import * as poseDetection from '@tensorflow-models/pose-detection';
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
-import { HandPoint, Part, POINT_STRIDE, PosePoint, X, Y } from '../core/landmark_layout.ts';
+import { HAND_POINT_COUNT, HandPoint, Part, POINT_STRIDE, PosePoint, X, Y } from '../core/landmark_layout.ts';
 import { cropRotatedRect } from './calculators/crop_rotated_rect.ts';
 import { handCropTransform } from './calculators/hand_crop_transform.ts';
 import { handRectFromLandmarks } from './calculators/hand_rect_from_landmarks.ts';
@@ -115,6 +115,11 @@ export class LandmarkTracker {
   private readonly tracked = new Uint8Array(3);
   private readonly cropMatrix = new Float32Array(8);
   private readonly runSides: number[] = [];
+  /** Sides whose crop this frame came from the pose (not from the hand's own last landmarks). */
+  private readonly rectFromPose = new Uint8Array(3);
+  /** Sides re-cropped from the landmark model's points on their loose pose crop. */
+  private readonly recropSides: number[] = [];
+  private readonly recropHand = new Float32Array(HAND_POINT_COUNT * POINT_STRIDE);
   private readonly rawLandmarks = new Float32Array(2 * HAND_RAW_LENGTH);
   private readonly rawPresence = new Float32Array(2);
   private readonly rawHandedness = new Float32Array(2);
@@ -369,9 +374,13 @@ export class LandmarkTracker {
       const poseOk =
         out.present[Part.pose] === 1 &&
         handRectFromPose(out.pose, points.wrist, points.index, points.pinky, width, height, fromPose);
+      this.rectFromPose[side] = 0;
       if (poseOk) {
         transformRect(fromPose, width, height, HAND_RECT_FROM_POSE_TRANSFORM);
-        if (!this.tracked[side] || !keepTrackedHandRect(rect, fromPose, width, height)) copyRect(fromPose, rect);
+        if (!this.tracked[side] || !keepTrackedHandRect(rect, fromPose, width, height)) {
+          copyRect(fromPose, rect);
+          this.rectFromPose[side] = 1;
+        }
         sides.push(side);
       } else if (this.tracked[side] && this.config.handsWithoutPose) {
         sides.push(side);
@@ -388,17 +397,42 @@ export class LandmarkTracker {
     const result = await this.runHandModel(pixels, sides, timings);
 
     // Back to frame coordinates; the next frame's rect comes from these landmarks.
-    const projectStart = now();
+    let projectStart = now();
+    const recrop = this.recropSides;
+    recrop.length = 0;
     for (let i = 0; i < sides.length; i++) {
       const side = sides[i]!;
       const score = result.presence[i]!;
-      if (score < HAND_PRESENCE_THRESHOLD) {
-        out.present[side] = 0;
-        this.tracked[side] = 0;
+      if (score >= HAND_PRESENCE_THRESHOLD) {
+        this.acceptHand(side, result.landmarks, i, this.handRect[side]!, score, out);
         continue;
       }
-      this.acceptHand(side, result.landmarks, i, this.handRect[side]!, score, out);
+      out.present[side] = 0;
+      this.tracked[side] = 0;
+      if (this.rectFromPose[side]) {
+        // Re-crop: the pose's rect is loose (2.7 times the wrist-to-knuckles span) and a small or
+        // foreshortened hand fills little of it. Holistic refines that rect with its re-crop model
+        // before the landmark model judges the hand; we refine it once with the landmark model's
+        // own points on the loose crop, which land on the hand even when it scores low.
+        // ref: mediapipe/modules/holistic_landmark/hand_recrop_by_roi_gpu.pbtxt
+        const rect = this.handRect[side]!;
+        projectHandLandmarks(result.landmarks, i * HAND_RAW_LENGTH, HAND_INPUT_SIZE, rect, score, this.recropHand);
+        handRectFromLandmarks(this.recropHand, width, height, rect);
+        transformRect(rect, width, height, HAND_RECT_FROM_LANDMARKS_TRANSFORM);
+        recrop.push(side);
+      }
     }
+    addTime(timings, TrackerStage.projection, now() - projectStart);
+    if (recrop.length > 0) {
+      const again = await this.runHandModel(pixels, recrop, timings);
+      projectStart = now();
+      for (let i = 0; i < recrop.length; i++) {
+        const score = again.presence[i]!;
+        if (score >= HAND_PRESENCE_THRESHOLD) this.acceptHand(recrop[i]!, again.landmarks, i, this.handRect[recrop[i]!]!, score, out);
+      }
+      addTime(timings, TrackerStage.projection, now() - projectStart);
+    }
+    projectStart = now();
     this.dropDuplicateHand(out);
     addTime(timings, TrackerStage.projection, now() - projectStart);
   }
