@@ -1,5 +1,6 @@
 // Runs the accuracy page (bench/pages/accuracy.ts) once in a fresh browser context.
 import type { Browser } from 'playwright-core';
+import { callPageFunction } from '../lib/browser-run.ts';
 import type { AccuracyPageConfig, AccuracyPageResult } from './types.ts';
 
 export async function runAccuracyPage(
@@ -8,28 +9,12 @@ export async function runAccuracyPage(
   config: AccuracyPageConfig,
   timeoutMs: number,
 ): Promise<AccuracyPageResult> {
-  const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
-  const tab = await context.newPage();
-  const consoleLines: string[] = [];
-  tab.on('console', (msg) => {
-    if (msg.type() === 'error') consoleLines.push(`${msg.type()}: ${msg.text()}`.slice(0, 400));
-  });
-  tab.on('pageerror', (err) => consoleLines.push(`pageerror: ${err.message}`.slice(0, 400)));
-  try {
-    await tab.goto(`${serverUrl}/pages/accuracy.html`, { waitUntil: 'load', timeout: 30_000 });
-    await tab.waitForFunction(() => window.accuracyReady === true, undefined, { timeout: 30_000 });
-    let timer: NodeJS.Timeout | undefined;
-    const result = await Promise.race([
-      tab.evaluate((c) => window.runAccuracy!(c), config),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
-      }),
-    ]).finally(() => clearTimeout(timer));
-    if (result.status !== 'ok' && consoleLines.length > 0) result.reason = `${result.reason ?? ''}\n${consoleLines.slice(-10).join('\n')}`;
+  const url = `${serverUrl}/pages/accuracy.html`;
+  const { result, error, consoleLines } = await callPageFunction<AccuracyPageConfig, AccuracyPageResult>(browser, url, 'accuracyReady', 'runAccuracy', config, timeoutMs);
+  const errors = consoleLines.filter((line) => !line.startsWith('warning'));
+  if (result) {
+    if (result.status !== 'ok' && errors.length > 0) result.reason = `${result.reason ?? ''}\n${errors.slice(-10).join('\n')}`;
     return result;
-  } catch (error) {
-    return { status: 'error', reason: `${(error as Error).message}\n${consoleLines.slice(-10).join('\n')}`, backend: {}, width: 0, height: 0, loadMs: NaN, frames: [], checksums: [] };
-  } finally {
-    await context.close();
   }
+  return { status: 'error', reason: `${error}\n${errors.slice(-10).join('\n')}`, backend: {}, width: 0, height: 0, loadMs: NaN, frames: [], checksums: [] };
 }

@@ -9,6 +9,7 @@ import { LandmarkTracker } from '../../engine/src/tracker/landmark_tracker.ts';
 import { resolveModelUrls } from '../../engine/src/tracker/model_urls.ts';
 import { selectBackend } from '../../engine/src/tracker/browser/select_backend.ts';
 import type { AccuracyPageConfig, AccuracyPageResult, FrameLandmarks } from '../accuracy/types.ts';
+import { isSoftwareRenderer, makeSolution, MEDIAPIPE_COMMON_OPTIONS, webglRenderer, type Solution } from './mediapipe_solution.ts';
 
 interface Point {
   x: number;
@@ -23,36 +24,9 @@ interface SolutionResults {
   multiHandLandmarks?: Point[][];
   multiHandedness?: Array<{ label: string; score: number }>;
 }
-interface Solution {
-  setOptions(options: Record<string, unknown>): void;
-  onResults(callback: (results: SolutionResults) => void): void;
-  initialize(): Promise<void>;
-  send(inputs: { image: HTMLCanvasElement }): Promise<void>;
-  reset(): void;
-  close(): Promise<void>;
-  /** The solution's inner runner (0.5 builds): its send takes a timestamp in ms. */
+/** The solution's inner runner (0.5 builds): its send takes a timestamp in ms. */
+interface InnerRunner {
   h?: { send?: (inputs: { image: HTMLCanvasElement }, timestampMs?: number) => Promise<void> };
-}
-type SolutionClass = new (config: { locateFile: (file: string) => string }) => Solution;
-
-/** SPEC 9: model complexity 1, confidences 0.5. */
-const COMMON = { modelComplexity: 1, minDetectionConfidence: 0.5, minTrackingConfidence: 0.5 };
-
-function loadScript(src: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error(`accuracy: could not load ${src}`));
-    document.head.appendChild(script);
-  });
-}
-
-function webglRenderer(): string {
-  const gl = document.createElement('canvas').getContext('webgl2');
-  if (!gl) return 'no WebGL2';
-  const ext = gl.getExtension('WEBGL_debug_renderer_info');
-  return String(gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
 }
 
 async function loadCanvases(urls: string[]): Promise<HTMLCanvasElement[]> {
@@ -102,20 +76,15 @@ function copyPart(frame: ReturnType<typeof createLandmarkFrame>, part: number): 
 
 async function runMediaPipe(config: AccuracyPageConfig, canvases: HTMLCanvasElement[]): Promise<Omit<AccuracyPageResult, 'checksums'>> {
   const holistic = config.subject === 'mediapipe-holistic';
-  const pkg = holistic ? 'holistic' : 'hands';
-  const dir = `/mediapipe/${pkg}/`;
   const t0 = performance.now();
-  await loadScript(`${dir}${pkg}.js`);
-  const Ctor = (window as unknown as Record<string, SolutionClass>)[holistic ? 'Holistic' : 'Hands'];
-  if (!Ctor) throw new Error(`accuracy: ${pkg}.js did not define its class`);
-  const solution = new Ctor({ locateFile: (file) => `${dir}${file}` });
+  const solution: Solution<SolutionResults> & InnerRunner = await makeSolution<SolutionResults>(holistic ? 'holistic' : 'hands', holistic ? 'Holistic' : 'Hands', '');
   const video = config.mode === 'video';
   // Static images: no smoothing and a graph reset before each image (the JS solutions have no
   // static_image_mode; a reset makes the next frame start from the detectors, as that mode does).
   solution.setOptions(
     holistic
-      ? { ...COMMON, smoothLandmarks: video, enableSegmentation: false, refineFaceLandmarks: false }
-      : { ...COMMON, maxNumHands: 2 },
+      ? { ...MEDIAPIPE_COMMON_OPTIONS, smoothLandmarks: video, enableSegmentation: false, refineFaceLandmarks: false }
+      : { ...MEDIAPIPE_COMMON_OPTIONS, maxNumHands: 2 },
   );
   let last: SolutionResults = {};
   solution.onResults((r) => {
@@ -155,7 +124,7 @@ async function runMediaPipe(config: AccuracyPageConfig, canvases: HTMLCanvasElem
       library: holistic ? '@mediapipe/holistic 0.5.1675471629' : '@mediapipe/hands 0.4.1675469240',
       graph: 'GPU (WebGL)',
       renderer,
-      software: /swiftshader|llvmpipe|software/i.test(renderer),
+      software: isSoftwareRenderer(renderer),
       options: holistic
         ? `modelComplexity 1, confidences 0.5, ${video ? 'smoothLandmarks, timestamps 1/fps apart' : 'reset before each image, no smoothing'}`
         : 'modelComplexity 1, maxNumHands 2, confidences 0.5' + (video ? '' : ', reset before each image'),
