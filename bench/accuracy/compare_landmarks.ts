@@ -1,6 +1,7 @@
 // How far one frame's landmarks (ours) lie from MediaPipe's (the reference), in the units the
-// issue asks for: pose joints as a fraction of the shoulder width, hand points as a fraction of the
-// hand size (wrist to middle MCP), both measured on MediaPipe's landmarks; joints one side sees
+// issue asks for: pose joints as a fraction of the shoulder width (never less than half the torso's
+// length, so that a body seen side-on, shoulders one behind the other, keeps a sensible unit), hand
+// points as a fraction of the hand size (wrist to middle MCP), both measured on MediaPipe's landmarks; joints one side sees
 // and the other does not; and the engine's 4 pose and 16 hand angles from both, in degrees.
 // Pure functions: the bench's accuracy run and the tracker tests share them.
 import { HAND_ANGLE_NAMES, HAND_ANGLE_TRIPLETS } from '../../engine/src/angles/hand_angle_definitions.ts';
@@ -38,9 +39,11 @@ export const COMPARED_POSE_JOINTS: readonly number[] = Array.from({ length: 33 -
 export const SEEN_SCORE = MIN_POINT_SCORE;
 
 export interface PoseComparison {
-  /** MediaPipe's shoulder width, pixels: the unit of `errors`. */
+  /** MediaPipe's shoulder width, pixels. */
   shoulderWidthPx: number;
-  /** Per compared joint that MediaPipe sees: distance to MediaPipe's point / shoulder width. */
+  /** The unit of `errors`, pixels: the shoulder width, or half the torso's length if that is more. */
+  unitPx: number;
+  /** Per compared joint that MediaPipe sees: distance to MediaPipe's point / unitPx. */
   errors: Array<{ joint: number; name: string; error: number }>;
   /** Joints MediaPipe sees (visibility >= 0.5) and ours scores below 0.5. */
   missed: string[];
@@ -96,8 +99,18 @@ function seen(points: ArrayLike<number>, index: number): boolean {
 export function comparePose(ours: LandmarkSet, reference: LandmarkSet): PoseComparison | null {
   const ref = reference.pose;
   if (!ref) return null;
-  const shoulderWidthPx = dist(px(ref, PosePoint.leftShoulder, reference), px(ref, PosePoint.rightShoulder, reference));
-  const result: PoseComparison = { shoulderWidthPx, errors: [], missed: [], invented: [] };
+  const leftShoulder = px(ref, PosePoint.leftShoulder, reference);
+  const rightShoulder = px(ref, PosePoint.rightShoulder, reference);
+  const leftHip = px(ref, PosePoint.leftHip, reference);
+  const rightHip = px(ref, PosePoint.rightHip, reference);
+  const shoulderWidthPx = dist(leftShoulder, rightShoulder);
+  // Hips out of frame still have a predicted position, good enough for a floor.
+  const torsoPx = dist(
+    [(leftShoulder[0] + rightShoulder[0]) / 2, (leftShoulder[1] + rightShoulder[1]) / 2],
+    [(leftHip[0] + rightHip[0]) / 2, (leftHip[1] + rightHip[1]) / 2],
+  );
+  const unitPx = Math.max(shoulderWidthPx, torsoPx / 2);
+  const result: PoseComparison = { shoulderWidthPx, unitPx, errors: [], missed: [], invented: [] };
   const mine = ours.pose;
   for (const joint of COMPARED_POSE_JOINTS) {
     const name = POSE_POINT_NAMES[joint]!;
@@ -107,7 +120,7 @@ export function comparePose(ours: LandmarkSet, reference: LandmarkSet): PoseComp
     if (oursSeen && !refSeen) result.invented.push(name);
     // Distance for every joint MediaPipe sees, whatever our visibility says: a joint we place
     // well but score low is missed, not misplaced.
-    if (refSeen && mine) result.errors.push({ joint, name, error: dist(px(mine, joint, ours), px(ref, joint, reference)) / shoulderWidthPx });
+    if (refSeen && mine) result.errors.push({ joint, name, error: dist(px(mine, joint, ours), px(ref, joint, reference)) / unitPx });
   }
   return result;
 }

@@ -16,6 +16,11 @@ export interface AccuracyPageConfig {
   /** Frame URLs, relative to the page's origin. */
   frames: string[];
   fps: number;
+  /**
+   * Our tracker: look for hands in frames without a body (the tracker's `handsWithoutPose`; off for
+   * the camera). On when the reference is MediaPipe Hands, a hand-only solution.
+   */
+  handsWithoutPose?: boolean;
 }
 
 /**

@@ -141,7 +141,7 @@ async function runTracker(config: AccuracyPageConfig, canvases: HTMLCanvasElemen
   const t0 = performance.now();
   const backend = await selectBackend({ preference: 'wasm', wasmBaseUrl: `${location.origin}/tfjs-wasm/` });
   const urls = resolveModelUrls({ modelBaseUrl: `${location.origin}/models/` });
-  const tracker = await LandmarkTracker.load(urls, {});
+  const tracker = await LandmarkTracker.load(urls, { handsWithoutPose: config.handsWithoutPose ?? false });
   const loadMs = performance.now() - t0;
   const out = createLandmarkFrame(canvases[0]!.width, canvases[0]!.height);
   const frames: FrameLandmarks[] = [];
@@ -158,7 +158,7 @@ async function runTracker(config: AccuracyPageConfig, canvases: HTMLCanvasElemen
   }
   return {
     status: 'ok',
-    backend: { library: 'signlearn engine tracker', ...backend },
+    backend: { library: 'signlearn engine tracker', ...backend, handsWithoutPose: config.handsWithoutPose ?? false },
     width: canvases[0]!.width,
     height: canvases[0]!.height,
     loadMs,
