@@ -58,6 +58,15 @@ export const HAND_RECT_FROM_LANDMARKS_TRANSFORM = { scaleX: 2.0, scaleY: 2.0, sh
 export const HAND_TRACKING_MAX_SHIFT = 0.5;
 
 /**
+ * After a hand crop from the pose scores under 0.5 and its re-crop too, the next frames of that
+ * side go without a re-crop (it is tried every this many frames): a hand that is not found would
+ * otherwise cost a second hand model run every frame (about 30% more CPU a frame on the desk-upper
+ * clip, whose left hand we rarely find; its hands found and their agreement with MediaPipe's are
+ * the same with the wait). A hand that is found is tracked from its landmarks, with no re-crop.
+ */
+export const HAND_RECROP_RETRY_FRAMES = 3;
+
+/**
  * Still images: extra hand passes, each cropping from the previous pass's landmarks. A first crop
  * from the pose (or, with no body, the whole frame) is loose; the box converges in 2-4 passes.
  */

@@ -22,6 +22,7 @@ import {
   HAND_INPUT_SIZE,
   HAND_PRESENCE_THRESHOLD,
   HAND_RECT_FROM_LANDMARKS_TRANSFORM,
+  HAND_RECROP_RETRY_FRAMES,
   HAND_RECT_FROM_POSE_TRANSFORM,
   LANDMARK_CROP_BORDER,
   POSE_INPUT_SIZE,
@@ -119,6 +120,8 @@ export class LandmarkTracker {
   private readonly rectFromPose = new Uint8Array(3);
   /** Sides re-cropped from the landmark model's points on their loose pose crop. */
   private readonly recropSides: number[] = [];
+  /** Per side, frames left before a failed re-crop is tried again. */
+  private readonly recropWait = new Uint8Array(3);
   private readonly recropHand = new Float32Array(HAND_POINT_COUNT * POINT_STRIDE);
   private readonly rawLandmarks = new Float32Array(2 * HAND_RAW_LENGTH);
   private readonly rawPresence = new Float32Array(2);
@@ -227,6 +230,7 @@ export class LandmarkTracker {
   reset(): void {
     this.pose.reset();
     this.tracked.fill(0);
+    this.recropWait.fill(0);
   }
 
   /**
@@ -375,6 +379,7 @@ export class LandmarkTracker {
         out.present[Part.pose] === 1 &&
         handRectFromPose(out.pose, points.wrist, points.index, points.pinky, width, height, fromPose);
       this.rectFromPose[side] = 0;
+      if (this.recropWait[side]! > 0) this.recropWait[side]!--;
       if (poseOk) {
         transformRect(fromPose, width, height, HAND_RECT_FROM_POSE_TRANSFORM);
         if (!this.tracked[side] || !keepTrackedHandRect(rect, fromPose, width, height)) {
@@ -409,7 +414,7 @@ export class LandmarkTracker {
       }
       out.present[side] = 0;
       this.tracked[side] = 0;
-      if (this.rectFromPose[side]) {
+      if (this.rectFromPose[side] && this.recropWait[side] === 0) {
         // Re-crop: the pose's rect is loose (2.7 times the wrist-to-knuckles span) and a small or
         // foreshortened hand fills little of it. Holistic refines that rect with its re-crop model
         // before the landmark model judges the hand; we refine it once with the landmark model's
@@ -427,8 +432,12 @@ export class LandmarkTracker {
       const again = await this.runHandModel(pixels, recrop, timings);
       projectStart = now();
       for (let i = 0; i < recrop.length; i++) {
+        const side = recrop[i]!;
         const score = again.presence[i]!;
-        if (score >= HAND_PRESENCE_THRESHOLD) this.acceptHand(recrop[i]!, again.landmarks, i, this.handRect[recrop[i]!]!, score, out);
+        if (score >= HAND_PRESENCE_THRESHOLD) this.acceptHand(side, again.landmarks, i, this.handRect[side]!, score, out);
+        // A hand that is not there (or not found) would cost a second model run every frame:
+        // after a failed re-crop, the next few frames go without.
+        else this.recropWait[side] = HAND_RECROP_RETRY_FRAMES;
       }
       addTime(timings, TrackerStage.projection, now() - projectStart);
     }
