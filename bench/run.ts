@@ -9,6 +9,8 @@
 //   5. a classroom on the embedded default (bench/backend/classroom.ts; full run only).
 //   6. the built app on the production server: load and Lighthouse (bench/serve/run_serve.ts;
 //      full runs and `--only serve`).
+//   7. accuracy: our tracker's landmarks against MediaPipe Holistic's on the same pixels
+//      (bench/accuracy/; full run, or `--only accuracy`).
 // Writes bench.json, bench.md and bench.svg to bench/results/ (or --out DIR). See bench/README.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -16,6 +18,7 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
+import { runAccuracyStage, type AccuracyOutput } from './accuracy/run_accuracy.ts';
 import { runPage } from './lib/browser-run.ts';
 import { CHROMIUM_ARGS, launchChromium } from './lib/chromium.ts';
 import { runNodeTracker } from './lib/node-tracker.ts';
@@ -31,8 +34,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export interface BenchOptions {
   quick: boolean;
   outDir: string;
-  /** Limit to some subjects (tracker, human, mediapipe, engine, loop, classroom, serve); all when empty. */
+  /** Limit to some subjects (tracker, human, mediapipe, engine, loop, classroom, serve, accuracy); all when empty. */
   only?: string[];
+  /** Accuracy: reuse MediaPipe's landmarks from this earlier output folder (see bench/accuracy/run_accuracy.ts). */
+  referenceFrom?: string;
   log?: (line: string) => void;
 }
 
@@ -46,6 +51,9 @@ function settingsFor(quick: boolean) {
         passes: 1,
         mediapipe: { frames: 1, runs: [{ solution: 'pose', clips: ['messi-zoom'] }] },
         loop: { clip: 'messi-zoom', referenceFrames: 12, loopFrames: 6 },
+        // Not in the quick run (MediaPipe's reference takes minutes on SwiftShader) unless asked
+        // for with --only accuracy.
+        accuracy: { clipFrames: 5, inDefaultRun: false },
         pageTimeoutMs: 120_000,
       }
     : {
@@ -62,6 +70,8 @@ function settingsFor(quick: boolean) {
           ],
         },
         loop: { clip: 'messi-zoom', referenceFrames: 30, loopFrames: 40 },
+        // Video mode on the first second of each clip: MediaPipe takes seconds a frame on SwiftShader.
+        accuracy: { clipFrames: 30, inDefaultRun: true },
         pageTimeoutMs: 300_000,
       };
 }
@@ -138,7 +148,9 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
   // 2b-4. The browser.
   let chromiumVersion = 'not started';
   let practiceLoop: BenchOutput['practiceLoop'] = { status: 'skipped', reason: 'not selected (--only)' };
-  const browserWanted = ['tracker', 'human', 'mediapipe', 'loop'].some(wants);
+  let accuracy: AccuracyOutput = { status: 'skipped', reason: options.quick ? 'not in the quick run (--only accuracy runs it)' : 'not selected (--only)', settings: { clipFrames: 0, fps: 30 }, items: [] };
+  const accuracyWanted = options.only?.includes('accuracy') || (s.accuracy.inDefaultRun && wants('accuracy'));
+  const browserWanted = ['tracker', 'human', 'mediapipe', 'loop'].some(wants) || accuracyWanted;
   if (browserWanted) {
     const pagesDir = await buildPages(root, log);
     const server = await startStaticServer({
@@ -149,6 +161,8 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
       '/human-models/': join(root, 'node_modules', '@vladmandic', 'human-models', 'models'),
       '/tfjs-wasm/': join(root, 'node_modules', '@tensorflow', 'tfjs-backend-wasm', 'dist'),
       '/mediapipe/': join(root, 'node_modules', '@mediapipe'),
+      // The accuracy stills (data/photographs).
+      '/repo/data/': join(root, 'data'),
     });
     let browser: Browser | undefined;
     try {
@@ -206,6 +220,12 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
         log('bench: practice loop in the browser');
         practiceLoop = await runPracticeLoop(browser, server.url, s.loop, s.pageTimeoutMs, log);
       }
+      if (accuracyWanted) {
+        log('bench: accuracy against MediaPipe Holistic (its reference runs on SwiftShader: minutes)');
+        accuracy = await runAccuracyStage({ root, browser, serverUrl: server.url, clipFrames: s.accuracy.clipFrames, pageTimeoutMs: 900_000, log, outDir: options.outDir, referenceFrom: options.referenceFrom }).catch(
+          (error: Error): AccuracyOutput => ({ status: 'error', reason: String(error.stack ?? error), settings: { clipFrames: s.accuracy.clipFrames, fps: 30 }, items: [] }),
+        );
+      }
     } finally {
       await browser?.close().catch(() => undefined);
       await server.close();
@@ -241,6 +261,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     practiceLoop,
     classroom,
     serve,
+    accuracy,
   };
   writeOutputs(output, options.outDir);
   log(`bench: wrote ${join(options.outDir, 'bench.json')}, bench.md and bench.svg in ${output.durationS} s`);
@@ -354,11 +375,13 @@ function parseArgs(argv: string[]): BenchOptions {
   const quick = argv.includes('--quick');
   const outIndex = argv.indexOf('--out');
   const onlyIndex = argv.indexOf('--only');
+  const referenceIndex = argv.indexOf('--reference-from');
   return {
     quick,
     // A quick run does not overwrite the last full run's results.
     outDir: resolve(outIndex >= 0 ? argv[outIndex + 1]! : join(root, 'bench', 'results', ...(quick ? ['quick'] : []))),
     only: onlyIndex >= 0 ? argv[onlyIndex + 1]!.split(',') : [],
+    referenceFrom: referenceIndex >= 0 ? resolve(argv[referenceIndex + 1]!) : undefined,
   };
 }
 

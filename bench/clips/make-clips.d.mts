@@ -20,3 +20,6 @@ export declare function makeClips(options?: { log?: (line: string) => void }): C
 export declare class MissingProgramError extends Error {
   constructor(program: string, why: string, install: string);
 }
+export declare const OPENCV_DOC_FILES: readonly string[];
+/** A file of Debian's opencv-doc package (path under /usr/share/doc/opencv-doc/), extracted into .cache/clips/. */
+export declare function opencvDocFile(path: string): string;

@@ -6,8 +6,8 @@
 // so that every runtime and every peer is fed the very same pixels. bench/README.md says how each
 // clip was made; CLIPS below is the one place that says it in code.
 //
-// Sources: the photographs in data/photographs (from Debian's opencv-doc) and
-// OpenCV's sample video vtest.avi, taken from Debian's opencv-doc package with
+// Sources: the photographs in data/photographs (from Debian's opencv-doc), and OpenCV's sample
+// video vtest.avi and sample image basketball1.png, taken from Debian's opencv-doc package with
 // `apt-get download opencv-doc` and `dpkg-deb` (no other network).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -60,6 +60,27 @@ export const CLIPS = [
     input: (src) => ['-r', '10', '-t', '9', '-i', src.vtest()],
     filter: `crop=256:192:150:170,scale=${WIDTH}:${HEIGHT}:flags=bicubic,settb=1/${FPS},setpts=N`,
   },
+  {
+    name: 'desk-upper',
+    description:
+      'basketball1.png (OpenCV sample, 640x480 grey, two men indoors): the left one from the waist up ' +
+      '(a 240x180 crop at x=0, y=50: head near the top, hips out of frame, both hands in front of the chest ' +
+      'on a ball), scaled to 1280x960, then a 3 s zoom-in (1.00x to 1.15x) with a slow pan at 30 fps: a ' +
+      "learner's framing at a desk under a moving camera (the accuracy harness's upper-body clip).",
+    source: 'opencv-doc: /usr/share/doc/opencv-doc/examples/data/basketball1.png',
+    input: (src) => ['-loop', '1', '-framerate', String(FPS), '-i', src.opencvDoc('examples/data/basketball1.png')],
+    filter:
+      `crop=240:180:0:50,scale=1280:960:flags=bicubic,` +
+      `zoompan=z='1+0.00167*on':x='(iw-iw/zoom)*(0.5+0.3*on/${FRAMES})':y='(ih-ih/zoom)*0.4':d=${FRAMES}:s=${WIDTH}x${HEIGHT}:fps=${FPS}`,
+  },
+];
+
+/** The files the clips take from Debian's opencv-doc package (extracted once, the .deb removed). */
+export const OPENCV_DOC_FILES = [
+  'examples/data/vtest.avi',
+  'examples/data/basketball1.png',
+  // The accuracy harness's webcam still (bench/accuracy/make-stills.mjs).
+  'opencv4/html/Cascade_Classifier_Tutorial_Result_Haar.jpg',
 ];
 
 function sources() {
@@ -69,29 +90,9 @@ function sources() {
       throw new Error(`make-clips: fixture image ${name} not found in ${FIXTURES.join(' or ')}`);
     },
     vtest() {
-      const out = join(CLIPS_DIR, 'opencv-doc');
-      const avi = join(out, 'usr', 'share', 'doc', 'opencv-doc', 'examples', 'data', 'vtest.avi');
-      if (existsSync(avi)) return avi;
-      mkdirSync(out, { recursive: true });
-      let deb = readdirSync(CLIPS_DIR).find((f) => f.startsWith('opencv-doc_') && f.endsWith('.deb'));
-      if (!deb) {
-        console.log('make-clips: apt-get download opencv-doc (for vtest.avi)');
-        try {
-          execFileSync('apt-get', ['download', 'opencv-doc'], { cwd: CLIPS_DIR, stdio: 'inherit' });
-        } catch (error) {
-          // A fresh machine may have no package lists yet: read them once (as root) and retry.
-          if (process.getuid?.() !== 0) throw error;
-          execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-          execFileSync('apt-get', ['download', 'opencv-doc'], { cwd: CLIPS_DIR, stdio: 'inherit' });
-        }
-        deb = readdirSync(CLIPS_DIR).find((f) => f.startsWith('opencv-doc_') && f.endsWith('.deb'));
-      }
-      if (!deb) throw new Error('make-clips: could not download opencv-doc');
-      // Only the one file we need: dpkg-deb --fsys-tarfile | tar -x of that path.
-      execFileSync('sh', ['-c', `dpkg-deb --fsys-tarfile "${join(CLIPS_DIR, deb)}" | tar -x -C "${out}" ./usr/share/doc/opencv-doc/examples/data/vtest.avi`]);
-      rmSync(join(CLIPS_DIR, deb)); // 95 MB; only vtest.avi (8 MB) is kept
-      return avi;
+      return opencvDocFile('examples/data/vtest.avi');
     },
+    opencvDoc: opencvDocFile,
   };
 }
 
@@ -101,6 +102,34 @@ export class MissingProgramError extends Error {
     super(`${program} is not installed; ${why}. Install it with ${install}, then run the bench again.`);
     this.name = 'MissingProgramError';
   }
+}
+
+/** A file of opencv-doc (path under /usr/share/doc/opencv-doc/), from the package. */
+export function opencvDocFile(path) {
+  const out = join(CLIPS_DIR, 'opencv-doc');
+  const file = (p) => join(out, 'usr', 'share', 'doc', 'opencv-doc', p);
+  if (existsSync(file(path))) return file(path);
+  mkdirSync(out, { recursive: true });
+  let deb = readdirSync(CLIPS_DIR).find((f) => f.startsWith('opencv-doc_') && f.endsWith('.deb'));
+  if (!deb) {
+    console.log('make-clips: apt-get download opencv-doc (for the files in OPENCV_DOC_FILES)');
+    try {
+      execFileSync('apt-get', ['download', 'opencv-doc'], { cwd: CLIPS_DIR, stdio: 'inherit' });
+    } catch (error) {
+      // A fresh machine may have no package lists yet: read them once (as root) and retry.
+      if (process.getuid?.() !== 0) throw error;
+      execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+      execFileSync('apt-get', ['download', 'opencv-doc'], { cwd: CLIPS_DIR, stdio: 'inherit' });
+    }
+    deb = readdirSync(CLIPS_DIR).find((f) => f.startsWith('opencv-doc_') && f.endsWith('.deb'));
+  }
+  if (!deb) throw new Error('make-clips: could not download opencv-doc');
+  // Only the files the bench needs: dpkg-deb --fsys-tarfile | tar -x of those paths.
+  const members = OPENCV_DOC_FILES.map((p) => `"./usr/share/doc/opencv-doc/${p}"`).join(' ');
+  execFileSync('sh', ['-c', `dpkg-deb --fsys-tarfile "${join(CLIPS_DIR, deb)}" | tar -x -C "${out}" ${members}`]);
+  rmSync(join(CLIPS_DIR, deb)); // 95 MB; only the few files above (9 MB) are kept
+  if (!existsSync(file(path))) throw new Error(`make-clips: ${path} is not in opencv-doc`);
+  return file(path);
 }
 
 function ffmpeg(args) {

@@ -3,6 +3,7 @@
 import { serveMarkdown, type ServeBenchResult } from '../serve/run_serve.ts';
 import { summarize, type Stat } from './stats.ts';
 import type { RawRunResult } from './types.ts';
+import { accuracyMarkdown, type AccuracyOutput } from '../accuracy/run_accuracy.ts';
 
 export interface RunSummary {
   id: string;
@@ -151,6 +152,8 @@ export interface BenchOutput {
   classroom?: { status: string; reason?: string; result?: unknown; table?: string };
   /** The built app on the production server (bench/serve/run_serve.ts). */
   serve?: ServeBenchResult | { status: 'skipped'; reason: string };
+  /** Landmarks against MediaPipe Holistic's (bench/accuracy/); absent in results written before it. */
+  accuracy?: AccuracyOutput;
 }
 
 export function toMarkdown(out: BenchOutput): string {
@@ -228,6 +231,9 @@ export function toMarkdown(out: BenchOutput): string {
   else lines.push(`${c?.status ?? 'skipped'}: ${c?.reason ?? ''}`);
   lines.push('', 'Chart: bench.svg (ms per frame per stage and runtime).', '');
   if (out.serve && out.serve.status !== 'skipped') lines.push('', '## 6. The built app on the production server (`npm run bench -- --only serve`)', '', serveMarkdown(out.serve as ServeBenchResult));
+
+  lines.push('## 7. Tracker accuracy against MediaPipe Holistic (same pixels)', '');
+  lines.push(...(out.accuracy ? accuracyMarkdown(out.accuracy) : ['not run', '']));
   return lines.join('\n');
 }
 

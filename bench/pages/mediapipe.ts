@@ -3,50 +3,15 @@
 // SwiftShader, a software renderer, and the figures say nothing about real hardware. The renderer
 // in use is recorded with every run.
 import { installRunner, type FrameOutcome, type Subject } from './common.ts';
-
-interface Solution {
-  setOptions(options: Record<string, unknown>): void;
-  onResults(callback: (results: Record<string, unknown>) => void): void;
-  initialize(): Promise<void>;
-  send(inputs: { image: HTMLCanvasElement }): Promise<void>;
-  reset(): void;
-  close(): Promise<void>;
-}
-type SolutionClass = new (config: { locateFile: (file: string) => string }) => Solution;
-
-function loadScript(src: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.crossOrigin = 'anonymous';
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error(`bench: could not load ${src}`));
-    document.head.appendChild(script);
-  });
-}
-
-function webglRenderer(): string {
-  const gl = document.createElement('canvas').getContext('webgl2');
-  if (!gl) return 'no WebGL2';
-  const ext = gl.getExtension('WEBGL_debug_renderer_info');
-  return String(gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
-}
-
-async function make(pkg: 'holistic' | 'pose' | 'hands', cls: string, base: string): Promise<Solution> {
-  const dir = `${base}/mediapipe/${pkg}/`;
-  await loadScript(`${dir}${pkg}.js`);
-  const Ctor = (window as unknown as Record<string, SolutionClass>)[cls];
-  if (!Ctor) throw new Error(`bench: ${pkg}.js did not define ${cls}`);
-  return new Ctor({ locateFile: (file) => `${dir}${file}` });
-}
+import { isSoftwareRenderer, makeSolution as make, MEDIAPIPE_COMMON_OPTIONS, webglRenderer, type Solution } from './mediapipe_solution.ts';
 
 // SPEC 9: model complexity 1, smoothing, no segmentation, confidences 0.5.
-const COMMON = { modelComplexity: 1, minDetectionConfidence: 0.5, minTrackingConfidence: 0.5 };
+const COMMON = MEDIAPIPE_COMMON_OPTIONS;
 
 installRunner(async (config) => {
   const solution = (config.options?.solution as string) ?? 'holistic';
   const renderer = webglRenderer();
-  const software = /swiftshader|llvmpipe|software/i.test(renderer);
+  const software = isSoftwareRenderer(renderer);
   let last: Record<string, unknown> = {};
   const onResults = (r: Record<string, unknown>) => {
     last = r;

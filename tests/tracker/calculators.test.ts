@@ -5,6 +5,7 @@ import { handCropTransform } from '../../engine/src/tracker/calculators/hand_cro
 import { handRectFromLandmarks } from '../../engine/src/tracker/calculators/hand_rect_from_landmarks.ts';
 import { handRectFromPose } from '../../engine/src/tracker/calculators/hand_rect_from_pose.ts';
 import { keepTrackedHandRect } from '../../engine/src/tracker/calculators/choose_hand_rect.ts';
+import { letterboxSquareCrop } from '../../engine/src/tracker/calculators/letterbox_square_crop.ts';
 import { poseKeypointsToLandmarks } from '../../engine/src/tracker/calculators/pose_keypoints_to_landmarks.ts';
 import { projectHandLandmarks } from '../../engine/src/tracker/calculators/project_hand_landmarks.ts';
 import { transformRect } from '../../engine/src/tracker/calculators/transform_rect.ts';
@@ -112,5 +113,29 @@ describe('poseKeypointsToLandmarks', () => {
     expect(out[PosePoint.rightWrist * POINT_STRIDE]).toBeCloseTo(150 / W);
     expect(out[PosePoint.leftWrist * POINT_STRIDE]).toBeCloseTo(160 / W);
     expect(out[PosePoint.nose * POINT_STRIDE]).toBe(0);
+  });
+});
+
+describe('letterboxSquareCrop', () => {
+  it('grows a rect along its short side (in pixels) to a square, and says how much of the input that takes', () => {
+    // 200 x 100 px, rotated: the crop is 200 x 200 px, the height's padding a quarter at top and bottom.
+    const rect = { xCenter: 0.4, yCenter: 0.6, width: 200 / W, height: 100 / H, rotation: 0.3 };
+    const crop = createNormalizedRect();
+    const padding = { left: -1, top: -1, right: -1, bottom: -1 };
+    letterboxSquareCrop(rect, W, H, crop, padding);
+    expect(crop.width * W).toBeCloseTo(200);
+    expect(crop.height * H).toBeCloseTo(200);
+    expect([crop.xCenter, crop.yCenter, crop.rotation]).toEqual([0.4, 0.6, 0.3]);
+    expect(padding).toEqual({ left: 0, top: 0.25, right: 0, bottom: 0.25 });
+  });
+
+  it('leaves a square rect (what BlazePose makes) as it is, with no padding', () => {
+    const rect = { xCenter: 0.5, yCenter: 0.5, width: 300 / W, height: 300 / H, rotation: 0 };
+    const crop = createNormalizedRect();
+    const padding = { left: -1, top: -1, right: -1, bottom: -1 };
+    letterboxSquareCrop(rect, W, H, crop, padding);
+    expect(crop.width).toBeCloseTo(rect.width);
+    expect(crop.height).toBeCloseTo(rect.height);
+    expect(padding).toEqual({ left: 0, top: 0, right: 0, bottom: 0 });
   });
 });

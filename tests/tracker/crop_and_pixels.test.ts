@@ -34,10 +34,10 @@ function rgbTensor(pixels: PixelFrame): tf.Tensor3D {
   return tf.tensor3d(values, [H, W, 3]);
 }
 
-function viaTfTransform(pixels: PixelFrame, matrix: Float32Array): Float32Array {
+function viaTfTransform(pixels: PixelFrame, matrix: Float32Array, fill: 'constant' | 'nearest'): Float32Array {
   return tf.tidy(() => {
     const image = tf.expandDims(rgbTensor(pixels), 0) as tf.Tensor4D;
-    const crop = tf.image.transform(image, tf.tensor2d(matrix, [1, 8]), 'bilinear', 'constant', 0, [CROP, CROP]);
+    const crop = tf.image.transform(image, tf.tensor2d(matrix, [1, 8]), 'bilinear', fill, 0, [CROP, CROP]);
     return tf.div(crop, 255).dataSync() as Float32Array;
   });
 }
@@ -63,15 +63,19 @@ describe('cropRotatedRect', () => {
     { name: 'past the bottom-right edge', rect: { xCenter: 0.95, yCenter: 0.9, width: 0.5, height: 0.7, rotation: 2.5 } },
     { name: 'zoomed in (upsampled)', rect: { xCenter: 0.3, yCenter: 0.6, width: 0.05, height: 0.075, rotation: 1.1 } },
   ];
-  for (const { name, rect } of cases) {
-    it(`reads what tf.image.transform (bilinear, constant 0) / 255 reads: ${name}`, () => {
+  const borders = [
+    { border: 'zero', fill: 'constant' },
+    { border: 'replicate', fill: 'nearest' },
+  ] as const;
+  for (const { name, rect } of cases) for (const { border, fill } of borders) {
+    it(`border ${border}: reads what tf.image.transform (bilinear, ${fill}) / 255 reads: ${name}`, () => {
       const matrix = new Float32Array(8);
       handCropTransform(Object.assign(createNormalizedRect(), rect), W, H, CROP, matrix);
       for (const channels of [3, 4] as const) {
         const pixels = noiseFrame(channels);
         const ours = new Float32Array(CROP * CROP * 3 + 5).fill(-1);
-        cropRotatedRect(pixels, matrix, CROP, ours, 5);
-        const expected = viaTfTransform(pixels, matrix);
+        cropRotatedRect(pixels, matrix, CROP, ours, 5, border);
+        const expected = viaTfTransform(pixels, matrix, fill);
         let worst = 0;
         for (let i = 0; i < expected.length; i++) worst = Math.max(worst, Math.abs(ours[5 + i]! - expected[i]!));
         expect(worst).toBeLessThan(1e-4);
@@ -79,4 +83,18 @@ describe('cropRotatedRect', () => {
       }
     });
   }
+
+  it('replicate reads the edge pixel past the edge, zero reads black', () => {
+    // A rect twice the frame's size, centred: its outer ring lies outside the frame.
+    const matrix = new Float32Array(8);
+    handCropTransform(Object.assign(createNormalizedRect(), { xCenter: 0.5, yCenter: 0.5, width: 2, height: 2, rotation: 0 }), W, H, CROP, matrix);
+    const pixels = noiseFrame(3);
+    const zero = new Float32Array(CROP * CROP * 3);
+    const replicate = new Float32Array(CROP * CROP * 3);
+    cropRotatedRect(pixels, matrix, CROP, zero, 0, 'zero');
+    cropRotatedRect(pixels, matrix, CROP, replicate, 0, 'replicate');
+    // The crop's top-left pixel lies far outside: black, or the frame's top-left pixel.
+    expect(Array.from(zero.subarray(0, 3))).toEqual([0, 0, 0]);
+    for (let c = 0; c < 3; c++) expect(replicate[c]).toBeCloseTo(pixels.data[c]! / 255, 5);
+  });
 });

@@ -18,6 +18,17 @@ export const DEFAULT_HAND_MODEL = 'full';
 
 /** Hand landmark model input, pixels (square). ref: mediapipe/modules/hand_landmark/hand_landmark_full.tflite */
 export const HAND_INPUT_SIZE = 224;
+/** Pose landmark model input, pixels (square). ref: mediapipe/modules/pose_landmark/pose_landmark_by_roi_gpu.pbtxt */
+export const POSE_INPUT_SIZE = 256;
+/**
+ * What the hand and pose landmark crops read past the frame's edge. MediaPipe leaves border_mode
+ * unset in hand_landmark_gpu.pbtxt and pose_landmark_by_roi_gpu.pbtxt, which means replicate
+ * (image_to_tensor_utils.cc, GetBorderMode); pose-detection's tfjs BlazePose fills black
+ * (BLAZEPOSE_LANDMARK_IMAGE_TO_TENSOR_CONFIG.borderMode 'zero'), and so did our hand crop. The
+ * difference shows whenever a rect reaches past the frame: the body's rect of a learner whose
+ * hips are out of frame, a hand at the edge.
+ */
+export const LANDMARK_CROP_BORDER = 'replicate' as const;
 /** SPEC 5 and 9: a hand whose presence score is below this is missing. */
 export const HAND_PRESENCE_THRESHOLD = 0.5;
 /**
@@ -45,6 +56,15 @@ export const HAND_RECT_FROM_LANDMARKS_TRANSFORM = { scaleX: 2.0, scaleY: 2.0, sh
  * ref: RoiTrackingCalculator (mediapipe/calculators/util/roi_tracking_calculator.cc), simplified.
  */
 export const HAND_TRACKING_MAX_SHIFT = 0.5;
+
+/**
+ * After a hand crop from the pose scores under 0.5 and its re-crop too, the next frames of that
+ * side go without a re-crop (it is tried every this many frames): a hand that is not found would
+ * otherwise cost a second hand model run every frame (about 30% more CPU a frame on the desk-upper
+ * clip, whose left hand we rarely find; its hands found and their agreement with MediaPipe's are
+ * the same with the wait). A hand that is found is tracked from its landmarks, with no re-crop.
+ */
+export const HAND_RECROP_RETRY_FRAMES = 3;
 
 /**
  * Still images: extra hand passes, each cropping from the previous pass's landmarks. A first crop

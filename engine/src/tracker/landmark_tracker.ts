@@ -2,11 +2,12 @@ import * as tf from '@tensorflow/tfjs-core';
 import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import * as poseDetection from '@tensorflow-models/pose-detection';
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
-import { HandPoint, Part, POINT_STRIDE, PosePoint, X, Y } from '../core/landmark_layout.ts';
+import { HAND_POINT_COUNT, HandPoint, Part, POINT_STRIDE, PosePoint, X, Y } from '../core/landmark_layout.ts';
 import { cropRotatedRect } from './calculators/crop_rotated_rect.ts';
 import { handCropTransform } from './calculators/hand_crop_transform.ts';
 import { handRectFromLandmarks } from './calculators/hand_rect_from_landmarks.ts';
 import { handRectFromPose } from './calculators/hand_rect_from_pose.ts';
+import { letterboxSquareCrop, type LetterboxPadding } from './calculators/letterbox_square_crop.ts';
 import { keepTrackedHandRect } from './calculators/choose_hand_rect.ts';
 import { freeBatchDimension } from './free_batch_dimension.ts';
 import { fuseConvBiasActivation } from './fuse_conv_bias_activation.ts';
@@ -21,7 +22,10 @@ import {
   HAND_INPUT_SIZE,
   HAND_PRESENCE_THRESHOLD,
   HAND_RECT_FROM_LANDMARKS_TRANSFORM,
+  HAND_RECROP_RETRY_FRAMES,
   HAND_RECT_FROM_POSE_TRANSFORM,
+  LANDMARK_CROP_BORDER,
+  POSE_INPUT_SIZE,
   STILL_HAND_REFINE_PASSES,
   TRACKER_STAGE_COUNT,
   TrackerStage,
@@ -50,9 +54,29 @@ export interface LandmarkTrackerConfig {
 /** What `track` accepts: a frame's pixels in JS memory, or a browser image (read back through a canvas). */
 export type TrackerImage = PixelFrame | BrowserImage;
 
-/** pose-detection's BlazePose tfjs detector, with the step we time. */
+/** pose-detection's BlazePose tfjs detector: the step we time, and the landmark step we replace. */
 interface BlazePoseInternals {
   detectPose(image: tf.Tensor3D): Promise<unknown[]>;
+  landmarkModel: GraphModel;
+  poseLandmarksByRoi(roi: NormalizedRect, image: tf.Tensor3D): Promise<PoseByRoi | null>;
+  tensorsToPoseLandmarksAndSegmentation(outputs: tf.Tensor[]): Promise<{ landmarks: unknown[]; auxiliaryLandmarks: unknown[]; poseScore: number; worldLandmarks: unknown[] } | null>;
+  poseLandmarksAndSegmentationInverseProjection(
+    imageSize: { width: number; height: number },
+    roi: NormalizedRect,
+    letterboxPadding: LetterboxPadding,
+    transformationMatrix: null,
+    landmarks: unknown[],
+    auxiliaryLandmarks: unknown[],
+    worldLandmarks: unknown[],
+    segmentationMask: null,
+  ): Promise<Omit<PoseByRoi, 'poseScore'>>;
+}
+interface PoseByRoi {
+  poseScore: number;
+  landmarks: unknown[];
+  auxiliaryLandmarks: unknown[];
+  worldLandmarks: unknown[];
+  segmentationMask: null;
 }
 
 /**
@@ -92,6 +116,13 @@ export class LandmarkTracker {
   private readonly tracked = new Uint8Array(3);
   private readonly cropMatrix = new Float32Array(8);
   private readonly runSides: number[] = [];
+  /** Sides whose crop this frame came from the pose (not from the hand's own last landmarks). */
+  private readonly rectFromPose = new Uint8Array(3);
+  /** Sides re-cropped from the landmark model's points on their loose pose crop. */
+  private readonly recropSides: number[] = [];
+  /** Per side, frames left before a failed re-crop is tried again. */
+  private readonly recropWait = new Uint8Array(3);
+  private readonly recropHand = new Float32Array(HAND_POINT_COUNT * POINT_STRIDE);
   private readonly rawLandmarks = new Float32Array(2 * HAND_RAW_LENGTH);
   private readonly rawPresence = new Float32Array(2);
   private readonly rawHandedness = new Float32Array(2);
@@ -99,6 +130,12 @@ export class LandmarkTracker {
   private readonly cropBuffer = new Float32Array(2 * HAND_INPUT_SIZE * HAND_INPUT_SIZE * 3);
   private floatFrame = new Float32Array(0);
   private detectorMs = 0;
+  /** The frame being tracked, for the pose landmark crop (read from its bytes, like the hands'). */
+  private framePixels: PixelFrame | null = null;
+  private readonly poseCrop = new Float32Array(POSE_INPUT_SIZE * POSE_INPUT_SIZE * 3);
+  private readonly poseCropRect = createNormalizedRect();
+  private readonly posePadding: LetterboxPadding = { left: 0, top: 0, right: 0, bottom: 0 };
+  private readonly poseMatrix = new Float32Array(8);
 
   private constructor(
     private readonly pose: poseDetection.PoseDetector,
@@ -124,6 +161,42 @@ export class LandmarkTracker {
         this.detectorMs += now() - start;
       }
     };
+    internals.poseLandmarksByRoi = (roi) => this.poseLandmarksByRoi(internals, roi);
+  }
+
+  /**
+   * pose-detection's landmark step, with MediaPipe's crop: the body's rect sampled from the frame's
+   * bytes with the border replicated (LANDMARK_CROP_BORDER), where pose-detection fills it with
+   * black. When the hips are out of frame the rect reaches far below the frame, and the black
+   * band shrinks the skeleton (shoulders drawn to the collar) and invents hips. The model's
+   * outputs then go through pose-detection's own decoding and projection steps.
+   * ref: mediapipe/modules/pose_landmark/pose_landmark_by_roi_gpu.pbtxt
+   */
+  private async poseLandmarksByRoi(internals: BlazePoseInternals, roi: NormalizedRect): Promise<PoseByRoi | null> {
+    const pixels = this.framePixels!;
+    letterboxSquareCrop(roi, pixels.width, pixels.height, this.poseCropRect, this.posePadding);
+    handCropTransform(this.poseCropRect, pixels.width, pixels.height, POSE_INPUT_SIZE, this.poseMatrix);
+    cropRotatedRect(pixels, this.poseMatrix, POSE_INPUT_SIZE, this.poseCrop, 0, LANDMARK_CROP_BORDER);
+    const input = tf.tensor4d(this.poseCrop, [1, POSE_INPUT_SIZE, POSE_INPUT_SIZE, 3], 'float32');
+    const outputs = internals.landmarkModel.execute(input, POSE_LANDMARK_OUTPUTS) as tf.Tensor[];
+    input.dispose();
+    try {
+      const decoded = await internals.tensorsToPoseLandmarksAndSegmentation(outputs);
+      if (decoded === null) return null;
+      const projected = await internals.poseLandmarksAndSegmentationInverseProjection(
+        { width: pixels.width, height: pixels.height },
+        roi,
+        this.posePadding,
+        null,
+        decoded.landmarks,
+        decoded.auxiliaryLandmarks,
+        decoded.worldLandmarks,
+        null,
+      );
+      return { ...projected, poseScore: decoded.poseScore };
+    } finally {
+      tf.dispose(outputs);
+    }
   }
 
   /** Loads the models from the given sources (the backend must be set and ready). */
@@ -157,6 +230,7 @@ export class LandmarkTracker {
   reset(): void {
     this.pose.reset();
     this.tracked.fill(0);
+    this.recropWait.fill(0);
   }
 
   /**
@@ -175,6 +249,7 @@ export class LandmarkTracker {
     const start = now();
     const pixels = toPixelFrame(image);
     const frame = this.toFloatTensor(pixels);
+    this.framePixels = pixels;
     out.imageWidth = pixels.width;
     out.imageHeight = pixels.height;
     out.timestampMs = timestampMs ?? 0;
@@ -191,6 +266,7 @@ export class LandmarkTracker {
       }
     } finally {
       frame.dispose();
+      this.framePixels = null;
     }
     timings[TrackerStage.total] = now() - start;
   }
@@ -302,9 +378,14 @@ export class LandmarkTracker {
       const poseOk =
         out.present[Part.pose] === 1 &&
         handRectFromPose(out.pose, points.wrist, points.index, points.pinky, width, height, fromPose);
+      this.rectFromPose[side] = 0;
+      if (this.recropWait[side]! > 0) this.recropWait[side]!--;
       if (poseOk) {
         transformRect(fromPose, width, height, HAND_RECT_FROM_POSE_TRANSFORM);
-        if (!this.tracked[side] || !keepTrackedHandRect(rect, fromPose, width, height)) copyRect(fromPose, rect);
+        if (!this.tracked[side] || !keepTrackedHandRect(rect, fromPose, width, height)) {
+          copyRect(fromPose, rect);
+          this.rectFromPose[side] = 1;
+        }
         sides.push(side);
       } else if (this.tracked[side] && this.config.handsWithoutPose) {
         sides.push(side);
@@ -321,17 +402,46 @@ export class LandmarkTracker {
     const result = await this.runHandModel(pixels, sides, timings);
 
     // Back to frame coordinates; the next frame's rect comes from these landmarks.
-    const projectStart = now();
+    let projectStart = now();
+    const recrop = this.recropSides;
+    recrop.length = 0;
     for (let i = 0; i < sides.length; i++) {
       const side = sides[i]!;
       const score = result.presence[i]!;
-      if (score < HAND_PRESENCE_THRESHOLD) {
-        out.present[side] = 0;
-        this.tracked[side] = 0;
+      if (score >= HAND_PRESENCE_THRESHOLD) {
+        this.acceptHand(side, result.landmarks, i, this.handRect[side]!, score, out);
         continue;
       }
-      this.acceptHand(side, result.landmarks, i, this.handRect[side]!, score, out);
+      out.present[side] = 0;
+      this.tracked[side] = 0;
+      if (this.rectFromPose[side] && this.recropWait[side] === 0) {
+        // Re-crop: the pose's rect is loose (2.7 times the wrist-to-knuckles span) and a small or
+        // foreshortened hand fills little of it. Holistic refines that rect with its re-crop model
+        // before the landmark model judges the hand; we refine it once with the landmark model's
+        // own points on the loose crop, which land on the hand even when it scores low.
+        // ref: mediapipe/modules/holistic_landmark/hand_recrop_by_roi_gpu.pbtxt
+        const rect = this.handRect[side]!;
+        projectHandLandmarks(result.landmarks, i * HAND_RAW_LENGTH, HAND_INPUT_SIZE, rect, score, this.recropHand);
+        handRectFromLandmarks(this.recropHand, width, height, rect);
+        transformRect(rect, width, height, HAND_RECT_FROM_LANDMARKS_TRANSFORM);
+        recrop.push(side);
+      }
     }
+    addTime(timings, TrackerStage.projection, now() - projectStart);
+    if (recrop.length > 0) {
+      const again = await this.runHandModel(pixels, recrop, timings);
+      projectStart = now();
+      for (let i = 0; i < recrop.length; i++) {
+        const side = recrop[i]!;
+        const score = again.presence[i]!;
+        if (score >= HAND_PRESENCE_THRESHOLD) this.acceptHand(side, again.landmarks, i, this.handRect[side]!, score, out);
+        // A hand that is not there (or not found) would cost a second model run every frame:
+        // after a failed re-crop, the next few frames go without.
+        else this.recropWait[side] = HAND_RECROP_RETRY_FRAMES;
+      }
+      addTime(timings, TrackerStage.projection, now() - projectStart);
+    }
+    projectStart = now();
     this.dropDuplicateHand(out);
     addTime(timings, TrackerStage.projection, now() - projectStart);
   }
@@ -394,7 +504,7 @@ export class LandmarkTracker {
     const cropLength = HAND_INPUT_SIZE * HAND_INPUT_SIZE * 3;
     for (let i = 0; i < sides.length; i++) {
       handCropTransform(onlyRect ?? this.handRect[sides[i]!]!, pixels.width, pixels.height, HAND_INPUT_SIZE, this.cropMatrix);
-      cropRotatedRect(pixels, this.cropMatrix, HAND_INPUT_SIZE, this.cropBuffer, i * cropLength);
+      cropRotatedRect(pixels, this.cropMatrix, HAND_INPUT_SIZE, this.cropBuffer, i * cropLength, LANDMARK_CROP_BORDER);
     }
     const crops = tf.tensor4d(this.cropBuffer.subarray(0, sides.length * cropLength), [sides.length, HAND_INPUT_SIZE, HAND_INPUT_SIZE, 3], 'float32');
     addTime(timings, TrackerStage.handCrop, now() - start);
