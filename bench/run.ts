@@ -5,7 +5,10 @@
 //      threads under COOP/COEP, WebGPU when a hardware adapter exists);
 //   3. the peers on the same frames in the same browser: @vladmandic/human (WASM) and MediaPipe's
 //      own solutions (WebGL graphs; SwiftShader on a machine without a GPU);
-//   4. the whole practice loop in the browser (tracker -> angles -> match -> state machine).
+//   4. the whole practice loop in the browser (tracker -> angles -> match -> state machine);
+//   5. the landmark models alone on TF.js (our graphs) and LiteRT.js (MediaPipe's .tflite files):
+//      in Chromium on the clips' frames (bench/pages/models.ts) and in Node on photograph crops,
+//      WebGPU on Dawn's null adapter lever by lever (bench/runtimes/).
 // Writes bench.json, bench.md and bench.svg to bench/results/ (or --out DIR). See bench/README.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -16,6 +19,7 @@ import type { Browser } from 'playwright-core';
 import { runPage } from './lib/browser-run.ts';
 import { CHROMIUM_ARGS, launchChromium } from './lib/chromium.ts';
 import { runNodeTracker } from './lib/node-tracker.ts';
+import { runRuntimes, type RuntimesOptions } from './runtimes/run_runtimes.ts';
 import { buildPages } from './lib/pages.ts';
 import { computeRatios, summarizeRuns, toMarkdown, toSvg, type BenchOutput, type RunSummary } from './lib/report.ts';
 import { startStaticServer } from './lib/server.ts';
@@ -27,8 +31,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export interface BenchOptions {
   quick: boolean;
   outDir: string;
-  /** Limit to some subjects (tracker, human, mediapipe, engine, loop); all when empty. */
+  /** Limit to some subjects (engine, tracker, human, mediapipe, models, loop, runtimes); all when empty. */
   only?: string[];
+  /** The WebGPU adapter of the Node runtimes rows: Dawn's null adapter (default) or the machine's GPU. */
+  adapter?: RuntimesOptions['adapter'];
   log?: (line: string) => void;
 }
 
@@ -134,7 +140,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
   // 2b-4. The browser.
   let chromiumVersion = 'not started';
   let practiceLoop: BenchOutput['practiceLoop'] = { status: 'skipped', reason: 'not selected (--only)' };
-  const browserWanted = ['tracker', 'human', 'mediapipe', 'loop'].some(wants);
+  const browserWanted = ['tracker', 'human', 'mediapipe', 'models', 'loop'].some(wants);
   if (browserWanted) {
     const pagesDir = await buildPages(root, log);
     const server = await startStaticServer({
@@ -145,6 +151,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
       '/human-models/': join(root, 'node_modules', '@vladmandic', 'human-models', 'models'),
       '/tfjs-wasm/': join(root, 'node_modules', '@tensorflow', 'tfjs-backend-wasm', 'dist'),
       '/mediapipe/': join(root, 'node_modules', '@mediapipe'),
+      '/litert-wasm/': join(root, 'node_modules', '@litertjs', 'core', 'wasm'),
     });
     let browser: Browser | undefined;
     try {
@@ -173,6 +180,16 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
               jobs.push({
                 base: { id: `tracker-lite/${v.runtime}/${clip}`, subject: 'tracker-lite', label: 'our tracker, lite models', runtime: v.runtime, clip, framesPerLoad: s.frames, passesPerLoad: s.passes },
                 loaders: Array.from({ length: s.loads }, () => page('tracker', lite)),
+              });
+            }
+          }
+          // The quick run (CI) times the models pages on one variant only.
+          if (wants('models') && (!options.quick || v.variant === 'wasm-simd')) {
+            for (const runtime of ['tfjs', 'litert'] as const) {
+              const label = runtime === 'tfjs' ? 'TF.js, our graphs (models only)' : 'LiteRT.js, MediaPipe .tflite (models only)';
+              jobs.push({
+                base: { id: `models-${runtime}/${v.runtime}/${clip}`, subject: `models-${runtime}`, label, runtime: v.runtime, clip, framesPerLoad: s.frames, passesPerLoad: s.passes },
+                loaders: Array.from({ length: s.loads }, () => page('models', { ...config, options: { runtime } })),
               });
             }
           }
@@ -208,6 +225,19 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     }
   }
 
+  // 5. The runtimes in Node (WebGPU on Dawn, WASM), one process per configuration.
+  let runtimes: BenchOutput['runtimes'];
+  if (wants('runtimes')) {
+    log('bench: TF.js and LiteRT.js runtimes in Node');
+    try {
+      // The quick run keeps the rows that show the target: TF.js before and now, LiteRT.js.
+      const only = options.quick ? ['tfjs-webgpu-batched', 'tfjs-webgpu-replay', 'litert-webgpu'] : undefined;
+      runtimes = await runRuntimes({ quick: options.quick, adapter: options.adapter ?? 'null', only, log: (line) => log(`bench:   ${line}`) });
+    } catch (error) {
+      log(`bench: runtimes failed: ${(error as Error).message}`);
+    }
+  }
+
   machine.chromium = chromiumVersion;
   machine.chromiumFlags = CHROMIUM_ARGS;
   machine.loadAverageEnd = os.loadavg().map((x) => Math.round(x * 100) / 100);
@@ -224,6 +254,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     runs,
     ratios: computeRatios(runs),
     practiceLoop,
+    runtimes,
   };
   writeOutputs(output, options.outDir);
   log(`bench: wrote ${join(options.outDir, 'bench.json')}, bench.md and bench.svg in ${output.durationS} s`);
@@ -325,7 +356,9 @@ function parseArgs(argv: string[]): BenchOptions {
   const quick = argv.includes('--quick');
   const outIndex = argv.indexOf('--out');
   const onlyIndex = argv.indexOf('--only');
+  const adapterIndex = argv.indexOf('--adapter');
   return {
+    adapter: adapterIndex >= 0 ? (argv[adapterIndex + 1] as RuntimesOptions['adapter']) : undefined,
     quick,
     // A quick run does not overwrite the last full run's results.
     outDir: resolve(outIndex >= 0 ? argv[outIndex + 1]! : join(root, 'bench', 'results', ...(quick ? ['quick'] : []))),

@@ -2,6 +2,7 @@
 // stage and runtime).
 import { summarize, type Stat } from './stats.ts';
 import type { RawRunResult } from './types.ts';
+import { runtimesMarkdown, type RuntimesResult } from '../runtimes/run_runtimes.ts';
 
 export interface RunSummary {
   id: string;
@@ -127,6 +128,11 @@ export function computeRatios(runs: RunSummary[]): Ratio[] {
     const a = ours.find((r) => r.clip === b.clip && r.runtime === 'chromium-wasm-simd');
     if (a) ratios.push(make(a, b, `ours on ${a.runtime} vs MediaPipe on ${b.runtime} (${b.backend.software ? 'software WebGL: says nothing about GPUs' : 'hardware WebGL'})`));
   }
+  // The landmark models alone: TF.js (our graphs) against LiteRT.js, same runtime, same frames.
+  for (const a of ok.filter((r) => r.subject === 'models-tfjs')) {
+    const b = ok.find((r) => r.subject === 'models-litert' && r.clip === a.clip && r.runtime === a.runtime);
+    if (b) ratios.push(make(a, b, `models only, same runtime (${a.runtime})`));
+  }
   return ratios;
 }
 
@@ -146,6 +152,8 @@ export interface BenchOutput {
   runs: RunSummary[];
   ratios: Ratio[];
   practiceLoop: Record<string, unknown> & { status: string };
+  /** TF.js and LiteRT.js in Node, WebGPU lever by lever (bench/runtimes/). */
+  runtimes?: RuntimesResult;
 }
 
 export function toMarkdown(out: BenchOutput): string {
@@ -217,6 +225,7 @@ export function toMarkdown(out: BenchOutput): string {
       `| ${p.runtime} | ${p.clip} | ${p.cameraFrames} | ${p.processed} | ${p.dropped} (${f1(p.droppedPercent as number)}%) | ${f1(p.loopFps as number)} | ${p.progressEvents} | ${spread(lat)} | ${f1(st.captureToLandmarks?.median)} / ${f1(st.tracker?.median)} / ${f1(st.angles?.median)} / ${f1(st.matchAndState?.median)} |`,
     );
   } else lines.push(`${p.status}: ${p.reason ?? ''}`);
+  if (out.runtimes) lines.push('', '## 5. ' + runtimesMarkdown(out.runtimes).replace(/^### /, ''));
   lines.push('', 'Chart: bench.svg (ms per frame per stage and runtime).', '');
   return lines.join('\n');
 }
