@@ -60,6 +60,7 @@ describe('WebGPU tracker in Node', () => {
         name: string;
         dispatches: number;
         replayVsTfjsWebGpu: number[];
+        executeSwapVsTfjsWebGpu?: number[];
         landmarkPxReplayVsWasm: number;
         presenceReplayVsWasm: number;
         landmarkSpread: number;
@@ -67,9 +68,12 @@ describe('WebGPU tracker in Node', () => {
     };
     expect(result.adapter).toMatch(/swiftshader/i);
     expect(result.results.map((r) => r.dispatches)).toEqual([129, 72]);
+    // The pose model was also run through its swapped `execute`, as pose-detection runs it.
+    expect(result.results[0]!.executeSwapVsTfjsWebGpu).toHaveLength(4);
     for (const r of result.results) {
       // The same shaders on the same data: bit for bit.
       expect(r.replayVsTfjsWebGpu.every((d) => d === 0), r.name).toBe(true);
+      if (r.executeSwapVsTfjsWebGpu) expect(r.executeSwapVsTfjsWebGpu.every((d) => d === 0), r.name).toBe(true);
       expect(r.landmarkPxReplayVsWasm, r.name).toBeLessThan(0.1);
       expect(r.presenceReplayVsWasm, r.name).toBeLessThan(1e-3);
       expect(r.landmarkSpread, r.name).toBeGreaterThan(50);

@@ -14,7 +14,7 @@ const { join } = await import('node:path');
 const { fileModelSource, defaultModelFolder } = await import('../../../engine/src/tracker/node/node_model_source.ts');
 const { fuseConvBiasActivation } = await import('../../../engine/src/tracker/fuse_conv_bias_activation.ts');
 const { freeBatchDimension } = await import('../../../engine/src/tracker/free_batch_dimension.ts');
-const { recordGraphModel } = await import('../../../engine/src/tracker/webgpu/replay_graph_model.ts');
+const { recordGraphModel, replayExecute } = await import('../../../engine/src/tracker/webgpu/replay_graph_model.ts');
 const { photoCrops, POSE_CROP_SIZE, HAND_CROP_SIZE } = await import('../../../bench/lib/photo_crops.ts');
 
 const folder = defaultModelFolder();
@@ -28,6 +28,7 @@ const cases = [
     outputs: ['ld_3d', 'output_poseflag', 'activation_heatmap', 'world_3d'],
     // ld_3d: 39 points x (x, y, z, visibility, presence), x and y in crop pixels.
     stride: 5,
+    swapExecute: true,
   },
   {
     name: 'hand landmarks (handlandmark-full, fused)',
@@ -37,9 +38,11 @@ const cases = [
     outputs: ['Identity', 'Identity_1', 'Identity_2'],
     // Identity: 21 points x (x, y, z), in crop pixels.
     stride: 3,
+    swapExecute: false,
   },
 ];
 
+const maxAbs = (a: Float32Array, b: Float32Array) => a.reduce((worst, v, i) => Math.max(worst, Math.abs(v - b[i]!)), 0);
 const results = [];
 for (const c of cases) {
   await tf.setBackend('wasm');
@@ -57,18 +60,30 @@ for (const c of cases) {
   if (!recorded) throw new Error(`${c.name}: not recorded: ${reason}`);
   const replayed = recorded.outputShapes.map((shape) => new Float32Array(shape.reduce((a, b) => a * b, 1)));
   await recorded.replay.run(c.input, replayed);
+  // The pose models run inside pose-detection, through `execute` swapped for the replay: input
+  // copied from a tensor's GPU buffer, outputs as tensors over the replay's buffers.
+  let viaExecute: number[] | undefined;
+  if (c.swapExecute) {
+    const restore = replayExecute(model, recorded);
+    const input = tf.tensor(c.input, c.shape);
+    const outputs = [model.execute(input, c.outputs)].flat();
+    const values = (await Promise.all(outputs.map((t) => t.data()))) as Float32Array[];
+    viaExecute = values.map((v, i) => maxAbs(v, tfjs[i]!));
+    tf.dispose([input, ...outputs]);
+    restore();
+  }
   recorded.replay.dispose();
   const landmarkPx = (a: Float32Array, b: Float32Array) => {
     let worst = 0;
     for (let i = 0; i < a.length; i += c.stride) worst = Math.max(worst, Math.hypot(a[i]! - b[i]!, a[i + 1]! - b[i + 1]!));
     return worst;
   };
-  const maxAbs = (a: Float32Array, b: Float32Array) => a.reduce((worst, v, i) => Math.max(worst, Math.abs(v - b[i]!)), 0);
   results.push({
     name: c.name,
     seconds: Math.round((performance.now() - started) / 100) / 10,
     dispatches: recorded.replay.dispatchCount,
     replayVsTfjsWebGpu: replayed.map((values, i) => maxAbs(values, tfjs[i]!)),
+    executeSwapVsTfjsWebGpu: viaExecute,
     landmarkPxReplayVsWasm: landmarkPx(replayed[0]!, wasm[0]!),
     presenceReplayVsWasm: maxAbs(replayed[1]!, wasm[1]!),
     // The model saw the photograph: landmarks are not all zero.
