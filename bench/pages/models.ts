@@ -53,6 +53,11 @@ window.runBench = async (config) => {
 };
 window.benchReady = true;
 
+/** Threads of both runtimes: as many as TF.js's default would take (half the cores), at least 2, at most 4. */
+function wasmThreads(variant: string): number {
+  return variant === 'wasm-simd-threads' ? Math.max(2, Math.min(4, Math.floor(navigator.hardwareConcurrency / 2))) : 1;
+}
+
 function cutCrops(canvas: HTMLCanvasElement): FrameCrops {
   const { width, height } = canvas;
   const data = canvas.getContext('2d', { willReadFrequently: true })!.getImageData(0, 0, width, height).data;
@@ -79,7 +84,8 @@ async function loadTfjs(origin: string, variant: string): Promise<{ run: ModelRu
   const { freeBatchDimension } = await import('../../engine/src/tracker/free_batch_dimension.ts');
   const { recordGraphModel } = await import('../../engine/src/tracker/webgpu/replay_graph_model.ts');
   if (variant === 'webgpu' && !(await findHardwareGpu())) throw unavailable('no hardware WebGPU adapter (only a software one, SwiftShader, or none)');
-  const backend = await selectBackend({ preference: variant === 'webgpu' ? 'webgpu' : 'wasm', wasmBaseUrl: `${origin}/tfjs-wasm/` });
+  // Both runtimes get the same thread count (the tracker would probe for a free core instead).
+  const backend = await selectBackend({ preference: variant === 'webgpu' ? 'webgpu' : 'wasm', wasmBaseUrl: `${origin}/tfjs-wasm/`, wasmThreads: wasmThreads(variant) });
   const pose = await loadGraphModel(`${origin}/models/blazepose-full.json`);
   const hand = await loadGraphModel(fuseConvBiasActivation(freeBatchDimension(`${origin}/models/handlandmark-full.json`)));
   const plain = (model: typeof pose, shape: number[], outputs: string[]) => async (data: Float32Array) => {
@@ -125,7 +131,7 @@ async function loadLiteRt(origin: string, variant: string): Promise<{ run: Model
   const threads = variant === 'wasm-simd-threads';
   await litert.loadLiteRt(`${origin}/litert-wasm/`, threads ? { threads: true } : undefined);
   const accelerator = variant === 'webgpu' ? 'webgpu' : 'wasm';
-  const threadCount = threads ? Math.max(2, Math.min(4, Math.floor(navigator.hardwareConcurrency / 2))) : 1;
+  const threadCount = wasmThreads(variant);
   const compile = (url: string) => litert.loadAndCompile(url, { accelerator, ...(accelerator === 'wasm' ? { cpuOptions: { numThreads: threadCount } } : {}) });
   const pose = await compile(`${origin}/mediapipe/pose/pose_landmark_full.tflite`);
   const hand = await compile(`${origin}/mediapipe/hands/hand_landmark_full.tflite`);
