@@ -30,6 +30,7 @@ export default defineConfig({
           include: ['tests/tracker/**/*.test.ts'],
           environment: 'node',
           testTimeout: 180_000,
+          hookTimeout: 180_000,
           fileParallelism: false,
         },
       },

@@ -6,10 +6,13 @@
 //   3. the peers on the same frames in the same browser: @vladmandic/human (WASM) and MediaPipe's
 //      own solutions (WebGL graphs; SwiftShader on a machine without a GPU);
 //   4. the whole practice loop in the browser (tracker -> angles -> match -> state machine);
-//   5. a classroom on the embedded default (bench/backend/classroom.ts; full run only).
-//   6. the built app on the production server: load and Lighthouse (bench/serve/run_serve.ts;
-//      full runs and `--only serve`).
-//   7. accuracy: our tracker's landmarks against MediaPipe Holistic's on the same pixels
+//   5. the landmark models alone on TF.js (our graphs) and LiteRT.js (MediaPipe's .tflite files):
+//      in Chromium on the clips' frames (bench/pages/models.ts) and in Node on photograph crops,
+//      WebGPU on Dawn's null adapter lever by lever (bench/runtimes/);
+//   6. a classroom on the embedded default (bench/backend/classroom.ts; full run only);
+//   7. the built app on the production server: load and Lighthouse (bench/serve/run_serve.ts;
+//      full runs and `--only serve`);
+//   8. accuracy: our tracker's landmarks against MediaPipe Holistic's on the same pixels
 //      (bench/accuracy/; full run, or `--only accuracy`).
 // Writes bench.json, bench.md and bench.svg to bench/results/ (or --out DIR). See bench/README.md.
 import { execFileSync } from 'node:child_process';
@@ -22,6 +25,7 @@ import { runAccuracyStage, type AccuracyOutput } from './accuracy/run_accuracy.t
 import { runPage } from './lib/browser-run.ts';
 import { CHROMIUM_ARGS, launchChromium } from './lib/chromium.ts';
 import { runNodeTracker } from './lib/node-tracker.ts';
+import { runRuntimes, type RuntimesOptions } from './runtimes/run_runtimes.ts';
 import { buildPages } from './lib/pages.ts';
 import { computeRatios, summarizeRuns, toMarkdown, toSvg, type BenchOutput, type RunSummary } from './lib/report.ts';
 import { startStaticServer } from './lib/server.ts';
@@ -34,10 +38,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export interface BenchOptions {
   quick: boolean;
   outDir: string;
-  /** Limit to some subjects (tracker, human, mediapipe, engine, loop, classroom, serve, accuracy); all when empty. */
+  /** Limit to some subjects (engine, tracker, human, mediapipe, models, loop, runtimes, classroom, serve, accuracy); all when empty. */
   only?: string[];
   /** Accuracy: reuse MediaPipe's landmarks from this earlier output folder (see bench/accuracy/run_accuracy.ts). */
   referenceFrom?: string;
+  /** The WebGPU adapter of the Node runtimes rows: Dawn's null adapter (default) or the machine's GPU. */
+  adapter?: RuntimesOptions['adapter'];
   log?: (line: string) => void;
 }
 
@@ -150,7 +156,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
   let practiceLoop: BenchOutput['practiceLoop'] = { status: 'skipped', reason: 'not selected (--only)' };
   let accuracy: AccuracyOutput = { status: 'skipped', reason: options.quick ? 'not in the quick run (--only accuracy runs it)' : 'not selected (--only)', settings: { clipFrames: 0, fps: 30 }, items: [] };
   const accuracyWanted = options.only?.includes('accuracy') || (s.accuracy.inDefaultRun && wants('accuracy'));
-  const browserWanted = ['tracker', 'human', 'mediapipe', 'loop'].some(wants) || accuracyWanted;
+  const browserWanted = ['tracker', 'human', 'mediapipe', 'models', 'loop'].some(wants) || accuracyWanted;
   if (browserWanted) {
     const pagesDir = await buildPages(root, log);
     const server = await startStaticServer({
@@ -163,6 +169,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
       '/mediapipe/': join(root, 'node_modules', '@mediapipe'),
       // The accuracy stills (data/photographs).
       '/repo/data/': join(root, 'data'),
+      '/litert-wasm/': join(root, 'node_modules', '@litertjs', 'core', 'wasm'),
     });
     let browser: Browser | undefined;
     try {
@@ -191,6 +198,16 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
               jobs.push({
                 base: { id: `tracker-lite/${v.runtime}/${clip}`, subject: 'tracker-lite', label: 'our tracker, lite models', runtime: v.runtime, clip, framesPerLoad: s.frames, passesPerLoad: s.passes },
                 loaders: Array.from({ length: s.loads }, () => page('tracker', lite)),
+              });
+            }
+          }
+          // The quick run (CI) times the models pages on one variant only.
+          if (wants('models') && (!options.quick || v.variant === 'wasm-simd')) {
+            for (const runtime of ['tfjs', 'litert'] as const) {
+              const label = runtime === 'tfjs' ? 'TF.js, our graphs (models only)' : 'LiteRT.js, MediaPipe .tflite (models only)';
+              jobs.push({
+                base: { id: `models-${runtime}/${v.runtime}/${clip}`, subject: `models-${runtime}`, label, runtime: v.runtime, clip, framesPerLoad: s.frames, passesPerLoad: s.passes },
+                loaders: Array.from({ length: s.loads }, () => page('models', { ...config, options: { runtime } })),
               });
             }
           }
@@ -232,15 +249,27 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     }
   }
 
-  // 5. A classroom on the embedded default (about 2.5 minutes: the full run only).
+  // 6. A classroom on the embedded default (about 2.5 minutes: the full run only).
   let classroom: BenchOutput['classroom'] = { status: 'skipped', reason: options.quick ? 'full run only: npm run bench -- --only classroom' : 'not selected (--only)' };
   if (wants('classroom') && !options.quick) classroom = await runClassroomStage(log);
-  // 6. The built app on the production server. A quick run leaves it out unless asked for by name
+  // 7. The built app on the production server. A quick run leaves it out unless asked for by name
   // (it builds the app and runs Lighthouse: a minute or more).
   let serve: BenchOutput['serve'] = { status: 'skipped', reason: options.quick ? 'not in the quick run (add --only serve)' : 'not selected (--only)' };
   if (options.only?.includes('serve') || (!options.quick && wants('serve'))) {
     log('bench: the built app on the production server');
     serve = await runServeBench({ quick: options.quick, log });
+  }
+  // 5. The runtimes in Node (WebGPU on Dawn, WASM), one process per configuration (section 5 of the report).
+  let runtimes: BenchOutput['runtimes'];
+  if (wants('runtimes')) {
+    log('bench: TF.js and LiteRT.js runtimes in Node');
+    try {
+      // The quick run keeps the rows that show the target: TF.js before and now, LiteRT.js.
+      const only = options.quick ? ['tfjs-webgpu-batched', 'tfjs-webgpu-replay', 'litert-webgpu'] : undefined;
+      runtimes = await runRuntimes({ quick: options.quick, adapter: options.adapter ?? 'null', only, log: (line) => log(`bench:   ${line}`) });
+    } catch (error) {
+      log(`bench: runtimes failed: ${(error as Error).message}`);
+    }
   }
 
   machine.chromium = chromiumVersion;
@@ -262,6 +291,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     classroom,
     serve,
     accuracy,
+    runtimes,
   };
   writeOutputs(output, options.outDir);
   log(`bench: wrote ${join(options.outDir, 'bench.json')}, bench.md and bench.svg in ${output.durationS} s`);
@@ -376,7 +406,9 @@ function parseArgs(argv: string[]): BenchOptions {
   const outIndex = argv.indexOf('--out');
   const onlyIndex = argv.indexOf('--only');
   const referenceIndex = argv.indexOf('--reference-from');
+  const adapterIndex = argv.indexOf('--adapter');
   return {
+    adapter: adapterIndex >= 0 ? (argv[adapterIndex + 1] as RuntimesOptions['adapter']) : undefined,
     quick,
     // A quick run does not overwrite the last full run's results.
     outDir: resolve(outIndex >= 0 ? argv[outIndex + 1]! : join(root, 'bench', 'results', ...(quick ? ['quick'] : []))),

@@ -17,6 +17,9 @@ export const CHROMIUM_ARGS = [
   '--disable-renderer-backgrounding',
   '--disable-backgrounding-occluded-windows',
   '--no-sandbox',
+  // More flags for this machine, space-separated: on a machine with a GPU, what its Chromium needs
+  // to offer a hardware WebGPU adapter headless (e.g. --enable-features=Vulkan).
+  ...(process.env.CHROMIUM_EXTRA_ARGS ?? '').split(' ').filter(Boolean),
 ];
 
 export async function launchChromium(): Promise<Browser> {

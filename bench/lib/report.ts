@@ -4,6 +4,7 @@ import { serveMarkdown, type ServeBenchResult } from '../serve/run_serve.ts';
 import { summarize, type Stat } from './stats.ts';
 import type { RawRunResult } from './types.ts';
 import { accuracyMarkdown, type AccuracyOutput } from '../accuracy/run_accuracy.ts';
+import { runtimesMarkdown, type RuntimesResult } from '../runtimes/run_runtimes.ts';
 
 export interface RunSummary {
   id: string;
@@ -129,6 +130,11 @@ export function computeRatios(runs: RunSummary[]): Ratio[] {
     const a = ours.find((r) => r.clip === b.clip && r.runtime === 'chromium-wasm-simd');
     if (a) ratios.push(make(a, b, `ours on ${a.runtime} vs MediaPipe on ${b.runtime} (${b.backend.software ? 'software WebGL: says nothing about GPUs' : 'hardware WebGL'})`));
   }
+  // The landmark models alone: TF.js (our graphs) against LiteRT.js, same runtime, same frames.
+  for (const a of ok.filter((r) => r.subject === 'models-tfjs')) {
+    const b = ok.find((r) => r.subject === 'models-litert' && r.clip === a.clip && r.runtime === a.runtime);
+    if (b) ratios.push(make(a, b, `models only, same runtime (${a.runtime})`));
+  }
   return ratios;
 }
 
@@ -154,6 +160,8 @@ export interface BenchOutput {
   serve?: ServeBenchResult | { status: 'skipped'; reason: string };
   /** Landmarks against MediaPipe Holistic's (bench/accuracy/); absent in results written before it. */
   accuracy?: AccuracyOutput;
+  /** TF.js and LiteRT.js in Node, WebGPU lever by lever (bench/runtimes/). */
+  runtimes?: RuntimesResult;
 }
 
 export function toMarkdown(out: BenchOutput): string {
@@ -225,15 +233,15 @@ export function toMarkdown(out: BenchOutput): string {
       `| ${p.runtime} | ${p.clip} | ${p.cameraFrames} | ${p.processed} | ${p.dropped} (${f1(p.droppedPercent as number)}%) | ${f1(p.loopFps as number)} | ${p.progressEvents} | ${spread(lat)} | ${f1(st.captureToLandmarks?.median)} / ${f1(st.tracker?.median)} / ${f1(st.practiceLoop?.median)} |`,
     );
   } else lines.push(`${p.status}: ${p.reason ?? ''}`);
-  lines.push('', '## 5. Classroom on the embedded default (`npm run bench -- --only classroom`)', '');
+  if (out.runtimes) lines.push('', '## 5. ' + runtimesMarkdown(out.runtimes).replace(/^### /, ''));
+  lines.push('', '## 6. Classroom on the embedded default (`npm run bench -- --only classroom`)', '');
   const c = out.classroom;
   if (c?.status === 'ok' && c.table) lines.push(c.table);
   else lines.push(`${c?.status ?? 'skipped'}: ${c?.reason ?? ''}`);
-  lines.push('', 'Chart: bench.svg (ms per frame per stage and runtime).', '');
-  if (out.serve && out.serve.status !== 'skipped') lines.push('', '## 6. The built app on the production server (`npm run bench -- --only serve`)', '', serveMarkdown(out.serve as ServeBenchResult));
-
-  lines.push('## 7. Tracker accuracy against MediaPipe Holistic (same pixels)', '');
+  if (out.serve && out.serve.status !== 'skipped') lines.push('', '## 7. The built app on the production server (`npm run bench -- --only serve`)', '', serveMarkdown(out.serve as ServeBenchResult));
+  lines.push('', '## 8. Tracker accuracy against MediaPipe Holistic (same pixels)', '');
   lines.push(...(out.accuracy ? accuracyMarkdown(out.accuracy) : ['not run', '']));
+  lines.push('', 'Chart: bench.svg (ms per frame per stage and runtime).', '');
   return lines.join('\n');
 }
 

@@ -29,7 +29,9 @@ installRunner(async (config) => {
       const models = config.options?.models === 'lite' ? 'lite' : 'full';
       const urls = resolveModelUrls({ modelBaseUrl: `${origin}/models/`, poseModel: models, handModel: models });
       tracker = await LandmarkTracker.load(urls, { poseModel: models, handModel: models });
-      return { library: 'signlearn engine tracker', ...backend, crossOriginIsolated, models: `blazepose-detector + blazepose-${models}; handlandmark-${models} (crops from pose)`, handBatch: tracker.handBatch };
+      // On WebGPU the warm-up also records each model's dispatches for replay, as in the worker.
+      if (backend.name === 'webgpu') await tracker.warmUp(640, 480);
+      return { library: 'signlearn engine tracker', ...backend, crossOriginIsolated, models: `blazepose-detector + blazepose-${models}; handlandmark-${models} (crops from pose)`, handBatch: tracker.handBatch, replayedModels: tracker.graphReplays.replayed };
     },
     async frame(canvas) {
       t += 1000 / 30;

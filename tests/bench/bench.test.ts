@@ -79,6 +79,18 @@ describe('npm run bench -- --quick', () => {
     expect(out.ratios.length).toBeGreaterThan(0);
     for (const ratio of out.ratios) expect(ratio.ratio).toBeGreaterThan(0);
     expect(['ok', 'pending', 'error', 'unavailable']).toContain(out.practiceLoop.status);
+    // The LiteRT.js peer: the landmark models on both runtimes in the browser...
+    expect(byId['models-tfjs/chromium-wasm-simd/messi-zoom'].status).toBe('ok');
+    expect(byId['models-litert/chromium-wasm-simd/messi-zoom'].status).toBe('ok');
+    // ...and in Node, WebGPU on Dawn's null adapter: TF.js before and now, LiteRT.js.
+    const rows = Object.fromEntries(out.runtimes.rows.map((r: { id: string }) => [r.id, r]));
+    for (const id of ['tfjs-webgpu-batched', 'tfjs-webgpu-replay', 'litert-webgpu']) {
+      expect(rows[id].status, `${id}: ${rows[id].reason}`).toBe('ok');
+      expect(rows[id].units.frame.calls.dispatches).toBeGreaterThan(100);
+      expect(rows[id].units.frame.wallMs.median).toBeGreaterThan(0);
+    }
+    expect(rows['tfjs-webgpu-replay'].units.frame.calls.bindGroups).toBe(0);
+    expect(out.runtimes.target.wallRatio).toBeGreaterThan(0);
   });
 
   it('writes a Markdown table and a well-formed SVG chart', () => {
@@ -87,6 +99,8 @@ describe('npm run bench -- --quick', () => {
     expect(md).toContain('| subject | runtime | clip |');
     expect(md).toContain('| our tracker | chromium-wasm-simd | messi-zoom |');
     expect(md).toContain('| @vladmandic/human | chromium-wasm-simd | messi-zoom |');
+    expect(md).toContain('## 5. Runtimes: TF.js and LiteRT.js');
+    expect(md).toContain('| tfjs-webgpu-replay | tracked frame (pose + two hands) |');
     const svg = readFileSync(join(outDir, 'bench.svg'), 'utf8');
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
     assertWellFormedXml(svg);

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { freeBatchDimension } from '../../engine/src/tracker/free_batch_dimension.ts';
 import { fuseConvBiasActivation } from '../../engine/src/tracker/fuse_conv_bias_activation.ts';
 import { defaultModelFolder, fileModelSource } from '../../engine/src/tracker/node/node_model_source.ts';
+import { HAND_CROP_SIZE, photoCrops } from '../../bench/lib/photo_crops.ts';
 
 const OUTPUTS = ['Identity', 'Identity_1', 'Identity_2'];
 
@@ -40,8 +41,9 @@ describe.each(['handlandmark-full', 'handlandmark-lite'])('%s with fused convolu
     expect(opCount(fusedGraph, 'AddN')).toBe(opCount(plainGraph, 'AddN'));
   });
 
-  it('computes the same landmarks, presence and handedness on two crops', async () => {
-    const input = tf.tidy(() => tf.randomUniform([2, 224, 224, 3], 0, 1, 'float32', 7));
+  it('computes the same landmarks, presence and handedness on two crops of a photograph', async () => {
+    const crops = await photoCrops(join(import.meta.dirname, '..', '..'));
+    const input = tf.tensor(crops.hands, [2, HAND_CROP_SIZE, HAND_CROP_SIZE, 3]);
     try {
       const a = plain.execute(input, OUTPUTS) as tf.Tensor[];
       const b = fused.execute(input, OUTPUTS) as tf.Tensor[];

@@ -16,6 +16,8 @@ import { poseKeypointsToLandmarks } from './calculators/pose_keypoints_to_landma
 import { readPixels, type BrowserImage } from './read_pixels.ts';
 import { projectHandLandmarks } from './calculators/project_hand_landmarks.ts';
 import { transformRect } from './calculators/transform_rect.ts';
+import { TrackerGraphReplays } from './webgpu/tracker_graph_replays.ts';
+import { webGpuBackendInternals } from './webgpu/record_webgpu_graph.ts';
 import {
   DEFAULT_HAND_MODEL,
   DEFAULT_POSE_MODEL,
@@ -49,6 +51,12 @@ export interface LandmarkTrackerConfig {
   hands?: boolean;
   /** Look for a hand in frames without a body (close-ups, hand-only recordings). Off for the camera. */
   handsWithoutPose?: boolean;
+  /**
+   * On TF.js WebGPU, record each model's dispatches at warm-up and replay them on every frame
+   * (webgpu/record_webgpu_graph.ts): same shaders, same results, a fraction of the CPU time per
+   * frame. Default true; false runs every op through TF.js (the bench's baseline).
+   */
+  replayGraphs?: boolean;
 }
 
 /** What `track` accepts: a frame's pixels in JS memory, or a browser image (read back through a canvas). */
@@ -85,6 +93,8 @@ interface PoseByRoi {
  */
 const HAND_OUTPUTS = ['Identity', 'Identity_1', 'Identity_2'];
 const HAND_RAW_LENGTH = 63;
+/** pose-detection's BlazePose detector input size (its letterboxed frame); the landmark crop's is POSE_INPUT_SIZE. */
+const POSE_DETECTOR_INPUT_SIZE = 224;
 /** pose-detection's BlazePose landmark model outputs (no segmentation). */
 const POSE_LANDMARK_OUTPUTS = ['ld_3d', 'output_poseflag', 'activation_heatmap', 'world_3d'];
 
@@ -136,6 +146,7 @@ export class LandmarkTracker {
   private readonly poseCropRect = createNormalizedRect();
   private readonly posePadding: LetterboxPadding = { left: 0, top: 0, right: 0, bottom: 0 };
   private readonly poseMatrix = new Float32Array(8);
+  private replays: TrackerGraphReplays | null = null;
 
   private constructor(
     private readonly pose: poseDetection.PoseDetector,
@@ -149,6 +160,7 @@ export class LandmarkTracker {
       mirrored: config.mirrored ?? false,
       hands: config.hands ?? true,
       handsWithoutPose: config.handsWithoutPose ?? false,
+      replayGraphs: config.replayGraphs ?? true,
     };
     const internals = pose as unknown as BlazePoseInternals;
     const detectPose = internals.detectPose.bind(internals);
@@ -310,7 +322,7 @@ export class LandmarkTracker {
       const landmarkModel = (this.pose as unknown as { landmarkModel?: GraphModel }).landmarkModel;
       const runs: tf.Tensor[] = [];
       if (landmarkModel) {
-        const input = tf.zeros([1, 256, 256, 3]);
+        const input = tf.zeros([1, POSE_INPUT_SIZE, POSE_INPUT_SIZE, 3]);
         runs.push(...(landmarkModel.execute(input, POSE_LANDMARK_OUTPUTS) as tf.Tensor[]));
         input.dispose();
       }
@@ -321,14 +333,34 @@ export class LandmarkTracker {
       }
       await Promise.all(runs.map((t) => t.data()));
       tf.dispose(runs);
+      if (this.config.replayGraphs && !this.replays && webGpuBackendInternals()) await this.recordGraphs();
     } finally {
       this.reset();
     }
   }
 
+  /** Models running from recorded dispatches (WebGPU), and those that could not be recorded, with why. */
+  get graphReplays(): { replayed: number; skipped: string[] } {
+    return { replayed: this.replays?.count ?? 0, skipped: this.replays?.skipped ?? [] };
+  }
+
   dispose(): void {
+    this.replays?.dispose();
+    this.replays = null;
     this.pose.dispose();
     this.handModel?.dispose();
+  }
+
+  /** Records every model once (after the warm-up compiled their shaders) for replay on each frame. */
+  private async recordGraphs(): Promise<void> {
+    const models = this.pose as unknown as { landmarkModel?: GraphModel; detectorModel?: GraphModel };
+    this.replays = await TrackerGraphReplays.record({
+      poseLandmarks: models.landmarkModel && { model: models.landmarkModel, inputShape: [1, POSE_INPUT_SIZE, POSE_INPUT_SIZE, 3], outputs: POSE_LANDMARK_OUTPUTS },
+      poseDetector: models.detectorModel && { model: models.detectorModel, inputShape: [1, POSE_DETECTOR_INPUT_SIZE, POSE_DETECTOR_INPUT_SIZE, 3] },
+      handLandmarks: this.handModel
+        ? { model: this.handModel, batches: this.handBatch === 2 ? [1, 2] : [1], inputSize: HAND_INPUT_SIZE, outputs: HAND_OUTPUTS }
+        : undefined,
+    });
   }
 
   /** The frame as a float RGB tensor [h, w, 3], 0..255, for the pose model. */
@@ -506,7 +538,6 @@ export class LandmarkTracker {
       handCropTransform(onlyRect ?? this.handRect[sides[i]!]!, pixels.width, pixels.height, HAND_INPUT_SIZE, this.cropMatrix);
       cropRotatedRect(pixels, this.cropMatrix, HAND_INPUT_SIZE, this.cropBuffer, i * cropLength, LANDMARK_CROP_BORDER);
     }
-    const crops = tf.tensor4d(this.cropBuffer.subarray(0, sides.length * cropLength), [sides.length, HAND_INPUT_SIZE, HAND_INPUT_SIZE, 3], 'float32');
     addTime(timings, TrackerStage.handCrop, now() - start);
 
     start = now();
@@ -514,6 +545,13 @@ export class LandmarkTracker {
     const landmarks = this.rawLandmarks;
     const presence = this.rawPresence;
     const handedness = this.rawHandedness;
+    const replay = this.replays?.hand(count);
+    if (replay) {
+      await replay.run(this.cropBuffer.subarray(0, count * cropLength), [landmarks, presence, handedness]);
+      addTime(timings, TrackerStage.handLandmarks, now() - start);
+      return { landmarks, presence, handedness };
+    }
+    const crops = tf.tensor4d(this.cropBuffer.subarray(0, count * cropLength), [count, HAND_INPUT_SIZE, HAND_INPUT_SIZE, 3], 'float32');
     try {
       for (let first = 0; first < count; first += this.handBatch) {
         const n = Math.min(this.handBatch, count - first);

@@ -45,6 +45,10 @@ export interface BackendReport {
   parallelSpeedup?: number;
   /** WebGPU only: adapter vendor / architecture. */
   adapter?: string;
+  /** The runtime running the models, e.g. 'TF.js 4.22.0'. */
+  runtime?: string;
+  /** WebGPU only: models running from recorded dispatches (LandmarkTracker.graphReplays). */
+  replayedModels?: number;
   /** Set when the tracker fell back to something slow (the CPU backend). */
   warning?: string;
 }

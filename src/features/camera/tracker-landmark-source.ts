@@ -24,9 +24,13 @@ function fallbacksAfter(backend: BackendPreference): BackendPreference[] {
 }
 
 export function describeBackend(report: BackendReport): string {
-  if (report.name === 'wasm') return `WebAssembly${report.simd ? ' SIMD' : ''}${report.threads && report.threads > 1 ? `, ${report.threads} threads` : ''}`;
-  if (report.name === 'webgpu') return `WebGPU${report.adapter ? ` (${report.adapter})` : ''}`;
-  return 'CPU';
+  const runtime = report.runtime ? `, ${report.runtime}` : '';
+  if (report.name === 'wasm') return `WebAssembly${report.simd ? ' SIMD' : ''}${report.threads && report.threads > 1 ? `, ${report.threads} threads` : ''}${runtime}`;
+  if (report.name === 'webgpu') {
+    const replayed = report.replayedModels ? `, ${report.replayedModels} models replayed from recorded dispatches` : '';
+    return `WebGPU${report.adapter ? ` on ${report.adapter}` : ''}${runtime}${replayed}`;
+  }
+  return `CPU${runtime}`;
 }
 
 /** The part of the tracker client this source uses (a fake one in unit tests). */
@@ -88,7 +92,8 @@ export function createTrackerLandmarkSource(createClient: () => TrackerClientLik
         const notice = fellBack
           ? `Pose tracking fell back to ${describeBackend(report)}: ${failures.join('; ')}.${report.warning ? ` ${report.warning}` : ''}`
           : (report.warning ?? null);
-        return { backend: report.name, notice };
+        // The side panel shows it: the backend's name first, then the runtime and adapter.
+        return { backend: `${report.name} (${describeBackend(report)})`, notice };
       } catch (error) {
         failures.push(`${attempt === 'auto' ? 'the preferred backend' : attempt} failed (${error instanceof Error ? error.message : String(error)})`);
       }

@@ -51,7 +51,15 @@ describe('tracker landmark source: backend fallback', () => {
   it('uses the preferred backend and says nothing when it starts', async () => {
     const { factory } = fakeClients(new Set());
     const source = createTrackerLandmarkSource(factory);
-    expect(await source.start(video)).toEqual({ backend: 'wasm', notice: null });
+    expect(await source.start(video)).toEqual({ backend: 'wasm (WebAssembly)', notice: null });
+    source.stop();
+  });
+
+  it('names the runtime and the adapter of a WebGPU tracker', async () => {
+    const report = { name: 'webgpu', adapter: 'nvidia hopper', runtime: 'TF.js 4.22.0', replayedModels: 4 } as const;
+    const factory = (): TrackerClientLike => ({ ...fakeClients(new Set()).factory(), start: async () => report });
+    const source = createTrackerLandmarkSource(factory);
+    expect((await source.start(video)).backend).toBe('webgpu (WebGPU on nvidia hopper, TF.js 4.22.0, 4 models replayed from recorded dispatches)');
     source.stop();
   });
 
@@ -59,7 +67,7 @@ describe('tracker landmark source: backend fallback', () => {
     const { made, factory } = fakeClients(new Set(['auto']));
     const source = createTrackerLandmarkSource(factory);
     const status = await source.start(video);
-    expect(status.backend).toBe('wasm');
+    expect(status.backend).toBe('wasm (WebAssembly)');
     expect(status.notice).toBe('Pose tracking fell back to WebAssembly: the preferred backend failed (auto is broken).');
     expect(made.map((c) => [c.backend, c.disposed])).toEqual([['auto', true], ['wasm', false]]);
     source.stop();
@@ -68,7 +76,7 @@ describe('tracker landmark source: backend fallback', () => {
   it('goes down to the CPU when WASM fails too, with its warning', async () => {
     const { factory } = fakeClients(new Set(['auto', 'wasm']));
     const status = await createTrackerLandmarkSource(factory).start(video);
-    expect(status.backend).toBe('cpu');
+    expect(status.backend).toBe('cpu (CPU)');
     expect(status.notice).toMatch(/^Pose tracking fell back to CPU: .*wasm failed \(wasm is broken\)\. slow CPU fallback$/);
   });
 
@@ -88,7 +96,7 @@ describe('tracker landmark source: backend fallback', () => {
     expect(made).toHaveLength(1);
     for (let i = 0; i < 4; i++) made[0]!.fail('frame failed');
     await expect.poll(() => statuses.length).toBe(1);
-    expect(statuses[0]).toEqual({ backend: 'cpu', notice: 'Pose tracking fell back to CPU: wasm kept failing while tracking. slow CPU fallback' });
+    expect(statuses[0]).toEqual({ backend: 'cpu (CPU)', notice: 'Pose tracking fell back to CPU: wasm kept failing while tracking. slow CPU fallback' });
     expect(made[0]!.disposed).toBe(true);
     source.stop();
   });

@@ -40,7 +40,11 @@ async function init(options: WorkerTrackerOptions): Promise<void> {
     options,
   );
   const warmStart = performance.now();
+  // On WebGPU the warm-up compiles every shader and records every model's dispatches, here in the
+  // worker: the page never waits on either.
   await tracker.warmUp(options.warmUpWidth ?? 640, options.warmUpHeight ?? 480);
+  backend.runtime = `TF.js ${tf.version_core}`;
+  if (backend.name === 'webgpu') backend.replayedModels = tracker.graphReplays.replayed;
   post({ type: 'ready', backend, loadMs: warmStart - loadStart, warmUpMs: performance.now() - warmStart });
 }
 

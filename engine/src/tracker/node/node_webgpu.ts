@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+
+/**
+ * Which WebGPU adapter Node gets from Dawn (npm `webgpu`, a dev dependency of the repository):
+ * - `null`: Dawn's null backend, on any machine. It executes nothing (outputs are meaningless)
+ *   but every API call costs what it costs: it measures the CPU side of dispatching.
+ * - `swiftshader`: Vulkan on SwiftShader, the software Vulkan driver Debian's chromium package
+ *   ships. It computes (slowly: seconds per model run), so results can be checked.
+ * - `hardware`: whatever adapter Dawn finds (a real GPU, through Vulkan).
+ */
+export type NodeWebGpuAdapter = 'null' | 'swiftshader' | 'hardware';
+
+/** Where Debian's chromium puts SwiftShader's Vulkan driver manifest. */
+export const SWIFTSHADER_VULKAN_ICD = '/usr/lib/chromium/vk_swiftshader_icd.json';
+
+interface DawnModule {
+  create(flags: string[]): unknown;
+  globals: Record<string, unknown>;
+}
+
+/**
+ * Gives Node `navigator.gpu` and the WebGPU globals (GPUBuffer, GPUBufferUsage...). Call it before
+ * `@tensorflow/tfjs-backend-webgpu` is first imported: that package registers its backend only
+ * when `navigator.gpu` exists at import time. Returns the adapter's description.
+ */
+export async function installNodeWebGpu(adapter: NodeWebGpuAdapter): Promise<string> {
+  if (adapter === 'swiftshader') {
+    if (!existsSync(SWIFTSHADER_VULKAN_ICD)) {
+      throw new Error(`SwiftShader's Vulkan driver is not at ${SWIFTSHADER_VULKAN_ICD} (Debian's chromium package installs it).`);
+    }
+    // Read by the Vulkan loader when Dawn creates its instance (on the first requestAdapter).
+    process.env.VK_ICD_FILENAMES = SWIFTSHADER_VULKAN_ICD;
+    process.env.VK_DRIVER_FILES = SWIFTSHADER_VULKAN_ICD;
+  }
+  process.env.XDG_RUNTIME_DIR ??= tmpdir();
+  const dawn = (await import('webgpu')) as unknown as DawnModule;
+  Object.assign(globalThis, dawn.globals);
+  const gpu = dawn.create(adapter === 'null' ? ['backend=null'] : []) as { requestAdapter(): Promise<{ info?: Record<string, string> } | null> };
+  const existing = (globalThis as { navigator?: object }).navigator;
+  Object.defineProperty(globalThis, 'navigator', {
+    value: Object.assign(Object.create(existing ?? null) as object, { gpu, userAgent: 'node' }),
+    configurable: true,
+    writable: true,
+  });
+  const found = await gpu.requestAdapter();
+  if (!found) throw new Error(`Dawn found no WebGPU adapter (${adapter}).`);
+  const info = found.info ?? {};
+  return adapter === 'null' ? 'Dawn null adapter' : `${info.vendor ?? ''} ${info.architecture ?? ''} ${info.description ?? ''}`.trim();
+}

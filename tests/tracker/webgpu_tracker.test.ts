@@ -1,0 +1,82 @@
+// The tracker on TF.js WebGPU in Node, through Dawn (npm `webgpu`), each case in a child process
+// (tfjs-backend-webgpu registers only if navigator.gpu exists when it is first imported):
+// - Dawn's null adapter, on any machine: the tracker loads, records its models, runs frames;
+// - SwiftShader through Vulkan (Debian's chromium package), which computes: the recorded and
+//   replayed graphs give TF.js WebGPU's own results exactly and the landmarks of TF.js WASM within
+//   0.1 px, on crops of the fixture photographs.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { PHOTOGRAPHS_DIR } from '../../server/paths.ts';
+
+const run = promisify(execFile);
+const root = join(import.meta.dirname, '..', '..');
+
+async function child(script: string, arg: string, timeoutMs: number): Promise<Record<string, unknown>> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'webgpu', script), arg], {
+    cwd: root,
+    timeout: timeoutMs,
+    maxBuffer: 16 * 2 ** 20,
+  });
+  const line = stdout.trim().split('\n').pop()!;
+  return JSON.parse(line) as Record<string, unknown>;
+}
+
+describe('WebGPU tracker in Node', () => {
+  it('loads, records every model and tracks frames on the null adapter', { timeout: 600_000 }, async () => {
+    const result = (await child('track_on_null_adapter.ts', PHOTOGRAPHS_DIR, 580_000)) as {
+      backend: string;
+      adapter: string;
+      graphReplays: { replayed: number; skipped: string[] };
+      handBatch: number;
+      tensorsAfterFirst: number;
+      tensorsAfterSecond: number;
+      present: number[];
+      perFrame: { dispatches: number; bindGroups: number };
+      perStill: { dispatches: number; bindGroups: number };
+    };
+    expect(result.backend).toBe('webgpu');
+    expect(result.adapter).toBe('Dawn null adapter');
+    // Pose landmarks, pose detector, hand landmarks for one crop and for two.
+    expect(result.graphReplays).toEqual({ replayed: 4, skipped: [] });
+    expect(result.handBatch).toBe(2);
+    expect(result.tensorsAfterSecond).toBe(result.tensorsAfterFirst);
+    // Read-backs say nothing is there (see the child): no body, so the detector runs every frame;
+    // its 108 dispatches are replayed, only pose-detection's own pre- and post-processing still
+    // makes a bind group per op.
+    expect(result.present).toEqual([0, 0, 0]);
+    expect(result.perFrame.dispatches).toBeGreaterThanOrEqual(108);
+    expect(result.perFrame.bindGroups).toBe(result.perFrame.dispatches - 108);
+    // The still image adds the hand model (72 replayed dispatches, no bind group made).
+    expect(result.perStill.dispatches - result.perFrame.dispatches).toBeGreaterThanOrEqual(72);
+    expect(result.perStill.bindGroups).toBe(result.perFrame.bindGroups);
+  });
+
+  it('replays the pose and hand models with the results of TF.js WebGPU and WASM (SwiftShader)', { timeout: 1_200_000 }, async () => {
+    const result = (await child('replay_agreement.ts', root, 1_150_000)) as {
+      adapter: string;
+      results: Array<{
+        name: string;
+        dispatches: number;
+        replayVsTfjsWebGpu: number[];
+        executeSwapVsTfjsWebGpu?: number[];
+        landmarkPxReplayVsWasm: number;
+        presenceReplayVsWasm: number;
+        landmarkSpread: number;
+      }>;
+    };
+    expect(result.adapter).toMatch(/swiftshader/i);
+    expect(result.results.map((r) => r.dispatches)).toEqual([129, 72]);
+    // The pose model was also run through its swapped `execute`, as pose-detection runs it.
+    expect(result.results[0]!.executeSwapVsTfjsWebGpu).toHaveLength(4);
+    for (const r of result.results) {
+      // The same shaders on the same data: bit for bit.
+      expect(r.replayVsTfjsWebGpu.every((d) => d === 0), r.name).toBe(true);
+      if (r.executeSwapVsTfjsWebGpu) expect(r.executeSwapVsTfjsWebGpu.every((d) => d === 0), r.name).toBe(true);
+      expect(r.landmarkPxReplayVsWasm, r.name).toBeLessThan(0.1);
+      expect(r.presenceReplayVsWasm, r.name).toBeLessThan(1e-3);
+      expect(r.landmarkSpread, r.name).toBeGreaterThan(50);
+    }
+  });
+});
