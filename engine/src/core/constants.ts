@@ -29,3 +29,20 @@ export const MIN_REFERENCE_FRAMES = 10;
 export const SIGN_COMPLETE_LOCK_MS = 1000;
 export const LESSON_COMPLETE_DELAY_MS = 200;
 export const LESSON_CONTINUE_DELAY_MS = 4000;
+
+/**
+ * Word lessons (issue 15): the pause before each letter of a word after its first, in place of
+ * SIGN_COMPLETE_LOCK_MS, so that spelling flows. 350 ms: long enough to see the ring start again
+ * on the next letter, and longer than the handshape judge's speed smoothing (300 ms,
+ * handshape/handshape_features.ts), so the move from one letter to the next has faded before the
+ * next letter is judged; short enough that a 5-letter word is not held up 4 s by pauses alone (the
+ * SPEC's 1 s stays between separate signs, words included).
+ */
+export const WORD_LETTER_PAUSE_MS = 350;
+/**
+ * A repeated letter in a word (the OO of BOOK) is signed again after a small bounce: before the
+ * second O is judged, the hand must be seen NOT making the letter for this long (judged time, as
+ * the position counts it): relaxed, lowered or bounced. A one- or two-frame tracking glitch in a
+ * held letter is shorter and does not count.
+ */
+export const REPEATED_LETTER_RELEASE_MS = 150;

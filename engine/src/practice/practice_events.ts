@@ -1,7 +1,11 @@
 /** What a practice session tells the UI. Every event carries the session time it happened at. */
 export type PracticeEvent =
-  /** A sign became current: show its name and guide. Matching starts after any lock. */
-  | { type: 'signStarted'; atMs: number; signIndex: number; signName: string; guideFileName: string; frameCount: number }
+  /** A sign became current: show its name and guide. Matching starts after any lock, at
+   * `judgedFromMs`; a sign with `awaitsRelease` (a repeated letter in a word) first waits for
+   * the hand to let go of the letter ('signReleased'). */
+  | { type: 'signStarted'; atMs: number; signIndex: number; signName: string; guideFileName: string; frameCount: number; judgedFromMs: number; awaitsRelease: boolean }
+  /** A repeated letter's release was seen (the hand let go of the letter): it is judged from now on. */
+  | { type: 'signReleased'; atMs: number; signIndex: number }
   /** A sign has no reference data: it is skipped (and counts as done) so the lesson goes on. */
   | { type: 'signUnavailable'; atMs: number; signIndex: number; signName: string }
   /** The position advanced: update the circular progress. `byMatch` is false in the free windows. */

@@ -1,5 +1,12 @@
 import type { AngleFrame } from '../core/angle_frame.ts';
-import { FREE_END_FRACTION, FREE_START_FRACTION, LESSON_COMPLETE_DELAY_MS, LESSON_CONTINUE_DELAY_MS, SIGN_COMPLETE_LOCK_MS } from '../core/constants.ts';
+import {
+  FREE_END_FRACTION,
+  FREE_START_FRACTION,
+  LESSON_COMPLETE_DELAY_MS,
+  LESSON_CONTINUE_DELAY_MS,
+  REPEATED_LETTER_RELEASE_MS,
+  SIGN_COMPLETE_LOCK_MS,
+} from '../core/constants.ts';
 import { createMatchReport, type MatchReport } from '../match/match_report.ts';
 import { DEFAULT_RECORD_FPS } from '../reference/compile_reference.ts';
 import type { CompiledSign } from './compiled_sign.ts';
@@ -12,6 +19,14 @@ export interface PracticeSign {
   name: string;
   /** null when the sign's reference could not be loaded: the session skips it. */
   compiled: CompiledSign | null;
+  /** The pause (ms) between the sign before this one and this one, in which nothing is judged;
+   * SIGN_COMPLETE_LOCK_MS when absent. A word's letters after its first take the shorter
+   * WORD_LETTER_PAUSE_MS (word_practice_signs.ts). */
+  pauseBeforeMs?: number;
+  /** This sign repeats the sign before it within a word (the second O of BOOK): before it is
+   * judged, the hand must be seen not making it for REPEATED_LETTER_RELEASE_MS (a bounce, the
+   * hand relaxed or lowered), so that holding the first O still does not spell the second. */
+  awaitsRelease?: boolean;
 }
 
 export interface PracticeSessionOptions {
@@ -42,6 +57,10 @@ export const MAX_FRAME_GAP_MS = 250;
  * skipped unseen), from 10% to 90% only when the frame matches the reference frame at the current
  * position, after 90% whatever the frame. So a sign takes the same time at 5, 10, 30 or 60 judged
  * frames per second: its slice's duration of correct signing.
+ *
+ * Word lessons (word_practice_signs.ts) are the same machine with two per-sign options: a shorter
+ * pause between the letters of a word (`pauseBeforeMs`), and a repeated letter that first waits
+ * for the hand to let go of it (`awaitsRelease`). Signs without them behave as above.
  */
 export class PracticeSession {
   readonly report: MatchReport = createMatchReport();
@@ -56,6 +75,10 @@ export class PracticeSession {
   /** When the previous judged frame came, or when judging became possible. */
   private judgedAtMs = 0;
   private lockedUntilMs = -Infinity;
+  /** The current sign waits for its release (awaitsRelease), and the judged time seen so far
+   * without the letter. */
+  private releasePending = false;
+  private releaseMs = 0;
   private signsDoneValue = 0;
   private skippedCount = 0;
   private lessonCompleteAtMs = Infinity;
@@ -94,6 +117,10 @@ export class PracticeSession {
   isLocked(nowMs: number): boolean {
     return nowMs < this.lockedUntilMs;
   }
+  /** True while the current sign (a repeated letter) waits for the hand to let go of it. */
+  get awaitingRelease(): boolean {
+    return this.releasePending;
+  }
 
   start(nowMs: number): void {
     if (this.phaseValue !== 'idle') throw new Error('PracticeSession: already started');
@@ -118,6 +145,15 @@ export class PracticeSession {
     const since = Math.max(this.judgedAtMs, this.lockedUntilMs);
     const elapsed = nowMs > since ? Math.min(nowMs - since, MAX_FRAME_GAP_MS) : 0;
     this.judgedAtMs = nowMs;
+    if (this.releasePending) {
+      // A repeated letter: the position waits until the hand has let go of the letter for a while.
+      this.releaseMs = matched ? 0 : this.releaseMs + elapsed;
+      if (this.releaseMs >= REPEATED_LETTER_RELEASE_MS) {
+        this.releasePending = false;
+        this.emit({ type: 'signReleased', atMs: nowMs, signIndex: this.signIndexValue });
+      }
+      return false;
+    }
     const step = elapsed * this.framesPerMs;
     const byMatch = needsMatch(position, length);
     let next = position;
@@ -167,6 +203,8 @@ export class PracticeSession {
         referenceSlice(reference.frameCount, this.slice);
         this.framesPerMs = reference.fps / 1000;
         this.judgedAtMs = nowMs;
+        this.releasePending = sign.awaitsRelease === true;
+        this.releaseMs = 0;
         this.emit({
           type: 'signStarted',
           atMs: nowMs,
@@ -174,11 +212,14 @@ export class PracticeSession {
           signName: sign.name,
           guideFileName: reference.guideFileName,
           frameCount: this.slice[1]!,
+          judgedFromMs: Math.max(nowMs, this.lockedUntilMs),
+          awaitsRelease: this.releasePending,
         });
         return;
       }
       this.slice[0] = 0;
       this.slice[1] = 0;
+      this.releasePending = false;
       this.emit({ type: 'signUnavailable', atMs: nowMs, signIndex: i, signName: sign.name });
       this.countSignDone(nowMs, true);
     }
@@ -188,7 +229,7 @@ export class PracticeSession {
   private completeSign(nowMs: number, skipped: boolean): void {
     this.countSignDone(nowMs, skipped);
     if (this.signIndexValue + 1 < this.signs.length) {
-      this.lockedUntilMs = nowMs + SIGN_COMPLETE_LOCK_MS;
+      this.lockedUntilMs = nowMs + (this.signs[this.signIndexValue + 1]!.pauseBeforeMs ?? SIGN_COMPLETE_LOCK_MS);
       this.enterSign(this.signIndexValue + 1, nowMs);
     } else {
       this.finish(nowMs);
