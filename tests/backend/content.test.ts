@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminGet } from '../../server/admin-rest.ts';
 import { ensureReferences, loadReferences, seedDatabase } from '../../server/seed.ts';
 import { startDatabaseStandIn } from '../../server/database-standin.ts';
-import { AMERICAN_LEVELS, CURRICULUM, PICKER_LEVEL_COUNT, curriculumSigns, curriculumStats } from '@/lib/data/curriculum.ts';
+import { AMERICAN_LEVELS, CURRICULUM, LETTER_LEVELS, PICKER_LEVEL_COUNT, WORD_LEVELS, curriculumSigns, curriculumStats, curriculumWords } from '@/lib/data/curriculum.ts';
+import { generateWordCurriculum, WORD_CURRICULUM_FILE, WORD_REPORT_FILE } from '../../scripts/words/make-word-curriculum.ts';
 import { getLevel, getSign, guideUrl } from '@/lib/data/content.ts';
 import type { Level } from '@/lib/data/schemas.ts';
 import { admin, closeClients, registeredUser } from './helpers.ts';
@@ -21,10 +22,11 @@ beforeAll(async () => {
 afterAll(closeClients);
 
 describe('curriculum', () => {
-  test('real content from the 26 letters; lessons of 3-6 signs; 10 levels in the picker', () => {
+  test('real content from the 26 letters; letter lessons of 3-6 signs; 10 levels in the picker', () => {
     const signs = curriculumSigns(AMERICAN_LEVELS);
     expect(signs).toEqual('ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split(''));
-    for (const level of AMERICAN_LEVELS) {
+    expect(LETTER_LEVELS).toHaveLength(3);
+    for (const level of LETTER_LEVELS) {
       for (const chapter of level.chapters) {
         expect(chapter.title).toBeTruthy();
         expect(chapter.number_of_lessons).toBe(chapter.lessons.length);
@@ -37,9 +39,41 @@ describe('curriculum', () => {
     expect(AMERICAN_LEVELS.length).toBeLessThanOrEqual(PICKER_LEVEL_COUNT);
   });
 
+  test('levels 4-10 are word lessons: at least 500 distinct words of 3-8 letters A-Z, each lesson spelling its words letter by letter', () => {
+    expect(AMERICAN_LEVELS.slice(3)).toEqual(WORD_LEVELS);
+    expect(WORD_LEVELS).toHaveLength(7);
+    const words = curriculumWords(WORD_LEVELS);
+    expect(words.length).toBeGreaterThanOrEqual(500);
+    const all = WORD_LEVELS.flatMap((level) => level.chapters.flatMap((c) => c.lessons.flatMap((l) => l.words ?? [])));
+    expect(all.length, 'every word once').toBe(words.length);
+    for (const level of WORD_LEVELS) {
+      expect(level.chapters.length).toBeGreaterThan(0);
+      for (const chapter of level.chapters) {
+        expect(chapter.title).toBeTruthy();
+        expect(chapter.number_of_lessons).toBe(chapter.lessons.length);
+        for (const lesson of chapter.lessons) {
+          expect(lesson.words!.length).toBeGreaterThanOrEqual(1);
+          for (const word of lesson.words!) expect(word).toMatch(/^[A-Z]{3,8}$/);
+          expect(lesson.signs).toEqual(lesson.words!.join('').split(''));
+        }
+      }
+    }
+  });
+
+  test('the word curriculum is what `npm run content:words` makes: the same on two runs, and as committed', () => {
+    const first = generateWordCurriculum();
+    const second = generateWordCurriculum();
+    expect(second.json).toBe(first.json);
+    expect(second.report).toBe(first.report);
+    expect(readFileSync(WORD_CURRICULUM_FILE, 'utf8')).toBe(first.json);
+    expect(readFileSync(WORD_REPORT_FILE, 'utf8')).toBe(first.report);
+  });
+
   test('stats are computed from the content', () => {
     const stats = curriculumStats();
     expect(stats.signCount).toBe(26);
+    expect(stats.wordCount).toBe(curriculumWords(AMERICAN_LEVELS).length);
+    expect(stats.wordLessonCount).toBe(WORD_LEVELS.reduce((n, l) => n + l.chapters.reduce((m, c) => m + c.lessons.length, 0), 0));
     expect(stats.levelsWithContent).toBe(AMERICAN_LEVELS.length);
     const sizes = AMERICAN_LEVELS.flatMap((l) => l.chapters.flatMap((c) => c.lessons.map((s) => s.signs.length)));
     expect(stats.lessonCount).toBe(sizes.length);
@@ -55,6 +89,15 @@ describe('seeded database', () => {
       const level = await getLevel('american', index, user.client.db);
       expect(level).toEqual(AMERICAN_LEVELS[index] ?? { chapters: [] });
     }
+  });
+
+  test("every word lesson's letters have reference records in the seeded database", async () => {
+    const letters = new Set(WORD_LEVELS.flatMap((level) => level.chapters.flatMap((c) => c.lessons.flatMap((l) => l.signs))));
+    expect(letters.size).toBeGreaterThanOrEqual(20);
+    for (const letter of letters) expect(await getSign('american', letter, user.client.db), letter).not.toBeNull();
+    // And a word lesson reads back with its words.
+    const level = await getLevel('american', 3, user.client.db);
+    expect(level.chapters[0]!.lessons[0]!.words).toEqual(WORD_LEVELS[0]!.chapters[0]!.lessons[0]!.words);
   });
 
   test('every sign in a lesson has a reference record whose configs key names its guide GIF', async () => {
@@ -74,12 +117,16 @@ describe('seeded database', () => {
     expect(await getSign('american', 'NOT_A_SIGN', user.client.db)).toBeNull();
   });
 
-  test('the seed is idempotent and leaves user data alone', async () => {
+  test('the seed is idempotent, the same on two runs, and leaves user data alone', async () => {
     const before = await adminGet(admin(), 'levels');
+    const signsBefore = await adminGet(admin(), 'signs');
     const userBefore = await adminGet(admin(), `users/${user.uid}`);
     await seedDatabase(admin());
+    const afterFirst = { levels: await adminGet(admin(), 'levels'), signs: await adminGet(admin(), 'signs') };
     await seedDatabase(admin());
-    expect(await adminGet(admin(), 'levels')).toEqual(before);
+    expect({ levels: await adminGet(admin(), 'levels'), signs: await adminGet(admin(), 'signs') }).toEqual(afterFirst);
+    expect(afterFirst.levels).toEqual(before);
+    expect(afterFirst.signs).toEqual(signsBefore);
     expect(await adminGet(admin(), `users/${user.uid}`)).toEqual(userBefore);
   });
 });

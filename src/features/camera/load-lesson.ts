@@ -4,6 +4,7 @@
 // without one: the session skips it with a message.
 import { compileLesson } from '@signlearn/engine/practice/compile_lesson';
 import type { PracticeSign } from '@signlearn/engine/practice/practice_session';
+import { wordPracticeSigns } from '@signlearn/engine/practice/word_practice_signs';
 import type { ReferenceSign } from '@signlearn/engine/reference/reference_sign_schema';
 import { loadChapter } from '@/lib/content/load-chapter.ts';
 import { getSign } from '@/lib/data/content.ts';
@@ -18,6 +19,8 @@ export interface LoadedLesson {
   signs: PracticeSign[];
   /** Lessons in this chapter: decides where 'Next Lesson' goes. */
   lessonCount: number;
+  /** A word lesson's words (its signs are their letters, in order); absent for a lesson of signs. */
+  words?: string[];
 }
 
 export const MISSING_PARAMS_MESSAGE = 'Missing chapter or level number in URL parameters.';
@@ -50,6 +53,13 @@ export async function loadLesson(language: string, address: LessonAddress): Prom
   if (!lesson || lesson.signs.length === 0) {
     console.error('Session data is missing or undefined.');
     throw new Error('This lesson has no signs. Go back to the lesson list and pick another one.');
+  }
+  if (lesson.words && lesson.words.length > 0) {
+    // A word lesson: each distinct letter's record once; the words' letters spelled in order.
+    const letters = [...new Set(lesson.words.join(''))];
+    const loaded = await Promise.all(letters.map((name) => loadRecord(language, name)));
+    const signs = wordPracticeSigns(lesson.words, new Map(letters.map((name, i) => [name, loaded[i]!])));
+    return { signs, lessonCount: lessons.length, words: lesson.words };
   }
   const records = await Promise.all(lesson.signs.map((name) => loadRecord(language, name)));
   const compiled = compileLesson(lesson.signs.map((name, i) => ({ name, record: records[i]! })));

@@ -1,12 +1,18 @@
 // The stats strip's curriculum figures, computed from the content (src/lib/data/curriculum.ts):
-// the SPEC's 'over 500 words' and '5-8 min' are claims, and users see computed figures only.
+// the SPEC's 'over 500 words' and '5-8 min' are claims, and users see computed figures only:
+// the letters taught and the words the learner fingerspells with them, never more.
 import { curriculumStats, PICKER_LEVEL_COUNT, type CurriculumStats } from '@/lib/data/curriculum.ts';
 
 export function landingStats(stats: CurriculumStats = curriculumStats()) {
   const { min, max } = stats.lessonMinutes;
+  const letters = `${stats.signCount} letters`;
+  const words = stats.wordCount > 0 ? `${stats.wordCount} words to fingerspell` : null;
   return {
     lessonLength: min === max ? `${min} min` : `${min}-${max} min`,
     curriculum: `${PICKER_LEVEL_COUNT} levels → chapters → lessons`,
-    signs: `${stats.signCount} signs`,
+    /** '26 letters, 576 words to fingerspell' */
+    signs: words ? `${letters}, ${words}` : letters,
+    /** The closing call: what is waiting, in the same computed figures. */
+    waiting: words ? `${letters} with guide animations and ${words} are waiting for you.` : `${letters} with guide animations are waiting for you.`,
   };
 }

@@ -9,10 +9,10 @@ export const howItWorks = [
 
 export const features = [
   { title: 'Machine-learning validation', text: 'Pose and hand models run in your browser and compare your joint angles with a reference recording of each sign.' },
-  { title: 'Structured curriculum', text: 'Levels, then chapters, then lessons: a clear path from your first sign to everyday expressions.' },
+  { title: 'Structured curriculum', text: 'Levels, then chapters, then lessons: from the letters of the manual alphabet to fingerspelling everyday words.' },
   { title: 'Micro-lessons', text: 'Each lesson is a short list of signs, so a session fits into a coffee break.' },
   { title: 'Practice mode', text: 'Practise as often as you want. There is no limit on lessons or repeats.' },
-  { title: 'Progress tracking', text: 'See how many lessons of each chapter you have done and pick up exactly where you stopped.' },
+  { title: 'Progress tracking', text: 'See how many lessons of each chapter you have done, which letters are strong and which need work, and practise your weakest letters.' },
   { title: 'Community', text: 'Learn together with other signers. Coming soon.', soon: true },
 ] as const;
 

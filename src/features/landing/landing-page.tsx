@@ -148,7 +148,7 @@ export default function LandingPage({ accountMenu }: { accountMenu?: ReactNode }
 
         <section className="cta" aria-labelledby="cta-title">
           <h2 id="cta-title">Ready to sign your first word?</h2>
-          <p>{stats.signs} with guide animations are waiting for you.</p>
+          <p>{stats.waiting}</p>
           {knownEmail ? (
             <a className="button button--light" href={learnHref}>
               Continue learning

@@ -119,7 +119,7 @@ function LessonList({ levelIndex, chapterIndex, lessons }: { levelIndex: number;
               className={done ? 'lesson-button lesson-button--done' : 'lesson-button lesson-button--open'}
             >
               <span>{label}</span>
-              <span className="lesson-button__signs">{lesson.signs.length} signs</span>
+              <span className="lesson-button__signs">{lesson.words ? lesson.words.join(', ') : `${lesson.signs.length} signs`}</span>
               {done ? <CheckIcon label="done" /> : null}
             </Link>
           </li>

@@ -17,6 +17,8 @@ export const paths = {
   sign: (language: string, signName: string) => `${contentRoot(language)}signs/${signName}`,
   lessonProgress: (uid: string, language: string, levelIndex: number, chapterIndex: number) =>
     `users/${uid}/progressPerLanguage/${language}/${levelIndex}/${chapterIndex}`,
+  letterStatsOf: (uid: string, language: string) => `users/${uid}/letterStats/${language}`,
+  letterStats: (uid: string, language: string, letter: string) => `users/${uid}/letterStats/${language}/${letter}`,
   feedback: 'feedback',
   signFeedback: 'signFeedback',
 } as const;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 export const DEFAULT_LANGUAGE = 'american';
 
-const lessonSchema = z.object({ signs: z.array(z.string()) }).passthrough();
+const lessonSchema = z.object({ signs: z.array(z.string()), words: z.array(z.string()).optional() }).passthrough();
 export type Lesson = z.infer<typeof lessonSchema>;
 
 const chapterSchema = z

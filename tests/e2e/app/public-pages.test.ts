@@ -58,7 +58,7 @@ describe('landing page', () => {
     const computed = curriculumStats();
     const minutes = computed.lessonMinutes.min === computed.lessonMinutes.max ? `${computed.lessonMinutes.min} min` : `${computed.lessonMinutes.min}-${computed.lessonMinutes.max} min`;
     expect(stats[1]).toContain(minutes);
-    expect(stats[2]).toContain(`${computed.signCount} signs`);
+    expect(stats[2]).toContain(`${computed.signCount} letters, ${computed.wordCount} words to fingerspell`);
     expect(stats.join(' ')).not.toMatch(/500|5-8 min/);
     expect(await page.getByRole('link', { name: 'Create free account' }).getAttribute('href')).toBe(`${learnUrl}/register`);
     expect(await page.locator('footer a[href^="mailto:"]').count()).toBe(1);
