@@ -5,6 +5,7 @@ import { Link, useSearch } from 'wouter';
 import { Spinner } from '@/components/spinner.tsx';
 import { lessonAddress, MISSING_PARAMS_MESSAGE } from './load-lesson.ts';
 import { PracticeScreen } from './practice-screen.tsx';
+import { lettersParam } from './practice-target.ts';
 import { useLessonAccess } from './use-lesson-access.ts';
 import './camera.css';
 
@@ -13,11 +14,15 @@ export const LESSON_LOCKED_MESSAGE = 'This lesson is locked. Finish the lessons 
 export default function CameraPage() {
   const search = useSearch();
   const address = useMemo(() => lessonAddress(new URLSearchParams(search)), [search]);
+  // `?letters=M,N,T`: the weakest letters practice, open to every learner (no lesson to unlock).
+  const letters = useMemo(() => (address ? null : lettersParam(new URLSearchParams(search))), [address, search]);
+  const target = useMemo(() => (letters ? { kind: 'letters' as const, letters } : address ? { kind: 'lesson' as const, address } : null), [letters, address]);
   const access = useLessonAccess(address);
   useEffect(() => {
     // SPEC 8: on the camera page the missing parameters are logged.
-    if (!address) console.error(MISSING_PARAMS_MESSAGE);
-  }, [address]);
+    if (!address && !letters) console.error(MISSING_PARAMS_MESSAGE);
+  }, [address, letters]);
+  if (target?.kind === 'letters') return <PracticeScreen key={search} target={target} />;
   if (!address) {
     return (
       <main className="center-page">
@@ -47,5 +52,5 @@ export default function CameraPage() {
       </main>
     );
   }
-  return <PracticeScreen key={search} address={address} />;
+  return <PracticeScreen key={search} target={target ?? { kind: 'lesson', address }} />;
 }

@@ -15,13 +15,16 @@ import { guideUrl } from '@/lib/data/content.ts';
 import { currentLanguage, readSession, writeSession } from '@/lib/session-storage/session-storage.ts';
 import { FlagSignModal } from './flag-sign-modal.tsx';
 import { createLandmarkSource } from './landmark-source.ts';
-import { loadLesson, type LessonAddress, type LoadedLesson } from './load-lesson.ts';
+import { createLetterStatsRecorder } from './letter-stats-recorder.ts';
+import type { LoadedLesson } from './load-lesson.ts';
+import { loadPracticeTarget, practiceTitle, type PracticeTarget } from './practice-target.ts';
 import { PracticeController } from './practice-controller.ts';
 import type { PracticeView } from './practice-view.ts';
 import { GuideOverlay, LessonBar, LessonCompleteCard, ProgressRing, TipsBar } from './practice-widgets.tsx';
 import { saveCompletedLesson } from './save-progress.ts';
 import { SidePanel } from './side-panel.tsx';
 import { useMatchMode } from './use-match-mode.ts';
+import { WordSpelling } from './word-spelling.tsx';
 
 /** SPEC 9: toasts on the camera screen close after 1 s. */
 const TOAST = { duration: 1000 } as const;
@@ -37,7 +40,9 @@ function usePracticeView(controller: PracticeController | null): PracticeView | 
 }
 const noopSubscribe = () => () => {};
 
-export function PracticeScreen({ address }: { address: LessonAddress }) {
+export function PracticeScreen({ target }: { target: PracticeTarget }) {
+  // A letters practice (the weakest letters) is no curriculum lesson: no lesson address.
+  const address = target.kind === 'lesson' ? target.address : null;
   const [, navigate] = useLocation();
   const profile = useAuthProfile();
   const email = profile?.email || readSession('email') || '';
@@ -52,11 +57,16 @@ export function PracticeScreen({ address }: { address: LessonAddress }) {
   const continued = useRef(false);
   const view = usePracticeView(controller);
   const lessonCount = lessonState.status === 'ready' ? lessonState.lesson.lessonCount : 0;
-  const hasNextLesson = address.lessonIndex + 1 < lessonCount;
+  const hasNextLesson = address !== null && address.lessonIndex + 1 < lessonCount;
+  const [letterStats] = useState(() => createLetterStatsRecorder(profile?.uid ?? readSession('uid'), language));
 
   const continueLesson = useCallback(() => {
     if (continued.current) return;
     continued.current = true;
+    if (address === null) {
+      navigate('/');
+      return;
+    }
     const { levelIndex, chapterIndex, lessonIndex } = address;
     if (hasNextLesson) {
       navigate(`/camera?level=${levelIndex}&chapter=${chapterIndex}&lesson=${lessonIndex + 1}`);
@@ -68,6 +78,7 @@ export function PracticeScreen({ address }: { address: LessonAddress }) {
 
   const onEvent = useRef<(event: PracticeEvent) => void>(() => {});
   onEvent.current = (event) => {
+    letterStats.onEvent(event);
     switch (event.type) {
       case 'signUnavailable':
         toast.warning(`"${event.signName}" has no reference recording yet, so it was skipped.`, TOAST);
@@ -79,6 +90,7 @@ export function PracticeScreen({ address }: { address: LessonAddress }) {
         break;
       case 'lessonComplete':
         setContinueAtMs(performance.now() + LESSON_CONTINUE_DELAY_MS);
+        if (address === null) break;
         saveCompletedLesson(address).catch((error: unknown) => {
           console.error('Saving lesson progress failed', error);
           toast.error('Your progress could not be saved. Check your connection.', TOAST);
@@ -94,7 +106,7 @@ export function PracticeScreen({ address }: { address: LessonAddress }) {
 
   useEffect(() => {
     let live = true;
-    loadLesson(language, address)
+    loadPracticeTarget(language, target)
       .then((lesson) => live && setLessonState({ status: 'ready', lesson }))
       .catch((error: unknown) => {
         console.error('Loading the lesson failed', error);
@@ -103,7 +115,7 @@ export function PracticeScreen({ address }: { address: LessonAddress }) {
     return () => {
       live = false;
     };
-  }, [language, address]);
+  }, [language, target]);
 
   const signs = lessonState.status === 'ready' ? lessonState.lesson.signs : null;
   // The match mode is read when the lesson starts and applied to a running controller below;
@@ -140,10 +152,11 @@ export function PracticeScreen({ address }: { address: LessonAddress }) {
   useEffect(() => controller?.setMatchMode(mode), [controller, mode]);
   useEffect(() => controller?.hold(flagOpen), [controller, flagOpen]);
 
-  const title = `Level ${address.levelIndex + 1} · Chapter ${address.chapterIndex + 1} · Lesson ${address.lessonIndex + 1}`;
+  const title = practiceTitle(target);
+  const words = lessonState.status === 'ready' ? lessonState.lesson.words : undefined;
   const signName = view?.signName ?? signs?.[0]?.name ?? '';
   const guide = view?.guideFileName ? guideUrl(language, view.guideFileName) : null;
-  const backToLessons = () => navigate(`/lessons?level=${address.levelIndex}&chapter=${address.chapterIndex}`);
+  const backToLessons = () => navigate(address ? `/lessons?level=${address.levelIndex}&chapter=${address.chapterIndex}` : '/');
 
   return (
     <main className="practice" aria-label="Camera practice">
@@ -160,10 +173,11 @@ export function PracticeScreen({ address }: { address: LessonAddress }) {
         <header className="practice__top">
           <BackButton onBack={backToLessons} />
           <div className="practice__sign">
-            <span className="practice__sign-label">Sign</span>
+            <span className="practice__sign-label">{words ? 'Letter' : 'Sign'}</span>
             <h1 className="practice__sign-name" data-testid="sign-name">
               {signName}
             </h1>
+            {words ? <WordSpelling words={words} signIndex={view?.signIndex ?? 0} signStates={view?.signStates ?? []} /> : null}
             <LessonBar done={view?.signsDone ?? 0} total={signs?.length ?? 0} />
           </div>
           <ProgressRing fraction={view?.fraction ?? 0} locked={view?.locked ?? false} />
@@ -176,7 +190,11 @@ export function PracticeScreen({ address }: { address: LessonAddress }) {
 
         {view?.status === 'practising' ? (
           <div className={`practice__hint${view.matched ? ' practice__hint--ok' : view.hint ? ' practice__hint--fix' : ''}`} role="status" aria-live="polite" data-testid="hint">
-            {view.locked ? 'Next sign…' : view.matched ? 'Good: hold it there' : (view.hint ?? 'Copy the guide')}
+            {view.locked
+              ? words ? 'Next letter…' : 'Next sign…'
+              : view.awaitingRelease
+                ? `A double letter: bounce your hand (let go of the ${signName}), then sign ${signName} again`
+                : view.matched ? 'Good: hold it there' : (view.hint ?? 'Copy the guide')}
           </div>
         ) : null}
 

@@ -17,6 +17,8 @@ export interface PracticeView {
   fraction: number;
   /** The 1 s pause after a completed sign. */
   locked: boolean;
+  /** A repeated letter of a word (BOOK's second O) waits for the hand to let go of the first. */
+  awaitingRelease: boolean;
   /** What to fix ('Bend your right index finger more'), or null. */
   hint: string | null;
   /** The last judged frame matched the reference frame (null: nothing judged yet). */
@@ -41,6 +43,7 @@ export function initialPracticeView(signNames: readonly string[]): PracticeView 
     signsDone: 0,
     fraction: 0,
     locked: false,
+    awaitingRelease: false,
     hint: null,
     matched: null,
     offJoints: 0,
@@ -67,7 +70,10 @@ export function practiceViewOnEvent(view: PracticeView, event: PracticeEvent): P
         guideFileName: event.guideFileName,
         signStates: withSignState(view.signStates, event.signIndex, 'current'),
         fraction: 0,
+        awaitingRelease: event.awaitsRelease,
       };
+    case 'signReleased':
+      return event.signIndex === view.signIndex ? { awaitingRelease: false } : {};
     case 'progress':
       return event.signIndex === view.signIndex ? { fraction: event.fraction } : {};
     case 'signUnavailable':
@@ -80,6 +86,7 @@ export function practiceViewOnEvent(view: PracticeView, event: PracticeEvent): P
             : withSignState(view.signStates, event.signIndex, event.skipped ? 'skipped' : 'done'),
         signsDone: event.signsDone,
         fraction: 1,
+        awaitingRelease: false,
       };
     case 'lessonComplete':
       return { status: 'completed', hint: null, matched: null };

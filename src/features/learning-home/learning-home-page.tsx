@@ -4,8 +4,10 @@ import { Logo } from '@/components/logo.tsx';
 import { useAuthProfile } from '@/lib/auth/auth-state.ts';
 import { lessonProgress, completedLessons } from '@/lib/session-storage/session-storage.ts';
 import { ChapterCard, ChapterCardSkeleton } from './chapter-card.tsx';
+import { LetterChart } from './letter-chart.tsx';
 import { LevelPicker } from './level-picker.tsx';
 import { chapterTotal, useLearningHome } from './use-learning-home.ts';
+import { useLetterStats } from './use-letter-stats.ts';
 import './learning-home.css';
 
 /** SPEC section 9: seven skeleton cards while loading. */
@@ -19,6 +21,7 @@ export default function LearningHomePage({ headerActions }: { headerActions?: Re
   // SPEC section 4: after a level unlock the query string is cleared.
   const clearQuery = useCallback(() => navigate('/', { replace: true }), [navigate]);
   const home = useLearningHome(profile?.uid ?? '', endOfChapter, clearQuery);
+  const letterStats = useLetterStats(profile?.uid ?? '', home.language);
 
   useEffect(() => {
     // SPEC section 2: the page body does not scroll; the chapter list scrolls inside.
@@ -41,6 +44,7 @@ export default function LearningHomePage({ headerActions }: { headerActions?: Re
         <div className="app-header__actions">{headerActions}</div>
       </header>
       <main className="learning-home__main" aria-busy={chapters === null}>
+        {letterStats ? <LetterChart stats={letterStats} /> : null}
         <h1 className="learning-home__title">{levelIndex !== null ? `Level ${levelIndex + 1} chapters` : 'Your chapters'}</h1>
         {chapters === null ? (
           <ul className="chapter-list" aria-label="Loading chapters">

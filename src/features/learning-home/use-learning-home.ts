@@ -47,6 +47,8 @@ export interface LearningHome {
   /** null until the user's record is read. */
   maxLevel: number | null;
   levelIndex: number | null;
+  /** The learner's language, once their record is read. */
+  language: string | null;
   /** null while loading. */
   chapters: LevelChapters | null;
   selectLevel: (levelIndex: number) => void;
@@ -146,5 +148,5 @@ export function useLearningHome(uid: string, endOfChapterParam: boolean, onLevel
     setLevelIndex(index);
   };
 
-  return { maxLevel, levelIndex, chapters, selectLevel };
+  return { maxLevel, levelIndex, language, chapters, selectLevel };
 }
