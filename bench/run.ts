@@ -13,7 +13,10 @@
 //   7. the built app on the production server: load and Lighthouse (bench/serve/run_serve.ts;
 //      full runs and `--only serve`);
 //   8. accuracy: our tracker's landmarks against MediaPipe Holistic's on the same pixels
-//      (bench/accuracy/; full run, or `--only accuracy`).
+//      (bench/accuracy/; full run, or `--only accuracy`);
+//   9. the practice loop's judges: acceptance (own letters, perturbed, wrong letters, non-signs)
+//      and the time to complete a letter at 8, 15 and 30 judged frames per second
+//      (bench/acceptance/; bench/acceptance.md and bench/practice-timing.md from a full run).
 // Writes bench.json, bench.md and bench.svg to bench/results/ (or --out DIR). See bench/README.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -26,6 +29,7 @@ import { runPage } from './lib/browser-run.ts';
 import { CHROMIUM_ARGS, launchChromium } from './lib/chromium.ts';
 import { runNodeTracker } from './lib/node-tracker.ts';
 import { runRuntimes, type RuntimesOptions } from './runtimes/run_runtimes.ts';
+import { acceptanceMarkdown, runAcceptance, timingMarkdown } from './acceptance/run_acceptance.ts';
 import { buildPages } from './lib/pages.ts';
 import { computeRatios, summarizeRuns, toMarkdown, toSvg, type BenchOutput, type RunSummary } from './lib/report.ts';
 import { startStaticServer } from './lib/server.ts';
@@ -38,7 +42,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export interface BenchOptions {
   quick: boolean;
   outDir: string;
-  /** Limit to some subjects (engine, tracker, human, mediapipe, models, loop, runtimes, classroom, serve, accuracy); all when empty. */
+  /** Limit to some subjects (engine, tracker, human, mediapipe, models, loop, runtimes, classroom, serve, accuracy, acceptance); all when empty. */
   only?: string[];
   /** Accuracy: reuse MediaPipe's landmarks from this earlier output folder (see bench/accuracy/run_accuracy.ts). */
   referenceFrom?: string;
@@ -272,6 +276,18 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     }
   }
 
+  // 9. The practice loop's judges (about 40 s; the quick run a subset). A full run rewrites the
+  // committed tables bench/acceptance.md and bench/practice-timing.md.
+  let acceptance: BenchOutput['acceptance'];
+  if (wants('acceptance')) {
+    log('bench: the practice loop\'s judges (acceptance and timing)');
+    acceptance = await runAcceptance({ quick: options.quick, log: (line) => log(`bench:   ${line}`) });
+    const tables = options.quick ? options.outDir : join(root, 'bench');
+    mkdirSync(tables, { recursive: true });
+    writeFileSync(join(tables, 'acceptance.md'), acceptanceMarkdown(acceptance));
+    writeFileSync(join(tables, 'practice-timing.md'), timingMarkdown(acceptance));
+  }
+
   machine.chromium = chromiumVersion;
   machine.chromiumFlags = CHROMIUM_ARGS;
   machine.loadAverageEnd = os.loadavg().map((x) => Math.round(x * 100) / 100);
@@ -292,6 +308,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     serve,
     accuracy,
     runtimes,
+    acceptance,
   };
   writeOutputs(output, options.outDir);
   log(`bench: wrote ${join(options.outDir, 'bench.json')}, bench.md and bench.svg in ${output.durationS} s`);

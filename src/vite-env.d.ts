@@ -4,3 +4,9 @@ interface ImportMetaEnv {
   readonly VITE_LEARNING_SUBDOMAIN?: string;
   readonly VITE_LEARNING_ORIGIN?: string;
 }
+
+/** Which backend a build targets: defined by server/vite-production-build.ts, so that
+ * `__SIGNLEARN_FIREBASE_TARGET__ === 'production'` folds to `true` in a production build and every
+ * emulator default behind it leaves that bundle. Undefined on the dev server and in tests. Written
+ * out where it is used: the bundler drops dead code only where the test is in the same module. */
+declare const __SIGNLEARN_FIREBASE_TARGET__: 'production' | 'emulators' | undefined;

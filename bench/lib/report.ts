@@ -5,6 +5,7 @@ import { summarize, type Stat } from './stats.ts';
 import type { RawRunResult } from './types.ts';
 import { accuracyMarkdown, type AccuracyOutput } from '../accuracy/run_accuracy.ts';
 import { runtimesMarkdown, type RuntimesResult } from '../runtimes/run_runtimes.ts';
+import { acceptanceSummary, type AcceptanceResult } from '../acceptance/run_acceptance.ts';
 
 export interface RunSummary {
   id: string;
@@ -162,6 +163,8 @@ export interface BenchOutput {
   accuracy?: AccuracyOutput;
   /** TF.js and LiteRT.js in Node, WebGPU lever by lever (bench/runtimes/). */
   runtimes?: RuntimesResult;
+  /** The practice loop's judges (bench/acceptance/): absent in results written before it. */
+  acceptance?: AcceptanceResult;
 }
 
 export function toMarkdown(out: BenchOutput): string {
@@ -241,6 +244,8 @@ export function toMarkdown(out: BenchOutput): string {
   if (out.serve && out.serve.status !== 'skipped') lines.push('', '## 7. The built app on the production server (`npm run bench -- --only serve`)', '', serveMarkdown(out.serve as ServeBenchResult));
   lines.push('', '## 8. Tracker accuracy against MediaPipe Holistic (same pixels)', '');
   lines.push(...(out.accuracy ? accuracyMarkdown(out.accuracy) : ['not run', '']));
+  lines.push('', '## 9. The practice loop\'s judges (`npm run bench -- --only acceptance`)', '');
+  lines.push(out.acceptance ? acceptanceSummary(out.acceptance) : 'not run');
   lines.push('', 'Chart: bench.svg (ms per frame per stage and runtime).', '');
   return lines.join('\n');
 }

@@ -8,10 +8,13 @@ import { DEMO_LEARNER, demoLearnerAvailable } from '@/lib/demo/demo-learner.ts';
 import { readFirebaseSettings } from '@/lib/firebase/config.ts';
 import { DEMO_MAX_LEVEL, DEMO_PROGRESS, assertDemoBackend, seedDemoLearner, type DemoBackend } from '../../server/demo-learner.ts';
 import { adminGet, adminUpdate } from '../../server/admin-rest.ts';
+import { usernameKey } from '@/lib/data/username-rules.ts';
 import { admin, closeClients, newClient } from './helpers.ts';
 
 afterAll(closeClients);
 
+// Usernames are indexed by their canonical key (what the rules compare).
+const demoKey = usernameKey(DEMO_LEARNER.username);
 const testBackend = (): DemoBackend => ({ projectId: inject('projectId'), authHost: inject('authEmulatorHost'), databaseUrl: inject('databaseUrl') });
 
 describe('never on a real Firebase project', () => {
@@ -69,31 +72,31 @@ describe('on the local emulators', () => {
     await adminUpdate(admin(), '', {
       [`users/${uid}`]: null,
       [`users/${stale}`]: { ...(record as object), progressPerLanguage: { american: progress } },
-      [`usernames/${DEMO_LEARNER.username}`]: { uid: stale },
+      [`usernames/${demoKey}`]: { uid: stale },
     });
     try {
       expect(await seedDemoLearner(testBackend())).toEqual({ uid, created: false, recordWritten: true });
       expect(await adminGet(admin(), `users/${stale}`)).toBeNull();
-      expect(await adminGet(admin(), `usernames/${DEMO_LEARNER.username}`)).toEqual({ uid });
+      expect(await adminGet(admin(), `usernames/${demoKey}`)).toEqual({ uid });
       const client = newClient();
       await signIn(DEMO_LEARNER.email, DEMO_LEARNER.password, client.auth);
       expect((await getUserRecord(uid, client.db))?.progressPerLanguage.american).toEqual(progress);
     } finally {
       // The demo learner as seeded, for the tests that follow (the browser test logs in with it).
-      await adminUpdate(admin(), '', { [`users/${stale}`]: null, [`users/${uid}`]: record, [`usernames/${DEMO_LEARNER.username}`]: { uid } });
+      await adminUpdate(admin(), '', { [`users/${stale}`]: null, [`users/${uid}`]: record, [`usernames/${demoKey}`]: { uid } });
     }
   });
 
   test('a username held by somebody else is not taken: the seed says so', async () => {
     const { uid } = await seedDemoLearner(testBackend());
     const record = await adminGet(admin(), `users/${uid}`);
-    await adminUpdate(admin(), '', { [`users/${uid}`]: null, [`usernames/${DEMO_LEARNER.username}`]: { uid: 'someone-else' }, 'users/someone-else': { info: { email: 'else@example.com' } } });
+    await adminUpdate(admin(), '', { [`users/${uid}`]: null, [`usernames/${demoKey}`]: { uid: 'someone-else' }, 'users/someone-else': { info: { email: 'else@example.com' } } });
     try {
       await expect(seedDemoLearner(testBackend())).rejects.toThrow(/belongs to another account/);
-      expect(await adminGet(admin(), `usernames/${DEMO_LEARNER.username}`)).toEqual({ uid: 'someone-else' });
+      expect(await adminGet(admin(), `usernames/${demoKey}`)).toEqual({ uid: 'someone-else' });
     } finally {
       // The demo learner as seeded, for the tests that follow.
-      await adminUpdate(admin(), '', { [`users/${uid}`]: record, [`usernames/${DEMO_LEARNER.username}`]: { uid }, 'users/someone-else': null });
+      await adminUpdate(admin(), '', { [`users/${uid}`]: record, [`usernames/${demoKey}`]: { uid }, 'users/someone-else': null });
     }
   });
 });

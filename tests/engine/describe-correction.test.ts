@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HAND_ANGLE_NAMES } from '../../engine/src/angles/hand_angle_definitions.ts';
 import { describeCorrection } from '../../engine/src/feedback/describe_correction.ts';
+import { HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS } from '../../engine/src/handshape/hand_descriptors.ts';
+import { CUE_HOLD_STILL, CUE_MOVE } from '../../engine/src/handshape/match_handshape.ts';
 import { matchFrame } from '../../engine/src/match/match_frame.ts';
 import { createMatchReport } from '../../engine/src/match/match_report.ts';
 import { angleFrame, compiled, hand, pose } from './support.ts';
@@ -59,5 +61,45 @@ describe('describeCorrection: what the learner should fix', () => {
     expect(describeCorrection(report)?.text).toBe('Bend your left elbow more');
     matchFrame(angleFrame({ pose: [90, 170, 20, 40] }), reference, 0, report);
     expect(describeCorrection(report)?.text).toBe('Raise your right arm');
+  });
+});
+
+describe('describeCorrection: the handshape judge\'s report', () => {
+  const cueReport = () => {
+    const r = createMatchReport();
+    r.matched = false;
+    r.offCount = 1;
+    return r;
+  };
+  it('asks for the sign by name and hand when no hand is near it', () => {
+    const r = cueReport();
+    r.askForSign = true;
+    r.cueSide = 1;
+    expect(describeCorrection(r, { signName: 'B' })).toEqual({ kind: 'askForSign', side: 'right', text: 'Show the sign for B with your right hand' });
+    r.cueSide = 0;
+    expect(describeCorrection(r, { signName: 'B' })?.text).toBe('Show the sign for B with your left hand');
+  });
+  it('says the descriptor that is off, which way, in the learner\'s words', () => {
+    const r = cueReport();
+    r.cue = HAND_DESCRIPTOR_NAMES.indexOf('ringStraight');
+    r.cueAbove = true;
+    r.cueSide = 1;
+    expect(describeCorrection(r, { signName: 'V' })).toEqual({ kind: 'handshape', side: 'right', descriptor: 'ringStraight', text: 'Curl your right ring finger' });
+    r.cue = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
+    r.cueAbove = false;
+    r.cueSide = 0;
+    expect(describeCorrection(r)?.text).toBe('Move your left thumb further across your palm');
+  });
+  it('tells a held letter\'s moving hand to hold still, and a moving letter\'s still hand to trace it', () => {
+    const r = cueReport();
+    r.cue = CUE_HOLD_STILL;
+    expect(describeCorrection(r, { signName: 'A' })?.text).toBe('Good shape: now hold your right hand still');
+    r.cue = CUE_MOVE;
+    expect(describeCorrection(r, { signName: 'Z' })?.text).toBe('Good shape: now trace Z with your right hand');
+  });
+  it('every descriptor has words for both directions', () => {
+    for (const d of HAND_DESCRIPTORS) {
+      for (const text of [d.lower, d.higher]) expect(text, d.name).toMatch(/\{side\}/);
+    }
   });
 });

@@ -9,6 +9,7 @@ import { estimateDepthScale, RIGID_BONE_LOG_LENGTHS, RIGID_BONES } from '../../e
 import { computeHandDescriptors, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS } from '../../engine/src/handshape/hand_descriptors.ts';
 import { createHandshapeFeatureTracker } from '../../engine/src/handshape/handshape_features.ts';
 import { MANUAL_ALPHABET } from '../../engine/src/handshape/manual_alphabet.ts';
+import { handRaised, HandRaised, RAISED_MIN_SCORE } from '../../engine/src/handshape/hand_raised.ts';
 import { CUE_HOLD_STILL, matchHandshape } from '../../engine/src/handshape/match_handshape.ts';
 import { createMatchReport } from '../../engine/src/match/match_report.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
@@ -212,5 +213,53 @@ describe('the handshape judge', () => {
     }
     expect(matched).toBe(false);
     expect(report.cue).toBe(CUE_HOLD_STILL);
+  });
+});
+
+describe('signing space (hand_raised.ts)', () => {
+  /** A frame whose pose has the right elbow at (0.5, 0.6) and the wrist 0.2 away at `degrees` from straight up (square image). */
+  function forearm(degrees: number, score = 0.9): LandmarkFrame {
+    const frame = createLandmarkFrame(640, 640);
+    frame.present[Part.pose] = 1;
+    const radians = (degrees * Math.PI) / 180;
+    const set = (point: number, x: number, y: number) => {
+      frame.pose[point * POINT_STRIDE + X] = x;
+      frame.pose[point * POINT_STRIDE + Y] = y;
+      frame.pose[point * POINT_STRIDE + 3] = score;
+    };
+    set(14, 0.5, 0.6); // right elbow
+    set(16, 0.5 + 0.2 * Math.sin(radians), 0.6 - 0.2 * Math.cos(radians)); // right wrist
+    return frame;
+  }
+
+  it('a forearm up to 60 degrees from straight up is raised; one held out or hanging is not; no pose, or a doubtful elbow, says nothing', () => {
+    const pixel = [1280, 1280] as const;
+    for (const degrees of [0, 30, 55, -55]) expect(handRaised(forearm(degrees), 1, ...pixel), `${degrees}`).toBe(HandRaised.yes);
+    for (const degrees of [65, 90, 180, -120]) expect(handRaised(forearm(degrees), 1, ...pixel), `${degrees}`).toBe(HandRaised.no);
+    expect(handRaised(forearm(90, RAISED_MIN_SCORE / 2), 1, ...pixel)).toBe(HandRaised.unknown);
+    expect(handRaised(createLandmarkFrame(), 1, ...pixel)).toBe(HandRaised.unknown);
+  });
+
+  it('a hand not raised is asked for the sign, not corrected; a right shape is accepted wherever the hand is', () => {
+    const judgeWithForearm = (sign: string, shown: string, degrees: number) => {
+      const frame = cloneLandmarkFrame(frameOf(shown, 10));
+      const pose = forearm(degrees);
+      frame.pose.set(pose.pose);
+      frame.present[Part.pose] = 1;
+      const angles = createAngleFrame();
+      computeAngleFrame(frame, angles, false);
+      createHandshapeFeatureTracker().update(frame, angles);
+      const report = createMatchReport();
+      return { matched: matchHandshape(angles, compiled.get(sign)!.handshape!, report), report };
+    };
+    // W for V: raised, a correction (the ring finger); hanging, the request for V.
+    const raised = judgeWithForearm('V', 'W', 10);
+    expect(raised.matched).toBe(false);
+    expect(raised.report.askForSign).toBe(false);
+    const resting = judgeWithForearm('V', 'W', 150);
+    expect(resting.matched).toBe(false);
+    expect(resting.report.askForSign).toBe(true);
+    expect(resting.report.cueSide).toBe(1);
+    expect(judgeWithForearm('V', 'V', 150).matched).toBe(true);
   });
 });

@@ -14,9 +14,9 @@ const matching = (value: number) => angleFrame({ rightHand: Array(16).fill(value
 /** 80+ degrees from every reference above: never matches. */
 const wrong = angleFrame({ rightHand: Array(16).fill(100) });
 
-function session(signs: PracticeSign[]) {
+function session(signs: PracticeSign[], freeStartWindow?: () => boolean) {
   const events: PracticeEvent[] = [];
-  const practice = new PracticeSession(signs, { onEvent: (e) => events.push(e) });
+  const practice = new PracticeSession(signs, { onEvent: (e) => events.push(e), freeStartWindow });
   return { practice, events, of: (type: PracticeEvent['type']) => events.filter((e) => e.type === type) };
 }
 
@@ -41,6 +41,12 @@ describe('practice windows (SPEC 4: first 10% free, 10-90% on a match, then free
     expect(needs.indexOf(true)).toBe(10);
     expect(needs.lastIndexOf(true)).toBe(89);
     expect(needs.filter(Boolean)).toHaveLength(80);
+  });
+
+  it('without the free start (the handshape judge): a match is needed from the first frame up to 90%', () => {
+    const needs = Array.from({ length: 100 }, (_, p) => needsMatch(p, 100, false));
+    expect(needs.indexOf(true)).toBe(0);
+    expect(needs.lastIndexOf(true)).toBe(89);
   });
 });
 
@@ -67,6 +73,19 @@ describe('PracticeSession', () => {
     const progress = of('progress') as Extract<PracticeEvent, { type: 'progress' }>[];
     expect(progress.at(-1)!.fraction).toBe(1);
     expect(progress.filter((e) => e.byMatch)).toHaveLength(27);
+  });
+
+  it('without the free start window, a wrong sign never moves the ring; the right one then advances from 0', () => {
+    const { practice, events, of } = session([sign('A', 200, 20)], () => false);
+    practice.start(0);
+    let t = 0;
+    for (let i = 0; i < 30; i++) expect(practice.onFrame(wrong, (t += 100))).toBe(false);
+    expect(practice.position).toBe(0);
+    expect(of('progress')).toHaveLength(0);
+    expect(events.some((e) => e.type === 'signComplete')).toBe(false);
+    practice.onFrame(matching(20), (t += 100));
+    expect(practice.position).toBeCloseTo(3, 6);
+    expect((of('progress')[0] as Extract<PracticeEvent, { type: 'progress' }>).byMatch).toBe(true);
   });
 
   it('takes the same time at 5, 10, 30 and 60 judged frames per second', () => {

@@ -30,11 +30,13 @@ export interface AngleFrame {
    * (handshape/handshape_features.ts): per hand the descriptors of handshape/hand_descriptors.ts,
    * measured as a right hand (a left hand mirrored), 1 per hand (left, right) in
    * `descriptorsPresent` when they were computed for this frame, and each hand's speed in palm
-   * lengths per second. */
+   * lengths per second; and whether each hand is raised into signing space (handshape/hand_raised.ts:
+   * -1 unknown, 0 no, 1 yes). */
   leftHandDescriptors?: Float32Array;
   rightHandDescriptors?: Float32Array;
   descriptorsPresent?: Uint8Array;
   handSpeed?: Float32Array;
+  handRaised?: Int8Array;
 }
 
 /** Where each part lives in AngleFrame.values: 4 pose angles, 16 per hand, then 3 orientation
@@ -79,6 +81,7 @@ export function cloneAngleFrame(frame: AngleFrame): AngleFrame {
     if (frame.rightHandDescriptors) copy.rightHandDescriptors = frame.rightHandDescriptors.slice();
     copy.descriptorsPresent = frame.descriptorsPresent.slice();
     if (frame.handSpeed) copy.handSpeed = frame.handSpeed.slice();
+    if (frame.handRaised) copy.handRaised = frame.handRaised.slice();
   }
   return copy;
 }

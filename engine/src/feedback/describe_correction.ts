@@ -1,6 +1,8 @@
 import { HAND_ANGLE_FINGER, HAND_ANGLE_NAMES } from '../angles/hand_angle_definitions.ts';
 import { POSE_ANGLE_NAMES } from '../angles/pose_angle_definitions.ts';
 import { Part } from '../core/landmark_layout.ts';
+import { HAND_DESCRIPTORS } from '../handshape/hand_descriptors.ts';
+import { CUE_HOLD_STILL, CUE_MOVE } from '../handshape/match_handshape.ts';
 import { PartStatus, type MatchReport } from '../match/match_report.ts';
 
 export type Side = 'left' | 'right';
@@ -8,6 +10,12 @@ export type Side = 'left' | 'right';
 /** What to fix first, in the learner's own left and right (not the mirrored screen's). */
 export type Correction =
   | { kind: 'showPart'; part: 'pose' | 'leftHand' | 'rightHand'; text: string }
+  /** The handshape judge: no hand near the sign is shown; ask for the sign itself. */
+  | { kind: 'askForSign'; side: Side; text: string }
+  /** The handshape judge: one descriptor of the hand (handshape/hand_descriptors.ts) is off. */
+  | { kind: 'handshape'; side: Side; descriptor: string; text: string }
+  /** The handshape judge: the shape is right, but a held sign's hand moves, or a moving sign's is still. */
+  | { kind: 'movement'; side: Side; text: string }
   | { kind: 'finger'; side: Side; joint: (typeof HAND_ANGLE_NAMES)[number]; finger: (typeof HAND_ANGLE_FINGER)[number]; errorDegrees: number; text: string }
   | { kind: 'arm'; side: Side; joint: (typeof POSE_ANGLE_NAMES)[number]; errorDegrees: number; text: string };
 
@@ -31,12 +39,26 @@ function armText(side: Side, joint: number, error: number): string {
 }
 
 /**
- * The one correction that helps most for a frame that did not match: a part the reference needs
- * and the camera does not see comes first, then the joint furthest beyond its tolerance. Null
- * when the frame matched. Runs once per frame shown, outside the hot path, so it may allocate.
+ * The one correction that helps most for a frame that did not match. The handshape judge's
+ * report says it itself: ask for the sign (no hand near it), one descriptor in the learner's
+ * words, or the movement. The SPEC and precise modes' reports: a part the reference needs and the
+ * camera does not see comes first, then the joint furthest beyond its tolerance. Null when the
+ * frame matched. `signName` names the sign being practised, for the request to show it. Runs once
+ * per frame shown, outside the hot path, so it may allocate.
  */
-export function describeCorrection(report: MatchReport): Correction | null {
+export function describeCorrection(report: MatchReport, context: { signName?: string } = {}): Correction | null {
   if (report.matched) return null;
+  const side: Side = report.cueSide === 0 ? 'left' : 'right';
+  if (report.askForSign) {
+    const text = context.signName ? `Show the sign for ${context.signName} with your ${side} hand` : `Show your ${side} hand to the camera`;
+    return { kind: 'askForSign', side, text };
+  }
+  if (report.cue === CUE_HOLD_STILL) return { kind: 'movement', side, text: `Good shape: now hold your ${side} hand still` };
+  if (report.cue === CUE_MOVE) return { kind: 'movement', side, text: `Good shape: now trace ${context.signName ?? 'the sign'} with your ${side} hand` };
+  if (report.cue >= 0) {
+    const descriptor = HAND_DESCRIPTORS[report.cue]!;
+    return { kind: 'handshape', side, descriptor: descriptor.name, text: (report.cueAbove ? descriptor.higher : descriptor.lower).replace('{side}', side) };
+  }
   if (report.partStatus[Part.pose] === PartStatus.missing) {
     return { kind: 'showPart', part: 'pose', text: 'Step back so your shoulders, arms and hips are in view' };
   }

@@ -4,6 +4,7 @@ import type { LandmarkFrame } from '../core/landmark_frame.ts';
 import { Part } from '../core/landmark_layout.ts';
 import { HandMotion } from '../motion/hand_motion.ts';
 import { computeHandDescriptors, HAND_DESCRIPTOR_COUNT } from './hand_descriptors.ts';
+import { handRaised, HandRaised } from './hand_raised.ts';
 
 /**
  * How long (ms) a hand must keep moving for its speed to count: the hand speed the judge reads is
@@ -14,8 +15,9 @@ export const SPEED_SMOOTHING_MS = 300;
 
 /**
  * The handshape judge's per-frame step, run after the angles: each present hand's descriptors
- * (hand_descriptors.ts; a left hand measured as its mirror image) and its sustained speed
- * (SPEED_SMOOTHING_MS), into the angle frame's handshape fields. Keeps each hand's recent positions for the speed, so it has state:
+ * (hand_descriptors.ts; a left hand measured as its mirror image), its sustained speed
+ * (SPEED_SMOOTHING_MS) and whether it is raised into signing space (hand_raised.ts), into the
+ * angle frame's handshape fields. Keeps each hand's recent positions for the speed, so it has state:
  * one per learner stream, fed frames in time order. Allocates nothing per frame (the arrays are
  * added to the angle frame once, on first use).
  */
@@ -29,6 +31,7 @@ export function ensureDescriptorArrays(frame: AngleFrame): void {
   frame.rightHandDescriptors ??= new Float32Array(HAND_DESCRIPTOR_COUNT);
   frame.descriptorsPresent ??= new Uint8Array(2);
   frame.handSpeed ??= new Float32Array(2);
+  frame.handRaised ??= new Int8Array(2);
 }
 
 export function createHandshapeFeatureTracker(): HandshapeFeatureTracker {
@@ -55,6 +58,7 @@ export function createHandshapeFeatureTracker(): HandshapeFeatureTracker {
         if (out.present[part] !== 1 || !computeHandDescriptors(hand, pixel[0]!, pixel[1]!, side === 0, descriptors)) {
           out.descriptorsPresent![side] = 0;
           out.handSpeed![side] = 0;
+          out.handRaised![side] = HandRaised.unknown;
           motions[side]!.reset();
           updatedAt[side] = NaN;
           continue;
@@ -67,6 +71,7 @@ export function createHandshapeFeatureTracker(): HandshapeFeatureTracker {
         else sustained[side] = sustained[side]! + (1 - Math.exp(-elapsed / SPEED_SMOOTHING_MS)) * (speed - sustained[side]!);
         updatedAt[side] = landmarks.timestampMs;
         out.handSpeed![side] = sustained[side]!;
+        out.handRaised![side] = handRaised(landmarks, side, pixel[0]!, pixel[1]!);
         out.descriptorsPresent![side] = 1;
       }
     },

@@ -4,6 +4,7 @@ import { Part } from '../core/landmark_layout.ts';
 import { PartStatus, type MatchReport } from '../match/match_report.ts';
 import type { CompiledHandshape } from './compiled_handshape.ts';
 import { FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_WEIGHTS, HAND_DESCRIPTORS } from './hand_descriptors.ts';
+import { HandRaised } from './hand_raised.ts';
 import { EXTENDED_AT, FOLDED_AT } from './manual_alphabet.ts';
 
 /**
@@ -102,7 +103,8 @@ function nearest(v: Float32Array, set: Float32Array, count: number, side: number
  * `report` says which hand was judged (the one that matched, else the nearer one), and, for a
  * hand that did not, the one descriptor furthest from the sign's nearest prototype and which
  * way it is off (cue, cueAbove: the learner's words in hand_descriptors.ts), with that
- * descriptor's joints marked off for the overlay; or `askForSign` when no hand is near the sign.
+ * descriptor's joints marked off for the overlay; or `askForSign` when no hand is near the sign
+ * or the hand is not raised into signing space (hand_raised.ts).
  * Allocates nothing.
  *
  * ref: none in MediaPipe; a nearest-prototype judge with a ratio test, over the manual
@@ -166,8 +168,13 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     report.cue = model.movement === 'held' ? CUE_HOLD_STILL : CUE_MOVE;
     return false;
   }
-  if (own[judged]! > HANDSHAPE_JUDGE.askDistance) {
+  // A hand far from the sign, or one that is not raised into signing space (a hand at rest, held
+  // out, low on a desk), is no attempt at it: the learner is asked for the sign, with the hand
+  // that is trying, else the reference's right hand.
+  const raised = learner.handRaised === undefined ? HandRaised.unknown : learner.handRaised[judged]!;
+  if (own[judged]! > HANDSHAPE_JUDGE.askDistance || raised === HandRaised.no) {
     report.askForSign = true;
+    if (raised === HandRaised.no) report.cueSide = 1;
     return false;
   }
   // A finger in the wrong state first (the letter's definition); else the one descriptor

@@ -55,6 +55,15 @@ export interface MatchModeRuntime {
   mode: MatchMode;
   matcher: FrameMatcher;
   needsOrientation: boolean;
+  /**
+   * Whether SPEC 4's free first 10% applies. It exists because a reference followed frame by frame
+   * begins with the signer's hand arriving, which no learner can be asked to copy. The handshape
+   * judge follows no frame sequence (a held letter is the same shape at every position, a moving
+   * one is judged by its movement), so there the first 10% would only move the ring for a learner
+   * who is not signing at all: it asks for a match from the start. The last 10% stays free in
+   * every mode (the ring got there by matching).
+   */
+  freeStartWindow: boolean;
   prepareFrame(landmarks: LandmarkFrame, angles: AngleFrame): void;
   /** Forgets the motion history (after a pause: the learner has moved). */
   reset(): void;
@@ -62,16 +71,17 @@ export interface MatchModeRuntime {
 
 export function createMatchModeRuntime(mode: MatchMode): MatchModeRuntime {
   const matcher = createMatcher(mode);
-  if (mode === 'spec') return { mode, matcher, needsOrientation: false, prepareFrame: () => {}, reset: () => {} };
+  if (mode === 'spec') return { mode, matcher, needsOrientation: false, freeStartWindow: true, prepareFrame: () => {}, reset: () => {} };
   if (mode === 'handshape') {
     const handshape = createHandshapeFeatureTracker();
-    return { mode, matcher, needsOrientation: false, prepareFrame: (landmarks, angles) => handshape.update(landmarks, angles), reset: () => handshape.reset() };
+    return { mode, matcher, needsOrientation: false, freeStartWindow: false, prepareFrame: (landmarks, angles) => handshape.update(landmarks, angles), reset: () => handshape.reset() };
   }
   const tracker = createPreciseFeatureTracker();
   return {
     mode,
     matcher,
     needsOrientation: true,
+    freeStartWindow: true,
     prepareFrame: (landmarks, angles) => tracker.update(landmarks, angles),
     reset: () => tracker.reset(),
   };

@@ -41,6 +41,7 @@ export class PracticeLoop {
     // The matcher is looked up per frame, so setMode applies from the next frame on.
     this.session = new PracticeSession(signs, {
       matcher: (learner, sign, frame, report) => this.runtime.matcher(learner, sign, frame, report),
+      freeStartWindow: () => this.runtime.freeStartWindow,
       onEvent: options.onEvent,
     });
   }

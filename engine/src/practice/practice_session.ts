@@ -33,6 +33,8 @@ export interface PracticeSessionOptions {
   onEvent: PracticeEventListener;
   /** The mode's matcher; the SPEC rule when absent. */
   matcher?: FrameMatcher;
+  /** Whether the first 10% is free (SPEC 4; true when absent); asked per frame, as the matcher. */
+  freeStartWindow?: () => boolean;
 }
 
 export type PracticePhase = 'idle' | 'practising' | 'finishing' | 'completed' | 'continued';
@@ -56,7 +58,8 @@ export const MAX_FRAME_GAP_MS = 250;
  * of it: in the first 10% whatever the frame (up to the 10% mark, so no matched stretch is
  * skipped unseen), from 10% to 90% only when the frame matches the reference frame at the current
  * position, after 90% whatever the frame. So a sign takes the same time at 5, 10, 30 or 60 judged
- * frames per second: its slice's duration of correct signing.
+ * frames per second: its slice's duration of correct signing. A mode that follows no frame
+ * sequence (the handshape judge) asks for a match from the start instead (freeStartWindow).
  *
  * Word lessons (word_practice_signs.ts) are the same machine with two per-sign options: a shorter
  * pause between the letters of a word (`pauseBeforeMs`), and a repeated letter that first waits
@@ -66,6 +69,7 @@ export class PracticeSession {
   readonly report: MatchReport = createMatchReport();
   private readonly slice = new Int32Array(2);
   private readonly matcher: FrameMatcher;
+  private readonly freeStartWindow: () => boolean;
   private readonly emit: PracticeEventListener;
   private phaseValue: PracticePhase = 'idle';
   private signIndexValue = 0;
@@ -91,6 +95,7 @@ export class PracticeSession {
     if (signs.length === 0) throw new Error('PracticeSession: a lesson needs at least one sign');
     this.emit = options.onEvent;
     this.matcher = options.matcher ?? createMatcher('spec');
+    this.freeStartWindow = options.freeStartWindow ?? (() => true);
   }
 
   get phase(): PracticePhase {
@@ -155,7 +160,7 @@ export class PracticeSession {
       return false;
     }
     const step = elapsed * this.framesPerMs;
-    const byMatch = needsMatch(position, length);
+    const byMatch = needsMatch(position, length, this.freeStartWindow());
     let next = position;
     if (matched || position >= FREE_END_FRACTION * length) next = position + step;
     else if (!byMatch) next = Math.min(position + step, FREE_START_FRACTION * length);

@@ -6,7 +6,7 @@ import { Part } from '../core/landmark_layout.ts';
  * A hand angle this far (degrees) from its median over a sign's frames is a tracking artefact,
  * not the sign (the hand shape of every letter is held, even where the hand moves): in 2-D, a folded finger pointing at the camera is foreshortened to a
  * few pixels and its projected angles flip (V's pinky middle joint 28 -> 136 -> 1, L's ring
- * knuckle 125-179 with a stretch at 30, bench/references.md). A learner cannot follow such a
+ * knuckle 125-179 with a stretch at 30, in the recordings of data/asl-alphabet). A learner cannot follow such a
  * flip, and under the SPEC rule one unmatched stretch of reference frames blocks the sign.
  */
 export const ARTEFACT_DEGREES = 60;

@@ -3,7 +3,9 @@
 import { DEMO_LEARNER, demoLearnerAvailable } from '@/lib/demo/demo-learner.ts';
 import { readFirebaseSettings, type FirebaseEnv } from '@/lib/firebase/config.ts';
 
-const available = demoLearnerAvailable(readFirebaseSettings(((import.meta as { env?: unknown }).env ?? {}) as FirebaseEnv));
+// Never in a production build, whose bundle carries no emulator defaults (src/vite-env.d.ts).
+const production = typeof __SIGNLEARN_FIREBASE_TARGET__ !== 'undefined' && __SIGNLEARN_FIREBASE_TARGET__ === 'production';
+const available = !production && demoLearnerAvailable(readFirebaseSettings(((import.meta as { env?: unknown }).env ?? {}) as FirebaseEnv));
 
 export function DemoLearnerHint({ onLogIn, busy }: { onLogIn: (credentials: { email: string; password: string }) => void; busy: boolean }) {
   if (!available) return null;

@@ -189,7 +189,8 @@ export class PracticeController {
     if (wall - this.lastHintAt >= HINT_INTERVAL_MS) {
       this.lastHintAt = wall;
       const judged = this.loop.judged;
-      patch.hint = judged ? (describeCorrection(this.loop.report)?.text ?? null) : null;
+      const signName = this.options.signs[this.loop.signIndex]?.name;
+      patch.hint = judged ? (describeCorrection(this.loop.report, { signName })?.text ?? null) : null;
       patch.matched = judged ? this.loop.report.matched : null;
     }
     this.store.set(patch);

@@ -13,7 +13,6 @@ import {
 import { connectDatabaseEmulator, getDatabase, type Database } from 'firebase/database';
 import { productionFirebaseSettings, readFirebaseSettings, type FirebaseEnv, type FirebaseSettings } from './config.ts';
 
-declare const __SIGNLEARN_FIREBASE_TARGET__: 'production' | 'emulators' | undefined;
 
 export interface FirebaseClient {
   app: FirebaseApp;
@@ -54,8 +53,7 @@ let defaultClient: FirebaseClient | null = null;
 export function getFirebaseClient(): FirebaseClient {
   if (!defaultClient) {
     const env = ((import.meta as { env?: unknown }).env ?? {}) as FirebaseEnv;
-    // A production build (server/vite-production-build.ts defines the target) takes its checked
-    // settings and carries no emulator defaults; the dev server and tests decide at run time.
+    // A production build takes its checked settings and carries no emulator defaults.
     const production = typeof __SIGNLEARN_FIREBASE_TARGET__ !== 'undefined' && __SIGNLEARN_FIREBASE_TARGET__ === 'production';
     defaultClient = createFirebaseClient(production ? productionFirebaseSettings(env) : readFirebaseSettings(env));
   }

@@ -1,0 +1,310 @@
+// The acceptance of the practice loop's judges (issues 19 and 11), measured by replaying real
+// frames through the engine's own practice loop: references built from data/asl-alphabet's middle
+// halves by the engine's builder, then
+//   - each letter's held-out frames (the recording's first and last quarters, which no reference
+//     saw) against its own reference, at 8, 15 and 30 judged frames per second: the seconds to
+//     complete (the practice timing table);
+//   - the same frames perturbed (bench/acceptance/perturb.ts: other finger proportions, the hand
+//     turned in and out of the image plane, a left hand, nearer and farther): own letter still
+//     completes?
+//   - every letter's held-out frames against every other letter's reference for 10 s (650 pairs);
+//   - the non-sign corpus (data/non-signs: people and hands not signing) against every letter;
+// in each matching mode (handshape, the default; the SPEC rule; precise) and, as an anchor, npm
+// fingerpose's frame judge with letter descriptions written from the manual alphabet, run through
+// the same practice session. Writes bench/acceptance.md and bench/practice-timing.md (committed)
+// and their JSON into the bench's output folder.
+//
+//   node --import tsx bench/acceptance/run_acceptance.ts [--quick] [--out DIR]
+import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAngleFrame } from '../../engine/src/core/angle_frame.ts';
+import { cloneLandmarkFrame, createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
+import { Part } from '../../engine/src/core/landmark_layout.ts';
+import { HANDSHAPE_JUDGE } from '../../engine/src/handshape/match_handshape.ts';
+import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
+import { compileLesson } from '../../engine/src/practice/compile_lesson.ts';
+import type { CompiledSign } from '../../engine/src/practice/compiled_sign.ts';
+import type { MatchMode } from '../../engine/src/practice/match_mode.ts';
+import { PracticeLoop } from '../../engine/src/practice/practice_loop.ts';
+import { PracticeSession } from '../../engine/src/practice/practice_session.ts';
+import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';
+import { fixtureFrameToLandmarks } from '../../engine/src/recordings/fixture_frame_to_landmarks.ts';
+import { landmarkFixtureSchema } from '../../engine/src/recordings/landmark_fixture_schema.ts';
+import { alphabetSource, RECORDING_FPS } from '../../engine/src/recordings/landmark_source.ts';
+import { ALPHABET_DIR, ROOT } from '../../server/paths.ts';
+import { createFingerposeJudge } from './fingerpose_judge.ts';
+import { PERTURBATIONS } from './perturb.ts';
+
+export const NON_SIGN_DIR = join(ROOT, 'data', 'non-signs');
+export const MODES: readonly MatchMode[] = ['handshape', 'spec', 'precise'];
+export type Judge = MatchMode | 'fingerpose';
+export const JUDGES: readonly Judge[] = [...MODES, 'fingerpose'];
+export const FIST_GROUP = ['A', 'E', 'M', 'N', 'S', 'T'];
+/** How long a learner is replayed against a reference before it counts as not completing. */
+export const REPLAY_SECONDS = 10;
+export const RATES = [8, 15, 30] as const;
+/** Issue 11's targets: seconds of correct signing, and the rates' spread. */
+export const TIMING_TARGETS = { seconds: 2.5, spread: 0.2 } as const;
+
+export interface AcceptanceResult {
+  schema: 'signlearn-acceptance/1';
+  quick: boolean;
+  signs: string[];
+  judges: Judge[];
+  settings: { replaySeconds: number; rates: readonly number[]; handshapeJudge: typeof HANDSHAPE_JUDGE };
+  /** own[judge][sign][rate]: seconds to complete on the held-out frames, null when not in REPLAY_SECONDS. */
+  own: Record<string, Record<string, Record<string, number | null>>>;
+  /** perturbed[judge][sign][perturbation]: seconds at 30 fps, or null. */
+  perturbed: Record<string, Record<string, Record<string, number | null>>>;
+  /** wrong[judge]: pairs "tested>reference" that completed, with their seconds. */
+  wrong: Record<string, Record<string, number>>;
+  /** nonSign[judge][file]: letters that completed on that file. */
+  nonSign: Record<string, Record<string, string[]>>;
+  nonSignFiles: string[];
+  perturbations: { name: string; description: string }[];
+  durationS: number;
+}
+
+/** `frames` as a learner at `fps` judged frames per second would show them: the frame of the cycled recording at each judged moment (30 fps recordings). */
+function* judgedFrames(frames: readonly LandmarkFrame[], fps: number, seconds: number): Generator<{ frame: LandmarkFrame; nowMs: number }> {
+  const count = Math.round(seconds * fps);
+  for (let i = 1; i <= count; i++) {
+    const nowMs = (i * 1000) / fps;
+    const frame = frames[Math.floor((nowMs * RECORDING_FPS) / 1000) % frames.length]!;
+    frame.timestampMs = nowMs;
+    yield { frame, nowMs };
+  }
+}
+
+/** Seconds until the loop completes `sign` on `frames`, or null within `seconds`. */
+function completes(frames: readonly LandmarkFrame[], name: string, sign: CompiledSign, mode: MatchMode, fps: number, seconds = REPLAY_SECONDS): number | null {
+  let doneAt: number | null = null;
+  const loop = new PracticeLoop([{ name, compiled: sign }], {
+    mode,
+    onEvent: (event) => {
+      if (event.type === 'signComplete' && !event.skipped) doneAt = event.atMs;
+    },
+  });
+  loop.start(0);
+  for (const { frame, nowMs } of judgedFrames(frames, fps, seconds)) {
+    loop.onLandmarks(frame, nowMs);
+    if (doneAt !== null) return Math.round(doneAt) / 1000;
+  }
+  return null;
+}
+
+const NO_ANGLES = createAngleFrame();
+
+/** The same with fingerpose as the frame judge, through the same practice session (a held letter's time). */
+function completesByFingerpose(accepted: readonly boolean[], frames: readonly LandmarkFrame[], sign: CompiledSign, fps: number, seconds = REPLAY_SECONDS): number | null {
+  let doneAt: number | null = null;
+  let current = false;
+  const session = new PracticeSession([{ name: sign.reference.signName, compiled: sign }], {
+    matcher: (_learner, _sign, _frame, report) => {
+      report.matched = current;
+      return current;
+    },
+    onEvent: (event) => {
+      if (event.type === 'signComplete' && !event.skipped) doneAt = event.atMs;
+    },
+  });
+  session.start(0);
+  const count = Math.round(seconds * fps);
+  for (let i = 1; i <= count; i++) {
+    const nowMs = (i * 1000) / fps;
+    current = accepted[Math.floor((nowMs * RECORDING_FPS) / 1000) % frames.length]!;
+    // The judgement is precomputed from the frame's landmarks; the session reads no angles.
+    session.onFrame(NO_ANGLES, nowMs);
+    if (doneAt !== null) return Math.round(doneAt) / 1000;
+  }
+  return null;
+}
+
+function loadNonSigns(): { file: string; frames: LandmarkFrame[] }[] {
+  return readdirSync(NON_SIGN_DIR)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => {
+      const fixture = landmarkFixtureSchema.parse(JSON.parse(readFileSync(join(NON_SIGN_DIR, name), 'utf8')));
+      const frames = fixture.frames.map((f) => {
+        const frame = createLandmarkFrame();
+        fixtureFrameToLandmarks(fixture, f, frame);
+        return frame;
+      });
+      return { file: name.replace(/\.json$/, ''), frames };
+    });
+}
+
+export async function runAcceptance(options: { quick: boolean; log?: (line: string) => void }): Promise<AcceptanceResult> {
+  const log = options.log ?? console.log;
+  const started = Date.now();
+  const recordings = await loadAlphabetFolder(ALPHABET_DIR);
+  const built = buildAlphabetReferences(recordings);
+  const allSigns = [...built.keys()].sort();
+  // The quick run (CI): the fist group and a few others, every judge, fewer perturbations.
+  const signs = options.quick ? ['A', 'B', 'E', 'L', 'S', 'T', 'Z'] : allSigns;
+  const compiledAll = compileLesson(allSigns.map((name) => ({ name, record: built.get(name)!.record })));
+  const compiled = new Map(allSigns.map((s, i) => [s, compiledAll[i]!]));
+  const heldOut = new Map<string, LandmarkFrame[]>();
+  for (const sign of signs) {
+    const training = new Set(built.get(sign)!.training);
+    const source = alphabetSource(sign, recordings.get(sign)!);
+    const frame = createLandmarkFrame();
+    const frames: LandmarkFrame[] = [];
+    for (let i = 0; i < source.frameCount; i++) {
+      if (training.has(i)) continue;
+      source.read(i, frame);
+      frames.push(cloneLandmarkFrame(frame));
+    }
+    heldOut.set(sign, frames);
+  }
+  const perturbations = options.quick ? PERTURBATIONS.filter((p) => ['fingers +15%', 'yaw +20', 'left hand', 'farther'].includes(p.name)) : PERTURBATIONS;
+  const nonSigns = options.quick ? loadNonSigns().filter((n) => ['messi5', 'handSrc', 'raised-open-hand'].includes(n.file)) : loadNonSigns();
+  const fingerpose = createFingerposeJudge();
+  const fingerposeAccepts = (frames: readonly LandmarkFrame[], letter: string) =>
+    frames.map((f) =>
+      f.present[Part.rightHand] === 1
+        ? fingerpose.accepts(f.rightHand, f.imageWidth, f.imageHeight, false, letter)
+        : f.present[Part.leftHand] === 1 && fingerpose.accepts(f.leftHand, f.imageWidth, f.imageHeight, true, letter),
+    );
+  const run = (judge: Judge, frames: readonly LandmarkFrame[], letter: string, fps: number) =>
+    judge === 'fingerpose' ? completesByFingerpose(fingerposeAccepts(frames, letter), frames, compiled.get(letter)!, fps) : completes(frames, letter, compiled.get(letter)!, judge, fps);
+
+  const result: AcceptanceResult = {
+    schema: 'signlearn-acceptance/1',
+    quick: options.quick,
+    signs,
+    judges: [...JUDGES],
+    settings: { replaySeconds: REPLAY_SECONDS, rates: RATES, handshapeJudge: HANDSHAPE_JUDGE },
+    own: {},
+    perturbed: {},
+    wrong: {},
+    nonSign: {},
+    nonSignFiles: nonSigns.map((n) => n.file),
+    perturbations: perturbations.map(({ name, description }) => ({ name, description })),
+    durationS: 0,
+  };
+  for (const judge of JUDGES) {
+    log(`acceptance: ${judge}`);
+    result.own[judge] = {};
+    result.perturbed[judge] = {};
+    result.wrong[judge] = {};
+    result.nonSign[judge] = {};
+    for (const sign of signs) {
+      const frames = heldOut.get(sign)!;
+      result.own[judge]![sign] = Object.fromEntries(RATES.map((fps) => [String(fps), run(judge, frames, sign, fps)]));
+      result.perturbed[judge]![sign] = Object.fromEntries(perturbations.map((p) => [p.name, run(judge, frames.map(p.apply), sign, 30)]));
+      for (const other of signs) {
+        if (other === sign) continue;
+        const seconds = run(judge, frames, other, 30);
+        if (seconds !== null) result.wrong[judge]![`${sign}>${other}`] = seconds;
+      }
+    }
+    for (const { file, frames } of nonSigns) {
+      result.nonSign[judge]![file] = allSigns.filter((letter) => run(judge, frames, letter, 30) !== null);
+    }
+  }
+  result.durationS = Math.round((Date.now() - started) / 100) / 10;
+  return result;
+}
+
+const fmt = (seconds: number | null | undefined) => (seconds === null || seconds === undefined ? 'no' : seconds.toFixed(1));
+const JUDGE_NAMES: Record<Judge, string> = {
+  handshape: 'handshape (default)',
+  spec: 'SPEC rule (lenient)',
+  precise: 'precise',
+  fingerpose: 'fingerpose (anchor)',
+};
+
+/** One row per judge: own letters, perturbed frames, wrong pairs, the fist group, non-signs. */
+export function acceptanceSummary(r: AcceptanceResult): string {
+  const pairs = r.signs.length * (r.signs.length - 1);
+  const fistPairs = r.signs.filter((s) => FIST_GROUP.includes(s)).length;
+  const lines = ['| judge | own letters completing | perturbed frames completing | wrong pairs completing | of them in the fist group | non-sign completions |', '|---|---|---|---|---|---|'];
+  for (const judge of r.judges) {
+    const own = r.signs.filter((s) => r.own[judge]![s]!['30'] !== null).length;
+    const perturbedCells = r.signs.flatMap((s) => Object.values(r.perturbed[judge]![s]!));
+    const perturbed = perturbedCells.filter((v) => v !== null).length;
+    const wrong = Object.keys(r.wrong[judge]!);
+    const fist = wrong.filter((p) => p.split('>').every((s) => FIST_GROUP.includes(s))).length;
+    const nonSign = Object.values(r.nonSign[judge]!).reduce((n, letters) => n + letters.length, 0);
+    lines.push(`| ${JUDGE_NAMES[judge]} | ${own} / ${r.signs.length} | ${perturbed} / ${perturbedCells.length} | ${wrong.length} / ${pairs} (${((100 * wrong.length) / pairs).toFixed(1)}%) | ${fist} / ${fistPairs * (fistPairs - 1)} | ${nonSign} / ${r.nonSignFiles.length * 26} |`);
+  }
+  return lines.join('\n');
+}
+
+/** The acceptance table (issue 19). */
+export function acceptanceMarkdown(r: AcceptanceResult): string {
+  const pairs = r.signs.length * (r.signs.length - 1);
+  const lines: string[] = [];
+  lines.push('# Acceptance of the practice loop\'s judges', '');
+  lines.push(`Made by \`npm run bench -- --only acceptance\` (\`bench/acceptance/run_acceptance.ts\`${r.quick ? ', quick run: a subset' : ''}) in ${r.durationS} s. References built by the engine's builder from the middle half of each recording of \`data/asl-alphabet\` (one signer); every replay goes through the engine's practice loop, as the camera screen does. A replay lasts ${r.settings.replaySeconds} s at 30 judged frames per second (the held-out frames cycled); "completes" means the sign's whole slice was done in that time.`, '');
+  lines.push('- **own**: the letter\'s held-out frames (the first and last quarters of its recording, which no reference saw) against its own reference;');
+  lines.push(`- **perturbed**: the same frames changed one way at a time (${r.perturbations.length} perturbations, below): measured stand-ins for other hands, not other signers;`);
+  lines.push(`- **wrong**: every letter's held-out frames against every other letter's reference (${pairs} pairs); the fist group is ${FIST_GROUP.join(' ')};`);
+  lines.push(`- **non-signs**: each file of \`data/non-signs\` (people and hands not signing, with their sources) against every letter (${r.nonSignFiles.length} files x 26 letters).`, '');
+  lines.push(acceptanceSummary(r));
+  lines.push('', `Targets for the default judge (issue 19): every own letter completes on held-out and perturbed frames; 0 non-sign completions; wrong pairs at most 1%, none in the fist group. The SPEC rule is loose by design; fingerpose judges single frames with its own descriptions (J and Z move: it has no description of them).`, '');
+  lines.push('## Per letter', '', 'Seconds to complete (own, 30 fps), perturbed frames completing, and the wrong letters whose frames complete this letter\'s reference.', '');
+  lines.push(`| letter | ${r.judges.map((j) => `${j}: own s | perturbed | wrong letters accepted`).join(' | ')} |`);
+  lines.push(`|---|${r.judges.map(() => '--:|--:|---').join('|')}|`);
+  for (const sign of r.signs) {
+    const cells = r.judges.map((judge) => {
+      const perturbed = Object.values(r.perturbed[judge]![sign]!);
+      const accepted = Object.keys(r.wrong[judge]!).filter((p) => p.endsWith(`>${sign}`)).map((p) => p.split('>')[0]);
+      return `${fmt(r.own[judge]![sign]!['30'])} | ${perturbed.filter((v) => v !== null).length}/${perturbed.length} | ${accepted.join(' ')}`;
+    });
+    lines.push(`| **${sign}** | ${cells.join(' | ')} |`);
+  }
+  lines.push('', '## Perturbed frames, per perturbation (own letters completing)', '');
+  lines.push(`| perturbation | what | ${r.judges.join(' | ')} |`);
+  lines.push(`|---|---|${r.judges.map(() => '--:').join('|')}|`);
+  for (const p of r.perturbations) {
+    lines.push(`| ${p.name} | ${p.description} | ${r.judges.map((j) => `${r.signs.filter((s) => r.perturbed[j]![s]![p.name] !== null).length}/${r.signs.length}`).join(' | ')} |`);
+  }
+  lines.push('', '## Non-signs: the letters each file completes', '');
+  lines.push(`| file | ${r.judges.join(' | ')} |`);
+  lines.push(`|---|${r.judges.map(() => '---').join('|')}|`);
+  for (const file of r.nonSignFiles) lines.push(`| ${file} | ${r.judges.map((j) => r.nonSign[j]![file]!.join(' ') || '-').join(' | ')} |`);
+  lines.push('');
+  return lines.join('\n');
+}
+
+/** The practice timing table (issue 11). */
+export function timingMarkdown(r: AcceptanceResult): string {
+  const modes = r.judges.filter((j): j is MatchMode => j !== 'fingerpose');
+  const lines: string[] = [];
+  lines.push('# Practice timing: seconds to complete a letter at 8, 15 and 30 judged frames per second', '');
+  lines.push(`Made by \`npm run bench -- --only acceptance\` (\`bench/acceptance/run_acceptance.ts\`${r.quick ? ', quick run: a subset' : ''}), with bench/acceptance.md. Each letter's held-out frames (the first and last quarters of its recording, outside the frames its reference was built from) are replayed at the given judged frame rate, as a learner whose tracker processes that many camera frames a second would show them (the frame of the 30 fps recording at each judged moment), through the engine's practice loop, for up to ${r.settings.replaySeconds} s. The session advances by time (README, Engine: practice), so a held letter needs its natural hold of 1.5 s of correct signing at any rate; frames that do not match add nothing.`, '');
+  lines.push(`Targets (issue 11): every letter completes in every mode at every rate, in at most ${TIMING_TARGETS.seconds} s, the three rates within ${TIMING_TARGETS.spread * 100}% of each other.`, '');
+  lines.push(`| letter | ${modes.map((m) => `${m}: 8 / 15 / 30 fps`).join(' | ')} |`);
+  lines.push(`|---|${modes.map(() => '---').join('|')}|`);
+  for (const sign of r.signs) lines.push(`| **${sign}** | ${modes.map((m) => RATES.map((fps) => fmt(r.own[m]![sign]![String(fps)])).join(' / ')).join(' | ')} |`);
+  lines.push('', '| mode | letters completing at every rate | within 2.5 s at every rate | rates within 20% | slowest (s) | wrong letters completing (of the pairs) |', '|---|--:|--:|--:|--:|--:|');
+  const pairs = r.signs.length * (r.signs.length - 1);
+  for (const m of modes) {
+    const times = r.signs.map((s) => RATES.map((fps) => r.own[m]![s]![String(fps)] ?? null));
+    const every = times.filter((t) => t.every((v) => v !== null)).length;
+    const within = times.filter((t) => t.every((v) => v !== null && v <= TIMING_TARGETS.seconds)).length;
+    const close = times.filter((t) => t.every((v) => v !== null) && Math.max(...(t as number[])) <= (1 + TIMING_TARGETS.spread) * Math.min(...(t as number[]))).length;
+    const slowest = Math.max(...times.flat().map((v) => v ?? Infinity));
+    lines.push(`| ${m} | ${every} / ${r.signs.length} | ${within} / ${r.signs.length} | ${close} / ${r.signs.length} | ${Number.isFinite(slowest) ? slowest.toFixed(1) : 'never'} | ${Object.keys(r.wrong[m]!).length} / ${pairs} |`);
+  }
+  lines.push('', 'Wrong letters: every other letter\'s held-out frames against each reference for 10 s at 30 fps (the pairs are listed in bench/acceptance.md). Precise mode: none may complete; the SPEC rule is loose by design.', '');
+  return lines.join('\n');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const quick = process.argv.includes('--quick');
+  const outIndex = process.argv.indexOf('--out');
+  const outDir = outIndex >= 0 ? process.argv[outIndex + 1]! : join(ROOT, 'bench', 'results');
+  const result = await runAcceptance({ quick });
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'acceptance.json'), JSON.stringify(result, null, 2));
+  // The committed tables are the full run's.
+  const tables = quick ? outDir : join(ROOT, 'bench');
+  writeFileSync(join(tables, 'acceptance.md'), acceptanceMarkdown(result));
+  writeFileSync(join(tables, 'practice-timing.md'), timingMarkdown(result));
+  console.log(`acceptance: wrote ${join(tables, 'acceptance.md')} and practice-timing.md in ${result.durationS} s`);
+}

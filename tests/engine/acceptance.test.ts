@@ -1,0 +1,34 @@
+// The default judge's targets (issue 19) on the acceptance bench's quick subset (the fist group
+// and a few others, four perturbations, three non-sign files): the same code as
+// `npm run bench -- --only acceptance`, asserted here so that a change that breaks them fails.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FIST_GROUP, runAcceptance, type AcceptanceResult } from '../../bench/acceptance/run_acceptance.ts';
+
+let r: AcceptanceResult;
+beforeAll(async () => {
+  r = await runAcceptance({ quick: true, log: () => {} });
+}, 300_000);
+
+describe('the default judge on the acceptance subset', () => {
+  it('completes every own letter on its held-out frames, at 8, 15 and 30 judged frames per second', () => {
+    for (const sign of r.signs) for (const fps of ['8', '15', '30']) expect(r.own.handshape![sign]![fps], `${sign} at ${fps} fps`).not.toBeNull();
+  });
+  it('takes about the same time at every rate (issue 11: within 20%)', () => {
+    for (const sign of r.signs) {
+      const times = ['8', '15', '30'].map((fps) => r.own.handshape![sign]![fps]!);
+      expect(Math.max(...times) / Math.min(...times), sign).toBeLessThanOrEqual(1.2);
+    }
+  });
+  it('completes the own letter on every perturbed frame', () => {
+    for (const sign of r.signs) for (const [name, seconds] of Object.entries(r.perturbed.handshape![sign]!)) expect(seconds, `${sign}, ${name}`).not.toBeNull();
+  });
+  it('completes no wrong letter in the fist group, and no letter on a non-sign', () => {
+    const fist = Object.keys(r.wrong.handshape!).filter((pair) => pair.split('>').every((s) => FIST_GROUP.includes(s)));
+    expect(fist).toEqual([]);
+    for (const [file, letters] of Object.entries(r.nonSign.handshape!)) expect(letters, file).toEqual([]);
+  });
+  it('precise mode completes no wrong letter; the SPEC rule is as loose as the bench says', () => {
+    expect(Object.keys(r.wrong.precise!)).toEqual([]);
+    expect(Object.keys(r.wrong.spec!).length).toBeGreaterThan(0);
+  });
+});
