@@ -29,7 +29,10 @@ export function createFixtureLandmarkSource(url: string): LandmarkSource {
       for (const listener of listeners) listener(frame);
     }
     if (next >= fixture.frames.length) {
-      const duration = fixture.frames.at(-1)!.t + 1000 / 30;
+      // One frame interval after the last frame (the fixture's own rate), then from the top.
+      const last = fixture.frames.length - 1;
+      const interval = last > 0 ? fixture.frames[last]!.t - fixture.frames[last - 1]!.t : 1000 / 30;
+      const duration = fixture.frames[last]!.t + interval;
       loopStartMs += duration;
       next = 0;
     }
@@ -42,6 +45,8 @@ export function createFixtureLandmarkSource(url: string): LandmarkSource {
       if (!response.ok) throw new Error(`fixture landmarks: ${url}: ${response.status}`);
       fixture = landmarkFixtureSchema.parse(await response.json());
       loopStartMs = performance.now();
+      // The fixture's time zero, for tests that time the lesson against what the learner showed.
+      performance.mark('signlearn:fixture-start');
       timer = setInterval(pump, POLL_MS);
       return { backend: 'fixture', notice: null };
     },
