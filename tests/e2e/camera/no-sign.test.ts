@@ -19,9 +19,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Level 1's first chapter, as the learning home caches it, with one lesson: B then C. */
+/** Level 1's first chapter, as the learning home caches it, with one lesson: B then C. Written as
+ * the camera page starts (an init script), so the learning home's own caching cannot overwrite it. */
 async function lessonOfBAndC(page: Page): Promise<void> {
-  await page.evaluate(() => {
+  await page.addInitScript(() => {
+    if (location.pathname !== '/camera') return;
     sessionStorage.setItem('level_0', JSON.stringify([{ title: 'Open hands', lessons: [{ signs: ['B', 'C'] }], number_of_lessons: 1 }]));
   });
 }
