@@ -12,7 +12,7 @@ const POLL_MS = 10;
 
 export function createFixtureLandmarkSource(url: string): LandmarkSource {
   if (!url.startsWith('/')) throw new Error(`fixture landmarks: "${url}" must be a same-origin path`);
-  const listeners = new Set<(frame: LandmarkFrame) => void>();
+  const listeners = new Set<(frame: LandmarkFrame, cost: null) => void>();
   const frame = createLandmarkFrame();
   let fixture: LandmarkFixture | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -26,7 +26,7 @@ export function createFixtureLandmarkSource(url: string): LandmarkSource {
     while (fixture.frames[next] && fixture.frames[next]!.t <= elapsed) {
       fixtureFrameToLandmarks(fixture, fixture.frames[next]!, frame);
       next++;
-      for (const listener of listeners) listener(frame);
+      for (const listener of listeners) listener(frame, null);
     }
     if (next >= fixture.frames.length) {
       // One frame interval after the last frame (the fixture's own rate), then from the top.
@@ -48,7 +48,7 @@ export function createFixtureLandmarkSource(url: string): LandmarkSource {
       // The fixture's time zero, for tests that time the lesson against what the learner showed.
       performance.mark('signlearn:fixture-start');
       timer = setInterval(pump, POLL_MS);
-      return { backend: 'fixture', notice: null };
+      return { backend: 'fixture', notice: null, models: null };
     },
     onLandmarks(listener) {
       listeners.add(listener);
