@@ -1,6 +1,7 @@
 // `npm start`: set up if needed, then run server/dev.ts: the local emulators with seeded content
 // and the demo learner (data kept in .data/) and the app at http://learn.localhost:5173. Every
-// phase prints one line with its time. Ctrl-C stops all.
+// phase prints one line with its time. Ctrl-C stops all. Options after `--` go to dev.ts
+// (`--data-dir DIR`, `--port-offset N`, `--no-app`).
 import { spawn, execSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const startedAt = Date.now();
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 execSync('node scripts/ensure-setup.mjs', { cwd: root, stdio: 'inherit' });
-const dev = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'dev.ts')], {
+const dev = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'dev.ts'), ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, SIGNLEARN_START_TIME: String(startedAt) },

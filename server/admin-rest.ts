@@ -1,6 +1,7 @@
 // Admin access to a Realtime Database over its REST API: the local emulator or stand-in with
 // the credential "owner", production with an OAuth access token (or a legacy database secret).
-// Used by the seed command and the feedback endpoints; no Admin SDK needed.
+// Used by the seed command, the feedback endpoints, the demo learner, the bench and the test
+// harnesses; no Admin SDK needed.
 
 export interface AdminDatabase {
   /** e.g. http://127.0.0.1:9000?ns=demo-signlearn or https://PROJECT-default-rtdb.firebaseio.com */
@@ -9,6 +10,8 @@ export interface AdminDatabase {
   accessToken?: string;
   /** A legacy database secret (sent as ?auth=), instead of accessToken. */
   databaseSecret?: string;
+  /** Give up on a request after this long (a TimeoutError); no limit when absent. */
+  timeoutMs?: number;
 }
 
 function restUrl(admin: AdminDatabase, path: string, query: Record<string, string> = {}): string {
@@ -28,6 +31,7 @@ async function call(admin: AdminDatabase, method: string, path: string, body?: u
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: admin.timeoutMs === undefined ? undefined : AbortSignal.timeout(admin.timeoutMs),
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 200)}`);
@@ -37,7 +41,6 @@ async function call(admin: AdminDatabase, method: string, path: string, body?: u
 export const adminGet = (admin: AdminDatabase, path: string, query?: Record<string, string>) => call(admin, 'GET', path, undefined, query);
 export const adminSet = (admin: AdminDatabase, path: string, value: unknown) => call(admin, 'PUT', path, value);
 export const adminUpdate = (admin: AdminDatabase, path: string, patch: Record<string, unknown>) => call(admin, 'PATCH', path, patch);
-export const adminRemove = (admin: AdminDatabase, path: string) => call(admin, 'DELETE', path);
 
 /** The child keys of a node without downloading it (`shallow=true`). */
 export async function adminKeys(admin: AdminDatabase, path: string): Promise<string[]> {

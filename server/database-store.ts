@@ -33,11 +33,28 @@ export interface Recovery {
   ms: number;
 }
 
+/**
+ * The snapshot's tree (null when there is none). A snapshot that is not JSON is never repaired or
+ * replaced here: it may be all a learner has, so the error names it and says how to go on.
+ */
+function readSnapshot(dataFile: string): TreeValue | null {
+  if (!existsSync(dataFile)) return null;
+  const text = readFileSync(dataFile, 'utf8');
+  try {
+    return normalizeValue(JSON.parse(text));
+  } catch (error) {
+    throw new Error(
+      `The database file ${dataFile} is damaged (${(error as Error).message}) and was left untouched. ` +
+        `Restore it from a copy, or move it aside to start with an empty database (the content is seeded again): mv "${dataFile}" "${dataFile}.damaged"`,
+    );
+  }
+}
+
 /** Reads snapshot + journal, writes the folded snapshot, removes the journal. */
 export function recoverDatabase(dataFile: string): Recovery {
   const started = Date.now();
   mkdirSync(dirname(dataFile), { recursive: true });
-  let tree = existsSync(dataFile) ? normalizeValue(JSON.parse(readFileSync(dataFile, 'utf8'))) : null;
+  let tree = readSnapshot(dataFile);
   const files = journalFiles(journalPrefix(dataFile)).map((j) => j.file);
   const { entries, droppedLines } = readJournals<JournalEntry>(files);
   for (const entry of entries) tree = applyWrite(tree, fromEntry(entry));

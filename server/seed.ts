@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { HAND_DESCRIPTOR_NAMES } from '@signlearn/engine/handshape/hand_descriptors';
 import { parseReferenceSign, type ReferenceSign } from '@signlearn/engine/reference/reference_sign_schema';
 import { CURRICULUM, curriculumSigns } from '../src/lib/data/curriculum.ts';
-import { DEFAULT_LANGUAGE } from '../src/lib/data/paths.ts';
+import { contentRoot } from '../src/lib/data/paths.ts';
 import { encodeKey, mapKeys } from '../src/lib/data/keys.ts';
 import type { Level } from '../src/lib/data/schemas.ts';
 import { adminSet, adminUpdate, type AdminDatabase } from './admin-rest.ts';
@@ -67,8 +67,6 @@ export interface SeedResult {
   levels: number;
   signs: number;
 }
-
-const contentRoot = (language: string) => (language === DEFAULT_LANGUAGE ? '' : `language/${language}/`);
 
 /** Writes `levels` and `signs` (or `language/{language}/...`) for every language. */
 export async function seedDatabase(

@@ -63,15 +63,20 @@ export function rotateHand(frame: LandmarkFrame, yawDeg: number, pitchDeg: numbe
   return out;
 }
 
-/** The hand `factor` times as large in the image (closer to or farther from the camera), about its wrist. */
+/**
+ * The hand `factor` times as large in the image, as a camera nearer or farther shows it: scaled
+ * about the image's centre, so its travel between frames scales with its size. (Scaling about each
+ * frame's own wrist would keep the wrist's travel in pixels while the hand shrinks: a farther hand
+ * would seem to move twice as fast, in palm lengths a second, as it does.)
+ */
 export function cameraDistance(frame: LandmarkFrame, factor: number): LandmarkFrame {
   const out = cloneLandmarkFrame(frame);
   const src = frame.rightHand;
   for (let i = 0; i < HAND_POINT_COUNT; i++) {
     const o = i * POINT_STRIDE;
-    out.rightHand[o + X] = src[X]! + (src[o + X]! - src[X]!) * factor;
-    out.rightHand[o + Y] = src[Y]! + (src[o + Y]! - src[Y]!) * factor;
-    out.rightHand[o + Z] = src[Z]! + (src[o + Z]! - src[Z]!) * factor;
+    out.rightHand[o + X] = 0.5 + (src[o + X]! - 0.5) * factor;
+    out.rightHand[o + Y] = 0.5 + (src[o + Y]! - 0.5) * factor;
+    out.rightHand[o + Z] = src[o + Z]! * factor;
   }
   return out;
 }
@@ -103,6 +108,6 @@ export const PERTURBATIONS: readonly Perturbation[] = [
   { name: 'roll +20', description: 'rotated 20 degrees in the image plane', apply: (f) => rotateHand(f, 0, 0, 20) },
   { name: 'roll -20', description: 'rotated -20 degrees in the image plane', apply: (f) => rotateHand(f, 0, 0, -20) },
   { name: 'left hand', description: 'the mirror image, as a left hand', apply: asLeftHand },
-  { name: 'farther', description: 'half the size in the image (twice as far from the camera)', apply: (f) => cameraDistance(f, 0.5) },
-  { name: 'closer', description: '1.5 times the size (closer to the camera)', apply: (f) => cameraDistance(f, 1.5) },
+  { name: 'farther', description: 'half the size in the image, about its centre (twice as far from the camera)', apply: (f) => cameraDistance(f, 0.5) },
+  { name: 'closer', description: '1.5 times the size, about the image centre (closer to the camera)', apply: (f) => cameraDistance(f, 1.5) },
 ];

@@ -8,10 +8,10 @@ import {
   readLevelChapters,
   readSession,
   recordLessonCompleted,
-  sanitizeProgress,
   writeLevelChapters,
   writeSession,
 } from '@/lib/session-storage/session-storage.ts';
+import { sanitizeProgress } from '@/lib/data/progress-rule.ts';
 import { MemoryStorage } from './memory-storage.ts';
 
 let store: MemoryStorage;

@@ -104,6 +104,17 @@ describe('replaying writes', () => {
   });
 });
 
+describe('a damaged snapshot', () => {
+  test('start-up stops with the file named and a way on, and the file is left as it was', () => {
+    const dataFile = join(folder(), 'database.json');
+    const damaged = '{"users":{"u1":{"info":{"username":"ana"';
+    writeFileSync(dataFile, damaged);
+    expect(() => recoverDatabase(dataFile)).toThrow(new RegExp(`database file ${dataFile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is damaged .* left untouched\\. Restore it from a copy, or move it aside .*mv "`));
+    expect(readFileSync(dataFile, 'utf8')).toBe(damaged);
+    expect(readdirSync(join(dataFile, '..'))).toEqual(['database.json']);
+  });
+});
+
 describe('the database stand-in acknowledges only what is on disk', () => {
   test('a client write, once acknowledged, is in the journal (the data folder copied at that moment recovers it); a clean stop compacts', async () => {
     const dir = folder();

@@ -2,7 +2,8 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { child, get, ref } from 'firebase/database';
 import { errorCode } from '@/lib/data/errors.ts';
-import { sanitizeProgress, saveLessonProgress } from '@/lib/data/progress.ts';
+import { saveLessonProgress } from '@/lib/data/progress.ts';
+import { sanitizeProgress } from '@/lib/data/progress-rule.ts';
 import { getUserInfo, getUserRecord, progressForLanguage, raiseMaxLevel } from '@/lib/data/users.ts';
 import { adminSet } from '../../server/admin-rest.ts';
 import { admin, closeClients, registeredUser } from './helpers.ts';

@@ -4,7 +4,7 @@ import { HAND_POINT_COUNT, Part, POINT_STRIDE, X, Y, Z } from '../core/landmark_
 import { HandMotion } from '../motion/hand_motion.ts';
 import type { HandshapeModel } from '../reference/reference_sign_schema.ts';
 import { estimateDepthScale } from './estimate_depth_scale.ts';
-import { computeHandDescriptors, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTOR_WEIGHTS } from './hand_descriptors.ts';
+import { computeHandDescriptors, measuredPalmPixels, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTOR_WEIGHTS } from './hand_descriptors.ts';
 import { TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, type FingerState, type Movement } from './manual_alphabet.ts';
 
 /** One sign's training material: its frames in time order (the hand that signs, right or left), and its definition: which fingers it extends and folds, and whether it is held or moves. */
@@ -122,9 +122,10 @@ function prototypesOf(sign: HandshapeTrainingSign): SignPrototypes {
     const signing = signingHand(frame);
     if (!signing) continue;
     angleFramePixelSize(frame.imageWidth, frame.imageHeight, pixel);
-    motion.push(frame, signing.hand, pixel);
-    speeds.push(motion.speed[0]!);
     const vector = describe(signing.hand, signing.left, pixel[0]!, pixel[1]!);
+    // The speed in 3-D palm lengths, as the judge measures the learner's (handshape_features.ts).
+    motion.push(frame, signing.hand, pixel, vector ? measuredPalmPixels[0]! : 0);
+    speeds.push(motion.speed[0]!);
     if (vector) described.push({ vector, frame, hand: signing.hand, left: signing.left });
   }
   const conforming = described.filter((d) => agreesWithDefinition(d.vector, sign.fingers));

@@ -131,6 +131,13 @@ function spread(f: number, g: number): number {
  * ref: none in MediaPipe; the descriptors follow the manual alphabet's own terms, as fingerpose
  * (npm) describes a gesture by each finger's curl and direction.
  */
+/**
+ * The palm length (wrist to middle knuckle) in 3-D pixels that the last successful
+ * computeHandDescriptors measured: the hand's size whichever way it is turned, for its speed in
+ * palm lengths a second (a 2-D palm length shrinks as the hand points at the camera).
+ */
+export const measuredPalmPixels = new Float64Array(1);
+
 export function computeHandDescriptors(hand: Float32Array, pixelWidth: number, pixelHeight: number, mirror: boolean, out: Float32Array): boolean {
   const depth = estimateDepthScale(hand, pixelWidth, pixelHeight) * pixelWidth;
   for (let i = 0; i < 21; i++) {
@@ -143,6 +150,7 @@ export function computeHandDescriptors(hand: Float32Array, pixelWidth: number, p
   // n = u x v, out of the palm of a right hand.
   const palm = distance(H.wrist, H.middleMcp);
   if (!(palm > 0)) return false;
+  measuredPalmPixels[0] = palm;
   frame[0] = (px(H.middleMcp) - px(0)) / palm;
   frame[1] = (py(H.middleMcp) - py(0)) / palm;
   frame[2] = (pz(H.middleMcp) - pz(0)) / palm;

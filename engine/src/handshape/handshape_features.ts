@@ -3,7 +3,7 @@ import type { AngleFrame } from '../core/angle_frame.ts';
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
 import { Part } from '../core/landmark_layout.ts';
 import { HandMotion } from '../motion/hand_motion.ts';
-import { computeHandDescriptors, HAND_DESCRIPTOR_COUNT } from './hand_descriptors.ts';
+import { computeHandDescriptors, HAND_DESCRIPTOR_COUNT, measuredPalmPixels } from './hand_descriptors.ts';
 import { handRaised, HandRaised } from './hand_raised.ts';
 
 /**
@@ -63,7 +63,7 @@ export function createHandshapeFeatureTracker(): HandshapeFeatureTracker {
           updatedAt[side] = NaN;
           continue;
         }
-        motions[side]!.push(landmarks, hand, pixel);
+        motions[side]!.push(landmarks, hand, pixel, measuredPalmPixels[0]!);
         const speed = motions[side]!.speed[0]!;
         const elapsed = landmarks.timestampMs - updatedAt[side]!;
         // A first sample, or time going back or stalling: start from this frame's speed.

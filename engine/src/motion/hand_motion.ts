@@ -29,8 +29,12 @@ export class HandMotion {
     this.head = 0;
   }
 
-  /** Adds this frame's sample of `hand` (measured on `pixel` = [width, height]) and sets `speed` over the last window. */
-  push(landmarks: LandmarkFrame, hand: Float32Array, pixel: Float64Array): void {
+  /**
+   * Adds this frame's sample of `hand` (measured on `pixel` = [width, height]) and sets `speed`
+   * over the last window. `palmPixels`: the hand's palm length in pixels to measure the speed
+   * in (the handshape judge passes its 3-D one); absent or 0, the palm's length in the image.
+   */
+  push(landmarks: LandmarkFrame, hand: Float32Array, pixel: Float64Array, palmPixels = 0): void {
     const timeMs = landmarks.timestampMs;
     const width = pixel[0]!;
     const height = pixel[1]!;
@@ -49,7 +53,7 @@ export class HandMotion {
     this.p[slot * 4 + 3] = hand[i + Y]! * height;
     const ux = hand[m + X]! * width - this.p[slot * 4]!;
     const uy = hand[m + Y]! * height - this.p[slot * 4 + 1]!;
-    const palmLength = Math.sqrt(ux * ux + uy * uy);
+    const palmLength = palmPixels > 0 ? palmPixels : Math.sqrt(ux * ux + uy * uy);
     this.head = (this.head + 1) % HISTORY;
     if (this.count < HISTORY) this.count++;
     let path = 0;

@@ -238,6 +238,11 @@ export class LandmarkTracker {
     this.config.mirrored = value;
   }
 
+  /** The pose and hand landmark models loaded (hand: null when hands are not tracked). */
+  get models(): { pose: PoseModelType; hand: HandModelType | null } {
+    return { pose: this.config.poseModel, hand: this.handModel ? this.config.handModel : null };
+  }
+
   /** Forgets the tracked pose and hands: the next frame starts from the detector. */
   reset(): void {
     this.pose.reset();

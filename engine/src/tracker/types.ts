@@ -49,6 +49,10 @@ export interface BackendReport {
   runtime?: string;
   /** WebGPU only: models running from recorded dispatches (LandmarkTracker.graphReplays). */
   replayedModels?: number;
+  /** The pose landmark model in use. */
+  poseModel?: PoseModelType;
+  /** The hand landmark model in use (absent when hands are not tracked). */
+  handModel?: HandModelType;
   /** Set when the tracker fell back to something slow (the CPU backend). */
   warning?: string;
 }

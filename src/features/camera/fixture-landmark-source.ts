@@ -12,7 +12,7 @@ const POLL_MS = 10;
 
 export function createFixtureLandmarkSource(url: string): LandmarkSource {
   if (!url.startsWith('/')) throw new Error(`fixture landmarks: "${url}" must be a same-origin path`);
-  const listeners = new Set<(frame: LandmarkFrame) => void>();
+  const listeners = new Set<(frame: LandmarkFrame, cost: null) => void>();
   const frame = createLandmarkFrame();
   let fixture: LandmarkFixture | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -26,10 +26,13 @@ export function createFixtureLandmarkSource(url: string): LandmarkSource {
     while (fixture.frames[next] && fixture.frames[next]!.t <= elapsed) {
       fixtureFrameToLandmarks(fixture, fixture.frames[next]!, frame);
       next++;
-      for (const listener of listeners) listener(frame);
+      for (const listener of listeners) listener(frame, null);
     }
     if (next >= fixture.frames.length) {
-      const duration = fixture.frames.at(-1)!.t + 1000 / 30;
+      // One frame interval after the last frame (the fixture's own rate), then from the top.
+      const last = fixture.frames.length - 1;
+      const interval = last > 0 ? fixture.frames[last]!.t - fixture.frames[last - 1]!.t : 1000 / 30;
+      const duration = fixture.frames[last]!.t + interval;
       loopStartMs += duration;
       next = 0;
     }
@@ -42,8 +45,10 @@ export function createFixtureLandmarkSource(url: string): LandmarkSource {
       if (!response.ok) throw new Error(`fixture landmarks: ${url}: ${response.status}`);
       fixture = landmarkFixtureSchema.parse(await response.json());
       loopStartMs = performance.now();
+      // The fixture's time zero, for tests that time the lesson against what the learner showed.
+      performance.mark('signlearn:fixture-start');
       timer = setInterval(pump, POLL_MS);
-      return { backend: 'fixture', notice: null };
+      return { backend: 'fixture', notice: null, models: null };
     },
     onLandmarks(listener) {
       listeners.add(listener);

@@ -10,14 +10,24 @@ export interface LandmarkSourceStatus {
   backend: string;
   /** Said to the learner: a fallback happened, or tracking is slow. */
   notice: string | null;
+  /** The landmark models in use, e.g. 'pose full, hand full' (null: recorded landmarks). */
+  models: string | null;
+}
+
+/** What one frame cost the tracker, for the performance readouts (null from recorded landmarks). */
+export interface TrackerFrameCost {
+  /** Milliseconds per stage, indexed by TrackerStage (engine/src/tracker/constants.ts). */
+  stagesMs: Float64Array;
+  /** From offering the frame to its landmarks on the page: snapshot, transfers and tracking. */
+  latencyMs: number;
 }
 
 export interface LandmarkSource {
   readonly kind: 'tracker' | 'fixture';
   /** Starts delivering landmarks for the frames of `video` (playing the camera). */
   start(video: HTMLVideoElement): Promise<LandmarkSourceStatus>;
-  /** Called with every new landmark frame; the frame stays readable until the next call. */
-  onLandmarks(listener: (frame: LandmarkFrame) => void): () => void;
+  /** Called with every new landmark frame; the frame and its cost stay readable until the next call. */
+  onLandmarks(listener: (frame: LandmarkFrame, cost: TrackerFrameCost | null) => void): () => void;
   /** Called when the backend changes after start (a runtime fallback). */
   onStatus(listener: (status: LandmarkSourceStatus) => void): () => void;
   /** Stops offering frames (tab hidden, camera lost, a dialog open) without tearing down. */

@@ -11,7 +11,8 @@ import { PracticeLoop } from '@signlearn/engine/practice/practice_loop';
 import type { PracticeSign } from '@signlearn/engine/practice/practice_session';
 import { CameraConnection } from './camera-connection.ts';
 import { drawSkeleton } from './draw-skeleton.ts';
-import type { LandmarkSource, LandmarkSourceStatus } from './landmark-source.ts';
+import type { LandmarkSource, LandmarkSourceStatus, TrackerFrameCost } from './landmark-source.ts';
+import { TrackerPerformance } from './tracker-performance.ts';
 import { initialPracticeView, practiceViewOnEvent, PracticeViewStore, type PracticeView } from './practice-view.ts';
 import { createSessionClock, type SessionClock } from './session-clock.ts';
 
@@ -32,6 +33,7 @@ export class PracticeController {
   private frameRequest = 0;
   private disposed = false;
   private readonly cleanups: Array<() => void> = [];
+  private readonly performance: TrackerPerformance;
 
   constructor(
     private readonly options: {
@@ -41,8 +43,11 @@ export class PracticeController {
       canvas: HTMLCanvasElement;
       matchMode: MatchMode;
       onEvent: (event: PracticeEvent) => void;
+      /** Measure the tracker's per-stage times for the `?perf=1` overlay. */
+      perf?: boolean;
     },
   ) {
+    this.performance = new TrackerPerformance(options.perf ?? false);
     this.store = new PracticeViewStore(initialPracticeView(options.signs.map((sign) => sign.name)));
     this.loop = new PracticeLoop(options.signs, { mode: options.matchMode, onEvent: (event) => this.handle(event) });
     this.camera = new CameraConnection(
@@ -83,10 +88,10 @@ export class PracticeController {
     }
     if (this.disposed) return;
     this.cleanups.push(
-      source.onLandmarks((frame) => this.onLandmarks(frame)),
-      source.onStatus((next) => this.store.set({ backend: next.backend, notice: next.notice })),
+      source.onLandmarks((frame, cost) => this.onLandmarks(frame, cost)),
+      source.onStatus((next) => this.store.set({ backend: next.backend, notice: next.notice, models: next.models })),
     );
-    this.store.set({ backend: status.backend, notice: status.notice, status: 'practising' });
+    this.store.set({ backend: status.backend, notice: status.notice, models: status.models, status: 'practising' });
     const onVisibility = () => this.onVisibilityChange();
     document.addEventListener('visibilitychange', onVisibility);
     this.cleanups.push(() => document.removeEventListener('visibilitychange', onVisibility));
@@ -151,9 +156,10 @@ export class PracticeController {
     this.loop.setMode(mode);
   }
 
-  private onLandmarks(frame: LandmarkFrame): void {
+  private onLandmarks(frame: LandmarkFrame, cost: TrackerFrameCost | null): void {
     this.latest = frame;
     this.landmarkCount++;
+    this.performance.add(cost);
     if (this.clock.paused || this.held) {
       this.loop.skipFrame();
       return;
@@ -192,6 +198,11 @@ export class PracticeController {
       const signName = this.options.signs[this.loop.signIndex]?.name;
       patch.hint = judged ? (describeCorrection(this.loop.report, { signName })?.text ?? null) : null;
       patch.matched = judged ? this.loop.report.matched : null;
+    }
+    // About once a second: the frame rate, and with ?perf=1 the stage times.
+    if (this.performance.due(wall)) {
+      patch.trackerFps = this.performance.framesPerSecond(wall, this.landmarkCount);
+      patch.stageTimes = this.performance.stageLines();
     }
     this.store.set(patch);
   };

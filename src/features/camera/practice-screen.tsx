@@ -51,8 +51,11 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [lessonState, setLessonState] = useState<LessonState>({ status: 'loading' });
   const [controller, setController] = useState<PracticeController | null>(null);
-  const [mode, setMode] = useMatchMode();
+  // The judge is each learner's own (remembered under their uid).
+  const [mode, setMode] = useMatchMode(profile?.uid ?? null);
   const [flagOpen, setFlagOpen] = useState(false);
+  // Narrow screens: the side panel is a drawer opened from the top bar.
+  const [detailsOpen, setDetailsOpen] = useState(false);
   const [continueAtMs, setContinueAtMs] = useState<number | null>(null);
   const continued = useRef(false);
   const view = usePracticeView(controller);
@@ -128,7 +131,8 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
     if (!signs || !video || !canvas) return;
     let created: PracticeController | null = null;
     let live = true;
-    createLandmarkSource(new URLSearchParams(window.location.search))
+    const search = new URLSearchParams(window.location.search);
+    createLandmarkSource(search)
       .then((source) => {
         if (!live) return source.stop();
         created = new PracticeController({
@@ -138,6 +142,7 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
           canvas,
           matchMode: modeAtStart.current,
           onEvent: (event) => onEvent.current(event),
+          perf: search.get('perf') === '1',
         });
         setController(created);
         void created.start();
@@ -181,6 +186,16 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
             <LessonBar done={view?.signsDone ?? 0} total={signs?.length ?? 0} />
           </div>
           <ProgressRing fraction={view?.fraction ?? 0} locked={view?.locked ?? false} />
+          <button
+            type="button"
+            className="practice__details"
+            aria-label="Lesson details and settings"
+            aria-controls="lesson-details"
+            aria-expanded={detailsOpen}
+            onClick={() => setDetailsOpen((open) => !open)}
+          >
+            ☰
+          </button>
           <button type="button" className="practice__flag" aria-label="Flag this sign" onClick={() => setFlagOpen(true)} disabled={!view || view.status !== 'practising'}>
             <FlagIcon size={22} />
           </button>
@@ -226,6 +241,12 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
           </div>
         ) : null}
 
+        {view?.stageTimes ? (
+          <pre className="practice__perf" data-testid="perf-overlay" aria-label="Tracker stage times">
+            {[`${view.trackerFps?.toFixed(1) ?? '…'} frames/s`, ...view.stageTimes].join('\n')}
+          </pre>
+        ) : null}
+
         <TipsBar />
       </section>
 
@@ -235,6 +256,8 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
         view={view}
         mode={mode}
         onModeChange={setMode}
+        open={detailsOpen}
+        onClose={() => setDetailsOpen(false)}
       />
 
       {view?.status === 'completed' && continueAtMs !== null ? (

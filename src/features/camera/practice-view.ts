@@ -27,6 +27,12 @@ export interface PracticeView {
   offJoints: number;
   backend: string | null;
   notice: string | null;
+  /** The landmark models in use ('pose full, hand full'; null: recorded landmarks or not yet known). */
+  models: string | null;
+  /** Landmark frames the tracker delivered per second over the last second (null: not measured yet). */
+  trackerFps: number | null;
+  /** With `?perf=1`: the tracker's mean milliseconds per stage and latency, one line each. */
+  stageTimes: readonly string[] | null;
   cameraLost: boolean;
   /** Frames drawn on the overlay (tests read it through data attributes). */
   framesDrawn: number;
@@ -49,6 +55,9 @@ export function initialPracticeView(signNames: readonly string[]): PracticeView 
     offJoints: 0,
     backend: null,
     notice: null,
+    models: null,
+    trackerFps: null,
+    stageTimes: null,
     cameraLost: false,
     framesDrawn: 0,
   };

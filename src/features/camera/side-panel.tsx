@@ -1,10 +1,18 @@
 // The side panel (SPEC 2: "an image and another widget"): the lesson's signs with their state, the
-// colour key of the skeleton, the 'Precise feedback' setting and what runs the pose tracking.
-import type { MatchMode } from '@signlearn/engine/practice/match_mode';
+// colour key of the skeleton, the judge setting, and what runs the pose tracking (the runtime and
+// adapter, the models, the frames per second).
+import { MATCH_MODES, type MatchMode } from '@signlearn/engine/practice/match_mode';
 import type { PracticeSign } from '@signlearn/engine/practice/practice_session';
 import { CheckIcon } from '@/components/icons.tsx';
 import type { PracticeView, SignState } from './practice-view.ts';
 import { SKELETON_COLORS } from './draw-skeleton.ts';
+
+/** The judges a learner can choose, in the learner's words (issue 19: the SPEC rule stays selectable). */
+export const JUDGE_CHOICES: Record<MatchMode, { label: string; detail: string }> = {
+  handshape: { label: 'Handshape (recommended)', detail: "The letter's shape and movement, from any hand." },
+  spec: { label: 'Lenient: the original rule', detail: 'Every joint within a wide margin of the recording. Accepts near misses.' },
+  precise: { label: 'Strict: like the recording', detail: "Every joint and the hand's direction close to the recorded signer's." },
+};
 
 const STATE_TEXT: Record<SignState, string> = {
   pending: 'to do',
@@ -14,16 +22,24 @@ const STATE_TEXT: Record<SignState, string> = {
   unavailable: 'skipped: no reference yet',
 };
 
-export function SidePanel({ title, signs, view, mode, onModeChange }: {
+export function SidePanel({ title, signs, view, mode, onModeChange, open, onClose }: {
   title: string;
   signs: readonly PracticeSign[];
   view: PracticeView | null;
   mode: MatchMode;
   onModeChange: (mode: MatchMode) => void;
+  /** On narrow screens the panel is a drawer over the stage: whether it is shown. */
+  open: boolean;
+  onClose: () => void;
 }) {
   return (
-    <aside className="practice-panel" aria-label="Lesson details">
-      <p className="practice-panel__title">{title}</p>
+    <aside id="lesson-details" className={`practice-panel${open ? ' practice-panel--open' : ''}`} aria-label="Lesson details">
+      <div className="practice-panel__head">
+        <p className="practice-panel__title">{title}</p>
+        <button type="button" className="practice-panel__close" onClick={onClose} aria-label="Close lesson details">
+          ×
+        </button>
+      </div>
       <ol className="practice-panel__signs">
         {signs.map((sign, i) => {
           const state = view?.signStates[i] ?? (i === 0 ? 'current' : 'pending');
@@ -57,17 +73,30 @@ export function SidePanel({ title, signs, view, mode, onModeChange }: {
 
       <section className="practice-panel__section" aria-labelledby="practice-settings">
         <h2 id="practice-settings">Settings</h2>
-        <label className="practice-panel__toggle">
-          <input type="checkbox" checked={mode === 'precise'} onChange={(event) => onModeChange(event.target.checked ? 'precise' : 'spec')} />
-          <span>
-            Precise feedback
-            <small>Stricter checks of finger joints and hand orientation.</small>
-          </span>
-        </label>
+        <fieldset className="practice-panel__judge">
+          <legend>Judge</legend>
+          {MATCH_MODES.map((choice) => (
+            <label key={choice} className="practice-panel__toggle">
+              <input type="radio" name="judge" value={choice} checked={mode === choice} onChange={() => onModeChange(choice)} />
+              <span>
+                {JUDGE_CHOICES[choice].label}
+                <small>{JUDGE_CHOICES[choice].detail}</small>
+              </span>
+            </label>
+          ))}
+        </fieldset>
       </section>
 
       <p className="practice-panel__backend" data-testid="tracker-backend">
         {view?.backend ? `Pose tracking: ${view.backend === 'fixture' ? 'recorded landmarks (test)' : view.backend}` : 'Pose tracking: starting…'}
+      </p>
+      {view?.models ? (
+        <p className="practice-panel__backend" data-testid="tracker-models">
+          Models: {view.models}
+        </p>
+      ) : null}
+      <p className="practice-panel__backend" data-testid="tracker-fps">
+        Tracking: {view?.trackerFps == null ? '…' : `${view.trackerFps.toFixed(1)} frames/s`}
       </p>
       {view?.notice ? (
         <p className="practice-panel__notice" role="status" data-testid="tracker-notice">

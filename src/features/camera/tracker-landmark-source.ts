@@ -8,7 +8,7 @@ import { createTrackerClient } from '@signlearn/engine/tracker/browser/create_tr
 import type { BackendPreference } from '@signlearn/engine/tracker/browser/select_backend';
 import type { TrackerClient } from '@signlearn/engine/tracker/browser/tracker_client';
 import type { BackendReport } from '@signlearn/engine/tracker/types';
-import type { LandmarkSource, LandmarkSourceStatus } from './landmark-source.ts';
+import type { LandmarkSource, LandmarkSourceStatus, TrackerFrameCost } from './landmark-source.ts';
 
 /** A tracker that reports this many frame errors within RUNTIME_ERROR_WINDOW_MS is replaced. */
 const RUNTIME_ERROR_LIMIT = 5;
@@ -33,11 +33,19 @@ export function describeBackend(report: BackendReport): string {
   return `CPU${runtime}`;
 }
 
+/** The landmark models the tracker loaded, e.g. 'pose full, hand full' (null: not reported). */
+export function describeModels(report: BackendReport): string | null {
+  if (!report.poseModel) return null;
+  return `pose ${report.poseModel}, ${report.handModel ? `hand ${report.handModel}` : 'no hand model'}`;
+}
+
 /** The part of the tracker client this source uses (a fake one in unit tests). */
 export type TrackerClientLike = Pick<TrackerClient, 'start' | 'onLandmarks' | 'onError' | 'offer' | 'reset' | 'dispose'>;
 
 export function createTrackerLandmarkSource(createClient: () => TrackerClientLike = createTrackerClient): LandmarkSource {
-  const listeners = new Set<(frame: LandmarkFrame) => void>();
+  const listeners = new Set<(frame: LandmarkFrame, cost: TrackerFrameCost | null) => void>();
+  // One cost object, refilled for every frame: the hot path allocates nothing.
+  const cost: TrackerFrameCost = { stagesMs: new Float64Array(0), latencyMs: 0 };
   const statusListeners = new Set<(status: LandmarkSourceStatus) => void>();
   let client: TrackerClientLike | null = null;
   let video: HTMLVideoElement | null = null;
@@ -61,8 +69,11 @@ export function createTrackerLandmarkSource(createClient: () => TrackerClientLik
       const width = Math.min(MAX_INPUT_WIDTH, video?.videoWidth || MAX_INPUT_WIDTH);
       const height = Math.round((width * (video?.videoHeight || 480)) / (video?.videoWidth || 640));
       const report = await next.start({ backend: preference, maxInputWidth: MAX_INPUT_WIDTH, warmUpWidth: width, warmUpHeight: height });
-      next.onLandmarks((frame) => {
-        if (!paused) for (const listener of listeners) listener(frame);
+      next.onLandmarks((frame, stagesMs, info) => {
+        if (paused) return;
+        cost.stagesMs = stagesMs;
+        cost.latencyMs = info.latencyMs;
+        for (const listener of listeners) listener(frame, cost);
       });
       next.onError(() => void onRuntimeError());
       return attach(next, preference, report);
@@ -93,7 +104,7 @@ export function createTrackerLandmarkSource(createClient: () => TrackerClientLik
           ? `Pose tracking fell back to ${describeBackend(report)}: ${failures.join('; ')}.${report.warning ? ` ${report.warning}` : ''}`
           : (report.warning ?? null);
         // The side panel shows it: the backend's name first, then the runtime and adapter.
-        return { backend: `${report.name} (${describeBackend(report)})`, notice };
+        return { backend: `${report.name} (${describeBackend(report)})`, notice, models: describeModels(report) };
       } catch (error) {
         failures.push(`${attempt === 'auto' ? 'the preferred backend' : attempt} failed (${error instanceof Error ? error.message : String(error)})`);
       }
@@ -113,7 +124,7 @@ export function createTrackerLandmarkSource(createClient: () => TrackerClientLik
       const status = await startWithFallback(fallbacks[0]!, `${current} kept failing while tracking`);
       for (const listener of statusListeners) listener(status);
     } catch (error) {
-      for (const listener of statusListeners) listener({ backend: 'none', notice: error instanceof Error ? error.message : String(error) });
+      for (const listener of statusListeners) listener({ backend: 'none', notice: error instanceof Error ? error.message : String(error), models: null });
     } finally {
       switching = false;
     }

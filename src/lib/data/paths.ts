@@ -4,7 +4,8 @@ import { usernameKey } from './username-rules.ts';
 
 export const DEFAULT_LANGUAGE = 'american';
 
-const contentRoot = (language: string): string =>
+/** Where a language's content lives: the root for American, `language/{language}/` otherwise. */
+export const contentRoot = (language: string): string =>
   language === DEFAULT_LANGUAGE ? '' : `language/${language}/`;
 
 export const paths = {

@@ -3,16 +3,7 @@
 import { child, get, ref, update, type Database } from 'firebase/database';
 import { defaultDatabase } from './database.ts';
 import { paths } from './paths.ts';
-
-/** SPEC 5: non-numeric becomes 0; the stored value is at least 1 and at least the previous one,
- * so progress never decreases. */
-export function sanitizeProgress(value: unknown, previous?: unknown): number {
-  const numeric = (v: unknown): number => {
-    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
-    return Number.isFinite(n) ? Math.floor(n) : 0;
-  };
-  return Math.max(1, numeric(value), numeric(previous));
-}
+import { sanitizeProgress } from './progress-rule.ts';
 
 export interface LessonProgressUpdate {
   /** Missing uid: SPEC 7 says the remote save is skipped. */

@@ -2,7 +2,6 @@
 // The Realtime Database stores arrays as objects keyed "0", "1", ... and returns them as arrays
 // only when the keys are dense; `listOf` accepts both so that a sparse list still parses.
 import { z } from 'zod';
-import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from './username-rules.ts';
 
 /** A list that may arrive as an array or as an object with integer keys (holes dropped). */
 export function listOf<T extends z.ZodType>(item: T) {
@@ -27,8 +26,6 @@ function indexedNumbers() {
     return value;
   }, z.record(z.string().regex(/^\d+$/), z.unknown()));
 }
-
-export const usernameSchema = z.string().min(USERNAME_MIN).max(USERNAME_MAX).regex(USERNAME_PATTERN);
 
 export const userInfoSchema = z.object({
   username: z.string().optional(),

@@ -45,8 +45,3 @@ export async function raiseMaxLevel(uid: string, newMax: number, db: Database = 
     throw error;
   }
 }
-
-/** Sets `users/{uid}/currentLanguage`. */
-export async function setCurrentLanguage(uid: string, language: string, db: Database = defaultDatabase()): Promise<void> {
-  await update(ref(db, paths.user(uid)), { currentLanguage: language });
-}

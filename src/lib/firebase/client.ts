@@ -59,8 +59,3 @@ export function getFirebaseClient(): FirebaseClient {
   }
   return defaultClient;
 }
-
-/** Tests (and the node-side tools) can install their own default client. */
-export function setDefaultFirebaseClient(client: FirebaseClient | null): void {
-  defaultClient = client;
-}

@@ -3,8 +3,8 @@
 // a corrupted tab never crashes a page. Both the learning home and the camera screen write
 // through this module.
 import { z } from 'zod';
-
-export const DEFAULT_LANGUAGE = 'american';
+import { DEFAULT_LANGUAGE } from '@/lib/data/paths.ts';
+import { sanitizeProgress } from '@/lib/data/progress-rule.ts';
 
 const lessonSchema = z.object({ signs: z.array(z.string()), words: z.array(z.string()).optional() }).passthrough();
 export type Lesson = z.infer<typeof lessonSchema>;
@@ -144,16 +144,6 @@ export function lessonProgress(levelIndex: number, chapterIndex: number): number
 /** Completed lessons of a chapter with `total` lessons, for 'Lessons done/total'. */
 export function completedLessons(progress: number, total: number): number {
   return Math.max(0, Math.min(total, progress - 1));
-}
-
-/** SPEC section 5: non-numeric becomes 0; the stored value is at least 1 and never decreases.
- * (Same rule as src/lib/data/progress.ts, kept here so this module stays Firebase-free.) */
-export function sanitizeProgress(next: unknown, previous: unknown): number {
-  const asNumber = (value: unknown): number => {
-    const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-    return Number.isFinite(n) ? Math.floor(n) : 0;
-  };
-  return Math.max(1, asNumber(next), asNumber(previous));
 }
 
 /** Records that lesson `lessonIndex` was completed (the next one unlocks); returns the stored

@@ -2,13 +2,19 @@
 // keeps failing while tracking, and says so (issue 6 "Resilience"). Fake tracker clients stand in
 // for the worker; the real tracker is exercised in tests/e2e/camera/live-tracker.test.ts.
 import { describe, expect, it } from 'vitest';
+import { createLandmarkFrame, type LandmarkFrame } from '../../../engine/src/core/landmark_frame.ts';
+import { TRACKER_STAGE_COUNT, TrackerStage } from '../../../engine/src/tracker/constants.ts';
+import type { LandmarksListener } from '../../../engine/src/tracker/browser/tracker_client.ts';
 import type { BackendReport } from '../../../engine/src/tracker/types.ts';
+import type { TrackerFrameCost } from '../../../src/features/camera/landmark-source.ts';
 import { createTrackerLandmarkSource, type TrackerClientLike } from '../../../src/features/camera/tracker-landmark-source.ts';
 import { createSessionClock } from '../../../src/features/camera/session-clock.ts';
 
 interface FakeClient extends TrackerClientLike {
   backend: string;
   fail(message: string): void;
+  /** Delivers landmarks as the worker's answer would. */
+  track(frame: LandmarkFrame, stagesMs: Float64Array, latencyMs: number): void;
   disposed: boolean;
 }
 
@@ -17,6 +23,7 @@ function fakeClients(failing: Set<string>, autoIs: BackendReport['name'] = 'wasm
   const made: FakeClient[] = [];
   const factory = (): TrackerClientLike => {
     const errorListeners = new Set<(message: string) => void>();
+    const landmarkListeners = new Set<LandmarksListener>();
     const client: FakeClient = {
       backend: '',
       disposed: false,
@@ -25,9 +32,13 @@ function fakeClients(failing: Set<string>, autoIs: BackendReport['name'] = 'wasm
         client.backend = preference;
         if (failing.has(preference)) throw new Error(`${preference} is broken`);
         const name = preference === 'auto' ? autoIs : preference;
-        return name === 'cpu' ? { name, warning: 'slow CPU fallback' } : { name };
+        const models = { poseModel: 'full', handModel: name === 'cpu' ? 'lite' : 'full' } as const;
+        return name === 'cpu' ? { name, ...models, warning: 'slow CPU fallback' } : { name, ...models };
       },
-      onLandmarks: () => () => true,
+      onLandmarks: (listener) => {
+        landmarkListeners.add(listener);
+        return () => landmarkListeners.delete(listener);
+      },
       onError: (listener) => {
         errorListeners.add(listener);
         return () => errorListeners.delete(listener);
@@ -38,6 +49,7 @@ function fakeClients(failing: Set<string>, autoIs: BackendReport['name'] = 'wasm
         client.disposed = true;
       },
       fail: (message) => errorListeners.forEach((listener) => listener(message)),
+      track: (frame, stagesMs, latencyMs) => landmarkListeners.forEach((listener) => listener(frame, stagesMs, { numTensors: 0, latencyMs })),
     };
     made.push(client);
     return client;
@@ -51,7 +63,23 @@ describe('tracker landmark source: backend fallback', () => {
   it('uses the preferred backend and says nothing when it starts', async () => {
     const { factory } = fakeClients(new Set());
     const source = createTrackerLandmarkSource(factory);
-    expect(await source.start(video)).toEqual({ backend: 'wasm (WebAssembly)', notice: null });
+    expect(await source.start(video)).toEqual({ backend: 'wasm (WebAssembly)', notice: null, models: 'pose full, hand full' });
+    source.stop();
+  });
+
+  it("passes each frame's stage times and latency on with the landmarks, and nothing while paused", async () => {
+    const { made, factory } = fakeClients(new Set());
+    const source = createTrackerLandmarkSource(factory);
+    await source.start(video);
+    const seen: Array<{ frame: LandmarkFrame; total: number; latencyMs: number }> = [];
+    source.onLandmarks((frame, cost: TrackerFrameCost | null) => seen.push({ frame, total: cost!.stagesMs[TrackerStage.total]!, latencyMs: cost!.latencyMs }));
+    const frame = createLandmarkFrame();
+    const stagesMs = new Float64Array(TRACKER_STAGE_COUNT);
+    stagesMs[TrackerStage.total] = 41.5;
+    made[0]!.track(frame, stagesMs, 57.25);
+    source.pause();
+    made[0]!.track(frame, stagesMs, 60);
+    expect(seen).toEqual([{ frame, total: 41.5, latencyMs: 57.25 }]);
     source.stop();
   });
 
@@ -96,7 +124,7 @@ describe('tracker landmark source: backend fallback', () => {
     expect(made).toHaveLength(1);
     for (let i = 0; i < 4; i++) made[0]!.fail('frame failed');
     await expect.poll(() => statuses.length).toBe(1);
-    expect(statuses[0]).toEqual({ backend: 'cpu (CPU)', notice: 'Pose tracking fell back to CPU: wasm kept failing while tracking. slow CPU fallback' });
+    expect(statuses[0]).toEqual({ backend: 'cpu (CPU)', notice: 'Pose tracking fell back to CPU: wasm kept failing while tracking. slow CPU fallback', models: 'pose full, hand lite' });
     expect(made[0]!.disposed).toBe(true);
     source.stop();
   });

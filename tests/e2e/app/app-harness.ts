@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { expect, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP_VIEWPORT, MOBILE_VIEWPORT } from '../../setup/browser.ts';
+import { adminGet, adminUpdate, type AdminDatabase } from '../../../server/admin-rest.ts';
 
 const provided = (key: string): string | undefined => (inject as unknown as (k: string) => string | undefined)(key);
 
@@ -23,17 +24,12 @@ export function uniqueName(prefix = 'u'): string {
   return `${prefix}${Date.now().toString(36).slice(-6)}${counter}`.slice(0, 20);
 }
 
-function restUrl(path: string): string {
-  const url = new URL(databaseUrl);
-  const ns = url.searchParams.get('ns');
-  return `${url.origin}/${path.replace(/^\/+/, '')}.json${ns ? `?ns=${ns}` : ''}`;
-}
+/** The database as its owner (admin REST, bypasses the rules), as the server's tools reach it. */
+const owner: AdminDatabase = { databaseUrl, accessToken: 'owner', timeoutMs: 15_000 };
 
-/** Reads the database as its owner (admin REST, bypasses the rules). */
-export async function dbAdminGet(path: string): Promise<unknown> {
-  const response = await fetch(restUrl(path), { headers: { Authorization: 'Bearer owner' }, signal: AbortSignal.timeout(15_000) });
-  if (!response.ok) throw new Error(`dbAdminGet ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
+/** Reads the database as its owner. */
+export function dbAdminGet(path: string): Promise<unknown> {
+  return adminGet(owner, path);
 }
 
 /**
@@ -43,13 +39,7 @@ export async function dbAdminGet(path: string): Promise<unknown> {
  */
 export async function dbAdminUpdate(changes: Record<string, unknown>): Promise<void> {
   try {
-    const response = await fetch(restUrl(''), {
-      method: 'PATCH',
-      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
-      body: JSON.stringify(changes),
-      signal: AbortSignal.timeout(5_000),
-    });
-    if (!response.ok) throw new Error(`dbAdminUpdate: ${response.status} ${await response.text()}`);
+    await adminUpdate({ ...owner, timeoutMs: 5_000 }, '', changes);
     return;
   } catch (error) {
     if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;

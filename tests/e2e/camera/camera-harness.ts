@@ -9,8 +9,7 @@ import { buildPracticeFixture } from '../../../engine/src/recordings/build_pract
 import { loadAlphabetFolder } from '../../../engine/src/node/load_alphabet_folder.ts';
 import { launchBrowser } from '../../setup/browser.ts';
 import { makeFakeCameraVideo } from '../tracker/make_fake_camera_video.ts';
-import { inject } from 'vitest';
-import { createUser, learnUrl, logIn, type TestUser } from '../app/app-harness.ts';
+import { createUser, dbAdminGet, learnUrl, logIn, type TestUser } from '../app/app-harness.ts';
 import { ALPHABET_DIR, PHOTOGRAPHS_DIR } from '../../../server/paths.ts';
 
 export const repoRoot = join(import.meta.dirname, '..', '..', '..');
@@ -22,13 +21,7 @@ export const screenshotDir = join(repoRoot, 'test-results', 'screenshots');
 export { learnUrl };
 
 /** Reads a database path as its owner (the emulator's admin REST, bypassing the rules). */
-export async function readDatabase(path: string): Promise<unknown> {
-  const url = new URL(inject('databaseUrl'));
-  const ns = url.searchParams.get('ns');
-  const response = await fetch(`${url.origin}/${path}.json${ns ? `?ns=${ns}` : ''}`, { headers: { Authorization: 'Bearer owner' }, signal: AbortSignal.timeout(15_000) });
-  if (!response.ok) throw new Error(`readDatabase ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+export const readDatabase = dbAdminGet;
 
 /** A landmark fixture of a learner signing `signs`, `seconds` each; returns its file path. */
 export async function makeLessonFixture(signs: readonly string[], seconds: number): Promise<string> {

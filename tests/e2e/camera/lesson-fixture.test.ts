@@ -189,8 +189,8 @@ describe('camera practice from recorded landmarks', () => {
     await context.close();
   });
 
-  test("the lesson pauses while the tab is hidden and while the camera is lost, then goes on; the 'Precise feedback' setting", async () => {
-    const { page, context } = await signedInPage(browser);
+  test("the lesson pauses while the tab is hidden and while the camera is lost, then goes on; the judge setting", async () => {
+    const { page, context, user } = await signedInPage(browser);
     const fixture = await serveFixture(context, 'a-long.json', await makeLessonFixture(['A'], 30));
     await page.evaluate(() => sessionStorage.setItem('level_0', JSON.stringify([{ title: 'T', lessons: [{ signs: ['A'] }], number_of_lessons: 1 }])));
     await page.goto(cameraUrl(0, 0, 0, fixture));
@@ -224,13 +224,14 @@ describe('camera practice from recorded landmarks', () => {
     await page.getByRole('alert').filter({ hasText: 'Camera disconnected' }).waitFor({ state: 'detached' });
     await expect.poll(() => ringPercent(page), { timeout: 5_000 }).toBeGreaterThan(lostAt);
 
-    // 'Precise feedback' switches the matcher without restarting the lesson, and is remembered.
+    // The judge switches the matcher without restarting the lesson, and is remembered for this learner.
     const before = await ringPercent(page);
-    await page.getByRole('checkbox', { name: /Precise feedback/ }).check();
-    expect(await page.evaluate(() => localStorage.getItem('signlearn.matchMode'))).toBe('precise');
+    expect(await page.getByRole('radio', { name: /Handshape/ }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: /Strict: like the recording/ }).check();
+    expect(await page.evaluate((uid) => localStorage.getItem(`signlearn.judge.${uid}`), user.uid)).toBe('precise');
     expect(await ringPercent(page)).toBeGreaterThanOrEqual(before);
     await page.reload();
-    expect(await page.getByRole('checkbox', { name: /Precise feedback/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: /Strict: like the recording/ }).isChecked()).toBe(true);
     await context.close();
   });
 });

@@ -31,11 +31,17 @@ function overlayPixels(page: Page) {
 describe('the practice screen with the real tracker', () => {
   test('the live skeleton is drawn over the mirrored video, and the backend is reported', async () => {
     const { page, context, consoleErrors } = await signedInPage(browser);
-    await page.goto(cameraUrl(0, 0, 0));
+    // ?perf=1: the overlay of the tracker's stage times, for performance engineers.
+    await page.goto(`${cameraUrl(0, 0, 0)}&perf=1`);
     await expect.poll(() => page.getByTestId('tracker-backend').textContent(), { timeout: 120_000 }).toMatch(/Pose tracking: (wasm|webgpu|cpu)/);
     const backend = (await page.getByTestId('tracker-backend').textContent())!;
     console.log('tracker backend:', backend);
     await expect.poll(async () => (await overlayPixels(page)).frames, { timeout: 60_000 }).toBeGreaterThan(10);
+    // The side panel names the models and counts the frames; the overlay times each stage.
+    expect(await page.getByTestId('tracker-models').textContent()).toMatch(/^Models: pose (full|lite), hand (full|lite)$/);
+    await expect.poll(() => page.getByTestId('tracker-fps').textContent(), { timeout: 10_000 }).toMatch(/Tracking: \d+\.\d frames\/s/);
+    await expect.poll(() => page.getByTestId('perf-overlay').textContent(), { timeout: 10_000 }).toMatch(/poseLandmarks \d+\.\d ms[\s\S]*handLandmarks \d+\.\d ms[\s\S]*latency \d+\.\d ms/);
+    console.log('perf overlay:', (await page.getByTestId('perf-overlay').textContent())?.replace(/\n/g, ' | '));
     const pixels = await overlayPixels(page);
     console.log('overlay:', JSON.stringify(pixels));
     // The canvas follows the camera's frame size and carries a skeleton (pose and both hands).

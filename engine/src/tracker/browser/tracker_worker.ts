@@ -44,6 +44,8 @@ async function init(options: WorkerTrackerOptions): Promise<void> {
   // worker: the page never waits on either.
   await tracker.warmUp(options.warmUpWidth ?? 640, options.warmUpHeight ?? 480);
   backend.runtime = `TF.js ${tf.version_core}`;
+  backend.poseModel = tracker.models.pose;
+  if (tracker.models.hand) backend.handModel = tracker.models.hand;
   if (backend.name === 'webgpu') backend.replayedModels = tracker.graphReplays.replayed;
   post({ type: 'ready', backend, loadMs: warmStart - loadStart, warmUpMs: performance.now() - warmStart });
 }

@@ -1,0 +1,102 @@
+// Issue 11 in the browser: a learner's time does not depend on their hardware. The same lesson
+// (A, B, C, the recordings' held-out frames, 4 s of each letter) is replayed through the camera
+// screen as a tracker delivering 8 frames per second (a 2-core laptop) and 30 (a fast machine)
+// would deliver it. Each letter must complete within 2.5 s of the learner showing it, and the
+// lesson must take about the same time at both rates (within 20%).
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { buildPracticeFixture } from '../../../engine/src/recordings/build_practice_fixture.ts';
+import { loadAlphabetFolder } from '../../../engine/src/node/load_alphabet_folder.ts';
+import { ALPHABET_DIR } from '../../../server/paths.ts';
+import { cacheDir, cameraUrl, expectFixtureSource, launchWithFakeCamera, serveFixture, signedInPage } from './camera-harness.ts';
+
+const SIGNS = ['A', 'B', 'C'] as const;
+const SECONDS_PER_SIGN = 4;
+/** SPEC 4: the pause after a completed sign, during which nothing is judged. */
+const PAUSE_AFTER_SIGN_MS = 1000;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchWithFakeCamera();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function fixtureAt(fps: number): Promise<string> {
+  const folder = join(cacheDir, 'fixtures');
+  mkdirSync(folder, { recursive: true });
+  const file = join(folder, `${SIGNS.join('')}-${SECONDS_PER_SIGN}s-${fps}fps.json`);
+  if (!existsSync(file)) writeFileSync(file, JSON.stringify(buildPracticeFixture(await loadAlphabetFolder(ALPHABET_DIR), SIGNS, SECONDS_PER_SIGN, { fps })));
+  return file;
+}
+
+interface LessonTiming {
+  /** Page time (performance.now) of the fixture's first frame. */
+  startMs: number;
+  /** Page time at which the lesson bar reached 1, 2 and 3 signs done. */
+  completedMs: number[];
+}
+
+/** Plays the lesson at `fps` and returns when each sign completed, in page time. */
+async function playLesson(fps: number): Promise<LessonTiming> {
+  const { page, context, consoleErrors } = await signedInPage(browser);
+  // Every change of the lesson bar, timed in the page the moment it happens (not by polling).
+  await page.addInitScript(() => {
+    const seen: Array<{ at: number; done: number }> = [];
+    (window as unknown as { lessonBarChanges: typeof seen }).lessonBarChanges = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const target = record.target as Element;
+        if (target.getAttribute('aria-label') === 'Lesson progress') seen.push({ at: performance.now(), done: Number(target.getAttribute('aria-valuenow')) });
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+  });
+  const fixture = await serveFixture(context, `abc-${fps}fps.json`, await fixtureAt(fps));
+  await page.goto(cameraUrl(0, 0, 0, fixture));
+  await expectFixtureSource(page);
+  await page.getByText('Lesson Completed!').waitFor({ timeout: 60_000 });
+  const timing = await page.evaluate(() => ({
+    startMs: performance.getEntriesByName('signlearn:fixture-start')[0]?.startTime ?? NaN,
+    changes: (window as unknown as { lessonBarChanges: Array<{ at: number; done: number }> }).lessonBarChanges,
+  }));
+  await context.close();
+  expect(consoleErrors).toEqual([]);
+  expect(timing.startMs).toBeGreaterThan(0);
+  const completedMs = [1, 2, 3].map((done) => timing.changes.find((change) => change.done === done)?.at ?? NaN);
+  for (const at of completedMs) expect(at).toBeGreaterThan(timing.startMs);
+  return { startMs: timing.startMs, completedMs };
+}
+
+/** Seconds each sign took from the moment the learner showed it (and the screen was judging). */
+function holdSeconds({ startMs, completedMs }: LessonTiming): number[] {
+  return completedMs.map((at, k) => {
+    const shown = startMs + k * SECONDS_PER_SIGN * 1000;
+    const judging = k === 0 ? startMs : completedMs[k - 1]! + PAUSE_AFTER_SIGN_MS;
+    return (at - Math.max(shown, judging)) / 1000;
+  });
+}
+
+describe('practice time does not depend on the frame rate (issue 11)', () => {
+  test('lesson A, B, C replayed at 8 and at 30 frames per second: each letter within 2.5 s, the lesson within 20%', async () => {
+    const slow = await playLesson(8);
+    const fast = await playLesson(30);
+    const holds = { 8: holdSeconds(slow), 30: holdSeconds(fast) };
+    const lesson = { 8: (slow.completedMs[2]! - slow.startMs) / 1000, 30: (fast.completedMs[2]! - fast.startMs) / 1000 };
+    console.log('seconds to complete each of A, B, C from when it was shown, and the lesson:', JSON.stringify({ holds, lesson }));
+    for (const fps of [8, 30] as const) {
+      holds[fps].forEach((seconds, k) => {
+        expect(seconds, `${SIGNS[k]} at ${fps} frames/s`).toBeGreaterThan(0.5);
+        expect(seconds, `${SIGNS[k]} at ${fps} frames/s`).toBeLessThanOrEqual(2.5);
+      });
+    }
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    // The time spent signing, and the whole lesson, within 20% between the two rates.
+    expect(sum(holds[8]) / sum(holds[30])).toBeGreaterThan(1 / 1.2);
+    expect(sum(holds[8]) / sum(holds[30])).toBeLessThan(1.2);
+    expect(lesson[8] / lesson[30]).toBeGreaterThan(1 / 1.2);
+    expect(lesson[8] / lesson[30]).toBeLessThan(1.2);
+  }, 240_000);
+});
