@@ -10,9 +10,12 @@ const COLUMNS = 13;
 const TILE = 36;
 const GAP = 4;
 const ROW = 46;
-const WIDTH = COLUMNS * (TILE + GAP) - GAP;
-const HEIGHT = 2 * ROW - GAP;
 const BAR_HEIGHT = 8;
+const WIDTH = COLUMNS * (TILE + GAP) - GAP;
+/** Two rows of tiles, each TILE + BAR_HEIGHT tall. */
+const HEIGHT = ROW + TILE + BAR_HEIGHT;
+/** Room for the tiles' 1-unit outline, which straddles their edges. */
+const OUTLINE = 1;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -33,7 +36,7 @@ export function LetterChart({ stats }: { stats: Readonly<Record<string, LetterSt
         <h2 id="letter-progress-title">Your letters</h2>
         <p className="letter-progress__summary">{summary}</p>
       </div>
-      <svg className="letter-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Your letters: ${summary}`}>
+      <svg className="letter-chart" viewBox={`${-OUTLINE} ${-OUTLINE} ${WIDTH + 2 * OUTLINE} ${HEIGHT + 2 * OUTLINE}`} role="img" aria-label={`Your letters: ${summary}`}>
         {ALPHABET.map((letter, i) => {
           const s = stats[letter];
           const strength = letterStrength(s);

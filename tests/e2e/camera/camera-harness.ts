@@ -23,13 +23,14 @@ export { learnUrl };
 /** Reads a database path as its owner (the emulator's admin REST, bypassing the rules). */
 export const readDatabase = dbAdminGet;
 
-/** A landmark fixture of a learner signing `signs`, `seconds` each; returns its file path. */
-export async function makeLessonFixture(signs: readonly string[], seconds: number): Promise<string> {
+/** A landmark fixture of a learner signing `signs`, `seconds` each (and, with `releaseMs`, the
+ * hand out of view that long between two equal letters in a row); returns its file path. */
+export async function makeLessonFixture(signs: readonly string[], seconds: number, releaseMs = 0): Promise<string> {
   const folder = join(cacheDir, 'fixtures');
   mkdirSync(folder, { recursive: true });
-  const file = join(folder, `${signs.join('')}-${seconds}s.json`);
+  const file = join(folder, `${signs.join('')}-${seconds}s${releaseMs ? `-release${releaseMs}` : ''}.json`);
   if (!existsSync(file)) {
-    const fixture = buildPracticeFixture(await loadAlphabetFolder(alphabetDir), signs, seconds);
+    const fixture = buildPracticeFixture(await loadAlphabetFolder(alphabetDir), signs, seconds, { releaseMs });
     writeFileSync(file, JSON.stringify(fixture));
   }
   return file;
@@ -48,7 +49,7 @@ export async function launchWithFakeCamera(photo?: string): Promise<Browser> {
   return launchBrowser({ args });
 }
 
-export async function signedInPage(browser: Browser, options: { progress?: Record<string, Record<string, number>> } = {}): Promise<{
+export async function signedInPage(browser: Browser, options: { progress?: Record<string, Record<string, number>>; maxLevel?: number } = {}): Promise<{
   context: BrowserContext;
   page: Page;
   user: TestUser;

@@ -3,7 +3,8 @@
 // driven by recorded landmarks (with a flag and a completed lesson, so the SPEC's calls happen)
 // and during one with the real tracker on the fake camera. No request or frame carries image data
 // or anything large; the only calls that send data are the SPEC's: the identity provider, the
-// database (and there only the lesson-progress path is written) and /receive_feedback_sign.
+// database (and there only the lesson-progress path and the lesson's letters' statistics are
+// written) and /receive_feedback_sign.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { inject } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -126,9 +127,13 @@ describe('privacy: camera frames are never sent anywhere', () => {
     expect(problems).toEqual([]);
     expect(calls).toContain('receive_feedback_sign');
     expect(checkSocketFrames(traffic.socketFrames)).toEqual([]);
-    // The only database write of the session: the lesson progress (SPEC 7 multi-path update).
+    // The database writes of the session: the lesson progress (SPEC 7 multi-path update), once,
+    // and the practised letters' statistics (issue 15: counters and times, per letter of the lesson).
     const writes = databaseWrites(traffic.socketFrames);
-    expect(writes).toEqual([`users/${user.uid}/progressPerLanguage/american/0/0`]);
+    expect(writes.filter((path) => path.includes('/progressPerLanguage/'))).toEqual([`users/${user.uid}/progressPerLanguage/american/0/0`]);
+    const statsWrites = writes.filter((path) => !path.includes('/progressPerLanguage/'));
+    expect(statsWrites.length).toBeGreaterThan(0);
+    for (const path of statsWrites) expect(path).toMatch(new RegExp(`^users/${user.uid}/letterStats/american/[ABC]$`));
   });
 
   test('a practice session with the real tracker on the camera', async () => {
