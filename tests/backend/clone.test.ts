@@ -88,7 +88,7 @@ describe('a clone with nothing beside it', () => {
     const outside = [...opened].filter((file) => !allowed.some((root) => file.startsWith(root)));
     expect(outside, 'files opened outside the clone, its packages and the system').toEqual([]);
     expect([...shared], 'attempts to reach a shared folder').toEqual([]);
-    expect(seed.output).toMatch(/seed: .*: 3 levels, 26 signs \(american\)/);
+    expect(seed.output).toMatch(/seed: .*: 10 levels, 26 signs \(american\)/);
     expect(seed.code).toBe(0);
 
     // The records the clone's builder made from the clone's recordings: one valid record a letter.
