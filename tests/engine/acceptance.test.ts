@@ -19,6 +19,14 @@ describe('the default judge on the acceptance subset', () => {
       expect(Math.max(...times) / Math.min(...times), sign).toBeLessThanOrEqual(1.2);
     }
   });
+  it('completes each letter on its held-out signing in at most 2.5 s at every rate (issue 11), and that signing is most of its held-out frames', () => {
+    for (const sign of r.signs) {
+      for (const fps of ['8', '15', '30']) expect(r.signing.handshape![sign]![fps], `${sign} at ${fps} fps`).not.toBeNull();
+      for (const fps of ['8', '15', '30']) expect(r.signing.handshape![sign]![fps]!, `${sign} at ${fps} fps`).toBeLessThanOrEqual(2.5);
+      const { heldOut, signing } = r.signingFrames[sign]!;
+      expect(signing / heldOut, sign).toBeGreaterThan(0.7);
+    }
+  });
   it('completes the own letter on every perturbed frame', () => {
     for (const sign of r.signs) for (const [name, seconds] of Object.entries(r.perturbed.handshape![sign]!)) expect(seconds, `${sign}, ${name}`).not.toBeNull();
   });

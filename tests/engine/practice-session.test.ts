@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { needsMatch } from '../../engine/src/practice/practice_window.ts';
 import type { PracticeEvent } from '../../engine/src/practice/practice_events.ts';
-import { MAX_FRAME_GAP_MS, PracticeSession, type PracticeSign } from '../../engine/src/practice/practice_session.ts';
+import { MAX_FRAME_GAP_MS, MISS_BRIDGE_MS, PracticeSession, type PracticeSign } from '../../engine/src/practice/practice_session.ts';
 import { referenceSlice } from '../../engine/src/practice/reference_slice.ts';
 import { angleFrame, compiledSign, hand } from './support.ts';
 
@@ -125,6 +125,45 @@ describe('PracticeSession', () => {
     expect(practice.position).toBe(afterStall);
     practice.onFrame(matching(20), 1100); // 100 ms after the frame that went back
     expect(practice.position - afterStall).toBeCloseTo(3, 6);
+  });
+
+  it('one missed frame between two matches counts as the hold it interrupted (a tracker blink), at 8 frames per second as at 30', () => {
+    for (const fps of [8, 30]) {
+      const { practice } = session([sign('A', 200, 20)], () => false);
+      practice.start(0);
+      const gap = 1000 / fps;
+      let t = gap;
+      practice.onFrame(matching(20), t);
+      const before = practice.position;
+      expect(practice.onFrame(wrong, (t += gap))).toBe(false); // the miss itself advances nothing
+      expect(practice.position).toBe(before);
+      practice.onFrame(matching(20), (t += gap));
+      expect(practice.position - before).toBeCloseTo((2 * gap * 30) / 1000, 6);
+    }
+  });
+
+  it('two misses in a row, or one longer than MISS_BRIDGE_MS, are not bridged', () => {
+    const { practice } = session([sign('A', 200, 20)], () => false);
+    practice.start(0);
+    let t = 100;
+    practice.onFrame(matching(20), t);
+    let before = practice.position;
+    practice.onFrame(wrong, (t += 100));
+    practice.onFrame(wrong, (t += 100));
+    practice.onFrame(matching(20), (t += 100));
+    expect(practice.position - before).toBeCloseTo(3, 6); // only the matching frame's own 100 ms
+    before = practice.position;
+    practice.onFrame(wrong, (t += MISS_BRIDGE_MS / 2 + 1));
+    practice.onFrame(matching(20), (t += MISS_BRIDGE_MS / 2 + 1));
+    expect(practice.position - before).toBeCloseTo(((MISS_BRIDGE_MS / 2 + 1) * 30) / 1000, 6);
+  });
+
+  it('a wrong sign that matches every third frame gains only its matching frames\' time', () => {
+    const { practice } = session([sign('A', 200, 20)], () => false);
+    practice.start(0);
+    let t = 0;
+    for (let i = 0; i < 20; i++) practice.onFrame(i % 3 === 0 ? matching(20) : wrong, (t += 100));
+    expect(practice.position).toBeCloseTo(7 * 3, 6); // 7 matching frames of 100 ms, never bridged
   });
 
   it('a paused tab: the caller\'s clock stands still, so the pause earns nothing', () => {

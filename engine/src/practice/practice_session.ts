@@ -47,6 +47,20 @@ export type PracticePhase = 'idle' | 'practising' | 'finishing' | 'completed' | 
 export const MAX_FRAME_GAP_MS = 250;
 
 /**
+ * A hold is not broken by one missed frame. A tracker loses a finger for a frame (motion blur, a
+ * finger hidden behind another) while the learner holds the sign, and that lost frame costs 33 ms
+ * of the hold at 30 judged frames per second but 125 ms at 8: slow machines would lose more of
+ * the learner's correct signing than fast ones. So when a frame matches right after exactly one
+ * frame that did not, within this time of the match before it, the missed frame's time counts as
+ * the hold it interrupted: a blink costs nothing at any rate. The missed frame itself advances
+ * nothing (SPEC 4: the position advances only on a match), and two misses in a row, or a longer
+ * gap, bridge nothing, so a wrong sign that matches now and then still gains only its matching
+ * frames' time (bench/acceptance.md: a bridge of any gap up to 250 ms let T complete M).
+ * 250 ms: one missed frame at 8 judged frames per second, the slowest rate we time.
+ */
+export const MISS_BRIDGE_MS = 250;
+
+/**
  * One lesson's practice (SPEC 4 "Practice flow") as a pure state machine: no timers and no clock
  * of its own. The caller passes the time into start, onFrame, tick and skipSign, and acts on the
  * events (practice_events.ts). Deterministic, so a recorded session replays exactly.
@@ -78,6 +92,12 @@ export class PracticeSession {
   private framesPerMs = DEFAULT_RECORD_FPS / 1000;
   /** When the previous judged frame came, or when judging became possible. */
   private judgedAtMs = 0;
+  /** When the position last advanced (or judging became possible), and when a frame last matched
+   * the current sign (MISS_BRIDGE_MS). */
+  private advancedAtMs = 0;
+  private matchedAtMs = -Infinity;
+  /** Judged frames since the last one that matched the current sign. */
+  private missesSinceMatch = 0;
   private lockedUntilMs = -Infinity;
   /** The current sign waits for its release (awaitsRelease), and the judged time seen so far
    * without the letter. */
@@ -147,7 +167,10 @@ export class PracticeSession {
     const length = this.slice[1]!;
     const frame = this.slice[0]! + Math.min(length - 1, Math.floor(position));
     const matched = this.matcher(angles, compiled, frame, this.report);
-    const since = Math.max(this.judgedAtMs, this.lockedUntilMs);
+    // A match right after one missed frame also earns that frame's time (MISS_BRIDGE_MS). The
+    // minimum keeps a clock that went back from bridging to a time it has not reached again.
+    const bridged = matched && this.missesSinceMatch === 1 && nowMs - this.matchedAtMs <= MISS_BRIDGE_MS;
+    const since = Math.max(bridged ? Math.min(this.advancedAtMs, this.judgedAtMs) : this.judgedAtMs, this.lockedUntilMs);
     const elapsed = nowMs > since ? Math.min(nowMs - since, MAX_FRAME_GAP_MS) : 0;
     this.judgedAtMs = nowMs;
     if (this.releasePending) {
@@ -164,7 +187,14 @@ export class PracticeSession {
     let next = position;
     if (matched || position >= FREE_END_FRACTION * length) next = position + step;
     else if (!byMatch) next = Math.min(position + step, FREE_START_FRACTION * length);
+    if (matched) {
+      this.matchedAtMs = nowMs;
+      this.missesSinceMatch = 0;
+    } else {
+      this.missesSinceMatch++;
+    }
     if (!(next > position)) return false;
+    this.advancedAtMs = nowMs;
     this.positionValue = Math.min(next, length);
     this.emit({
       type: 'progress',
@@ -208,6 +238,9 @@ export class PracticeSession {
         referenceSlice(reference.frameCount, this.slice);
         this.framesPerMs = reference.fps / 1000;
         this.judgedAtMs = nowMs;
+        this.advancedAtMs = nowMs;
+        this.matchedAtMs = -Infinity;
+        this.missesSinceMatch = 0;
         this.releasePending = sign.awaitsRelease === true;
         this.releaseMs = 0;
         this.emit({

@@ -41,6 +41,26 @@ function movementLength(speeds: readonly number[], movingSpeed: number): number 
 }
 
 /**
+ * A moving sign's reference frames: movementLength consecutive candidates, at the recording's own
+ * speed (never resampled: a tracing compressed in time would ask the learner to trace faster than
+ * the signer did), centred on the longest moving run, so the practice slice (the middle half) is
+ * the middle of the movement.
+ */
+function movementWindow(candidates: readonly number[], speeds: readonly number[], movingSpeed: number): number[] {
+  const length = Math.min(candidates.length, movementLength(speeds, movingSpeed));
+  let best = { start: 0, length: 0 };
+  let start = 0;
+  for (let i = 0; i <= speeds.length; i++) {
+    if (i < speeds.length && speeds[i]! >= movingSpeed) continue;
+    if (i - start > best.length) best = { start, length: i - start };
+    start = i + 1;
+  }
+  const centre = best.start + best.length / 2;
+  const first = Math.max(0, Math.min(candidates.length - length, Math.round(centre - length / 2)));
+  return candidates.slice(first, first + length);
+}
+
+/**
  * The recorded alphabet (data/asl-alphabet) -> one reference per letter, built from the middle
  * half of its recording (the SPEC's slice: the first and last quarters stay held out for
  * evaluation):
@@ -83,7 +103,7 @@ export function buildAlphabetReferences(recordings: ReadonlyMap<string, Alphabet
     const keep =
       movement === 'held'
         ? naturalHoldIndices(typicalFrames(repairedFrames, candidates))
-        : naturalHoldIndices(candidates, movementLength(candidates.map((i) => angleFrames[i]!.handSpeed?.[1] ?? 0), HANDSHAPE_MODEL_BUILD.movingSpeed));
+        : movementWindow(candidates, candidates.map((i) => angleFrames[i]!.handSpeed?.[1] ?? 0), HANDSHAPE_MODEL_BUILD.movingSpeed);
     const fps = movement === 'held' ? NATURAL_HOLD_FPS : RECORDING_FPS;
     // A moving letter keeps its frames as tracked: its folded fingers flip as the hand travels,
     // in the learner's frames too, and its degreesOfFreedom (the SPEC's own allowance for a
