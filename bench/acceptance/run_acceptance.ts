@@ -133,16 +133,21 @@ function completesByFingerpose(accepted: readonly boolean[], frames: readonly La
  * A letter's held-out signing: the held-out frames (recording frame indices, in order) that show
  * the letter as the manual alphabet defines it (handshape/manual_alphabet.ts), judged from the
  * recording itself and not by any judge under test:
- *   - a held letter: its fingers agree with the letter's definition by the builder's own training
- *     test (agreesWithDefinition, stricter than any judge's bands) and the hand is not moving
- *     (below the moving letters' speed). The recordings also hold frames that are not the letter:
- *     Q's first quarter shows its middle finger straight (a P), its last quarter the hand dropping;
+ *   - a held letter: its holds (MIN_HOLD_FRAMES or more consecutive frames) in which its fingers
+ *     agree with the letter's definition by the builder's own training test (agreesWithDefinition,
+ *     stricter than any judge's bands) and the hand is not moving (below the moving letters'
+ *     speed). The recordings also hold frames that are not the letter:
+ *     Q's first quarter reads its middle finger straight (as a P's is), its last quarter the hand
+ *     dropping;
  *   - a moving letter: its tracing, in each stretch of held-out frames the frames from the first
  *     to the last in which the hand moves at the moving letters' speed. J's held-out frames are
  *     2.5 s of a still I (the signer waiting before the one tracing), which J's judge must refuse.
  * Timing a judge on frames that are not the letter times the recording, not the signing; issue
  * 11's target is seconds of correct signing.
  */
+/** A held letter's held-out signing is made of holds: runs of at least this many frames (0.5 s at the recordings' 30 fps); a lone frame among others that are not the letter (Q's middle finger flickering across the band) is no hold. */
+const MIN_HOLD_FRAMES = 15;
+
 function heldOutSigning(angleFrames: readonly AngleFrame[], training: ReadonlySet<number>, definition: LetterDefinition): number[] {
   const moving = (i: number) => (angleFrames[i]!.handSpeed?.[1] ?? 0) >= HANDSHAPE_MODEL_BUILD.movingSpeed;
   const frames: number[] = [];
@@ -164,10 +169,16 @@ function heldOutSigning(angleFrames: readonly AngleFrame[], training: ReadonlySe
       }
       if (first >= 0) for (let k = first; k <= last; k++) frames.push(k);
     } else {
-      for (let k = i; k < end; k++) {
-        const a = angleFrames[k]!;
-        const shows = a.descriptorsPresent?.[1] === 1 && a.rightHandDescriptors !== undefined && agreesWithDefinition(a.rightHandDescriptors, definition.fingers);
-        if (shows && !moving(k)) frames.push(k);
+      let run: number[] = [];
+      for (let k = i; k <= end; k++) {
+        const a = angleFrames[k];
+        const shows = k < end && a !== undefined && a.descriptorsPresent?.[1] === 1 && a.rightHandDescriptors !== undefined && agreesWithDefinition(a.rightHandDescriptors, definition.fingers) && !moving(k);
+        if (shows) {
+          run.push(k);
+          continue;
+        }
+        if (run.length >= MIN_HOLD_FRAMES) frames.push(...run);
+        run = [];
       }
     }
     i = end;
@@ -367,10 +378,10 @@ export function timingMarkdown(r: AcceptanceResult): string {
   lines.push(`Made by \`npm run bench -- --only acceptance\` (\`bench/acceptance/run_acceptance.ts\`${r.quick ? ', quick run: a subset' : ''}), with bench/acceptance.md. A letter's frames are replayed at the given judged frame rate, as a learner whose tracker processes that many camera frames a second would show them (the frame of the 30 fps recording at each judged moment, cycled), through the engine's practice loop, for up to ${r.settings.replaySeconds} s. The session advances by time (README, Engine: practice), so a held letter needs its natural hold of 1.5 s of correct signing at any rate; frames that do not match add nothing, except one missed frame between two matches (a tracker blink, MISS_BRIDGE_MS).`, '');
   lines.push(`Targets (issue 11): every letter completes in every mode at every rate, in at most ${TIMING_TARGETS.seconds} s of correct signing, the three rates within ${TIMING_TARGETS.spread * 100}% of each other.`, '');
   lines.push('## On each letter\'s held-out signing', '');
-  lines.push(`The held-out frames (the first and last quarters of the recording, outside the frames its reference was built from) that show the letter as the manual alphabet defines it, judged from the recording and by no judge under test (\`heldOutSigning\`): for a held letter, the frames whose four fingers agree with the letter's definition by the reference builder's own training test (stricter bands than any judge's) and whose hand is not moving (under ${HANDSHAPE_MODEL_BUILD.movingSpeed} palm lengths a second); for a moving letter (J, Z), its tracing, from the first to the last held-out frame in which the hand moves at that speed. "frames": the letter's held-out signing, of its held-out frames. These are the seconds of correct signing that issue 11 asks for.`, '');
+  lines.push(`The held-out frames (the first and last quarters of the recording, outside the frames its reference was built from) that show the letter as the manual alphabet defines it, judged from the recording and by no judge under test (\`heldOutSigning\`): for a held letter, its holds, runs of at least ${MIN_HOLD_FRAMES} frames (${(MIN_HOLD_FRAMES / 30).toFixed(1)} s) whose four fingers agree with the letter's definition by the reference builder's own training test (stricter bands than any judge's) and whose hand is not moving (under ${HANDSHAPE_MODEL_BUILD.movingSpeed} palm lengths a second); for a moving letter (J, Z), its tracing, from the first to the last held-out frame in which the hand moves at that speed. "frames": the letter's held-out signing, of its held-out frames. These are the seconds of correct signing that issue 11 asks for.`, '');
   lines.push(...timingTables(r, r.signing, modes, (s) => `${r.signingFrames[s]!.signing} / ${r.signingFrames[s]!.heldOut}`));
   lines.push('', '## On all held-out frames', '');
-  lines.push('The same on every held-out frame, also those that are not the letter: J\'s 2.5 s of a still I before its tracing (the letter I: J\'s judge must refuse it), Q\'s straight middle finger (a P) and its hand dropping. These seconds are the recording\'s, not the signing\'s; they are kept to show what the judges refuse.', '');
+  lines.push('The same on every held-out frame, also those that are not the letter: J\'s 2.5 s of a still I before its tracing (the letter I: J\'s judge must refuse it), Q\'s middle finger read straight (as a P\'s is) and its hand dropping. These seconds are the recording\'s, not the signing\'s; they are kept to show what the judges refuse.', '');
   lines.push(...timingTables(r, r.own, modes));
   lines.push('', `Wrong letters completing, every other letter's held-out frames against each reference for 10 s at 30 fps (the pairs are listed in bench/acceptance.md): ${modes.map((m) => `${m} ${Object.keys(r.wrong[m]!).length} / ${pairs}`).join(', ')}. Precise mode: none may complete; the SPEC rule is loose by design.`, '');
   return lines.join('\n');

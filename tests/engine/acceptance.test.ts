@@ -24,7 +24,7 @@ describe('the default judge on the acceptance subset', () => {
       for (const fps of ['8', '15', '30']) expect(r.signing.handshape![sign]![fps], `${sign} at ${fps} fps`).not.toBeNull();
       for (const fps of ['8', '15', '30']) expect(r.signing.handshape![sign]![fps]!, `${sign} at ${fps} fps`).toBeLessThanOrEqual(2.5);
       const { heldOut, signing } = r.signingFrames[sign]!;
-      expect(signing / heldOut, sign).toBeGreaterThan(0.7);
+      expect(signing / heldOut, sign).toBeGreaterThan(0.6);
     }
   });
   it('completes the own letter on every perturbed frame', () => {

@@ -46,7 +46,10 @@ export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: re
  *     the factor times the 75th percentile of its recording's sustained speed (palm lengths per
  *     second: the tracker's jitter on a still hand making that shape stays under it, a wave does
  *     not; a hand pointing down, Q, jitters most);
- *   movingSpeed: a moving sign's hand must move at least this fast.
+ *   movingSpeed: a moving sign's hand must move at least this fast (0.8: J's tracing reads
+ *     1.8 palm lengths a second at its 95th percentile, a still hand's jitter 0.1-0.4 at its median;
+ *     chosen as 1.2 when speeds were paths summed frame by frame, which read J's tracing 1.45 times
+ *     as fast: the same threshold, re-measured).
  */
 export const HANDSHAPE_MODEL_BUILD = {
   prototypes: 16,
@@ -55,7 +58,7 @@ export const HANDSHAPE_MODEL_BUILD = {
   contrastSigns: 6,
   heldSpeedFloor: 2.5,
   heldSpeedFactor: 2,
-  movingSpeed: 1.2,
+  movingSpeed: 0.8,
 } as const;
 
 const round = (value: number) => Math.round(value * 1000) / 1000;

@@ -17,9 +17,11 @@ import { SHAPE_FEATURE_COUNT, SHAPE_LIMIT } from '../core/constants.ts';
  *   10     index/middle crossing: (middle tip - index tip) along the knuckle line (index MCP ->
  *          pinky MCP), in percent of the palm length. Positive when the middle tip lies on the
  *          pinky side of the index tip (U, V); negative when the fingers cross (R).
- *   11     motion: 10 * log2(0.6 + speed), speed = mean path of the wrist and the index tip over
- *          the last MOTION_WINDOW_MS, in palm lengths per second. Held letters sit near -7; Z's
- *          tracing near +15 (on the asl-alphabet data, 30 fps).
+ *   11     motion: 10 * log2(0.6 + speed), speed = the mean net displacement of the wrist and the
+ *          index tip over the last MOTION_WINDOW_MS (hand_motion.ts: the same at any frame rate),
+ *          in palm lengths per second. Held letters' medians lie between -6 and -2 (P and Q, whose
+ *          palm looks short pointing down, near +3 and +4); Z's tracing near +19 (on the
+ *          asl-alphabet data).
  *   12     index/middle spread: (middle direction - index direction) along the knuckle line, each
  *          direction the unit vector MCP -> tip, x 100. About -5 for parallel fingers (U, H),
  *          +28 spread (V), below -10 where the fingers lean into each other to cross (R), also in
