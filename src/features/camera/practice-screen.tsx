@@ -3,7 +3,7 @@
 // lesson bar, the guide animation, what to fix, the flag dialog, the tips bar, the side panel
 // and the 'Lesson Completed!' card with its 4 s auto-continue.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
+import { Toaster, toast } from 'sonner';
 import { useLocation } from 'wouter';
 import type { PracticeEvent } from '@signlearn/engine/practice/practice_events';
 import { LESSON_CONTINUE_DELAY_MS } from '@signlearn/engine/core/constants';
@@ -26,8 +26,11 @@ import { SidePanel } from './side-panel.tsx';
 import { useMatchMode } from './use-match-mode.ts';
 import { WordSpelling } from './word-spelling.tsx';
 
+/** The camera screen's own toaster: its toasts pass taps through (camera.css), so that a toast
+ * over the top bar never stands between the learner and the lesson details or the flag. */
+const CAMERA_TOASTER = 'camera';
 /** SPEC 9: toasts on the camera screen close after 1 s. */
-const TOAST = { duration: 1000 } as const;
+const TOAST = { duration: 1000, toasterId: CAMERA_TOASTER } as const;
 
 type LessonState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; lesson: LoadedLesson };
 
@@ -165,6 +168,9 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
 
   return (
     <main className="practice" aria-label="Camera practice">
+      {/* SPEC 2: top-right. A 1 s notice has nothing to tap: no close button, and taps reach the
+          top bar beneath it (a hovered sonner toast would also stop its own 1 s clock). */}
+      <Toaster id={CAMERA_TOASTER} position="top-right" richColors className="camera-toaster" />
       <section className="practice__stage">
         <video ref={videoRef} className="practice__video" muted playsInline autoPlay aria-label="Your camera, mirrored" />
         <canvas

@@ -97,6 +97,16 @@ describe('the camera screen on a phone and a tablet (issue 20)', () => {
     mkdirSync(screenshotDir, { recursive: true });
     await page.screenshot({ path: join(screenshotDir, `camera-${name}-${width}x${height}.png`) });
 
+    // A toast (top-right, over the top bar on a phone) lets a tap through to the button beneath it.
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Well done' }).first().waitFor({ timeout: 20_000 });
+    const tapReaches = await page.evaluate(() =>
+      ['.practice__details', '.practice__flag'].map((selector) => {
+        const box = document.querySelector(selector)!.getBoundingClientRect();
+        return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.closest(selector) !== null;
+      }),
+    );
+    expect(tapReaches, 'a tap on the lesson details and the flag reaches them under a toast').toEqual([true, true]);
+
     // The side panel: a drawer, closed at first, opened from the top bar, inside the screen.
     const panel = page.getByRole('complementary', { name: 'Lesson details' });
     await expect.poll(() => panel.isVisible()).toBe(false);
