@@ -18,7 +18,7 @@
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAngleFrame } from '../../engine/src/core/angle_frame.ts';
+import { createAngleFrame, type AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { cloneLandmarkFrame, createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { Part } from '../../engine/src/core/landmark_layout.ts';
 import { HANDSHAPE_JUDGE } from '../../engine/src/handshape/match_handshape.ts';
@@ -32,7 +32,8 @@ import { buildAlphabetReferences } from '../../engine/src/recordings/build_alpha
 import { fixtureFrameToLandmarks } from '../../engine/src/recordings/fixture_frame_to_landmarks.ts';
 import { landmarkFixtureSchema } from '../../engine/src/recordings/landmark_fixture_schema.ts';
 import { alphabetSource, RECORDING_FPS } from '../../engine/src/recordings/landmark_source.ts';
-import type { AngleFrame } from '../../engine/src/core/angle_frame.ts';
+import { computeAngleFrame } from '../../engine/src/angles/compute_angle_frame.ts';
+import { createHandshapeFeatureTracker } from '../../engine/src/handshape/handshape_features.ts';
 import { agreesWithDefinition, HANDSHAPE_MODEL_BUILD } from '../../engine/src/handshape/build_handshape_models.ts';
 import { MANUAL_ALPHABET, type LetterDefinition } from '../../engine/src/handshape/manual_alphabet.ts';
 import { sourceToAngleFrames } from '../../engine/src/recordings/source_to_angle_frames.ts';
@@ -61,6 +62,8 @@ export interface AcceptanceResult {
   own: Record<string, Record<string, Record<string, number | null>>>;
   /** signing[judge][sign][rate]: the same on the letter's held-out signing only (heldOutSigning). */
   signing: Record<string, Record<string, Record<string, number | null>>>;
+  /** speeds[sign][rate]: the hand speed the judges read (palm lengths a second) over the whole recording replayed at that rate: median and 95th percentile. */
+  speeds: Record<string, Record<string, { median: number; p95: number }>>;
   /** Per letter: its held-out frames, and how many of them are its held-out signing. */
   signingFrames: Record<string, { heldOut: number; signing: number }>;
   /** perturbed[judge][sign][perturbation]: seconds at 30 fps, or null. */
@@ -186,6 +189,27 @@ function heldOutSigning(angleFrames: readonly AngleFrame[], training: ReadonlySe
   return frames;
 }
 
+/** The sustained hand speed the handshape judge reads on `source` replayed at `fps` (the frame of the 30 fps recording at each judged moment): median and 95th percentile. */
+function speedAtRate(source: ReturnType<typeof alphabetSource>, fps: number): { median: number; p95: number } {
+  const tracker = createHandshapeFeatureTracker();
+  const frame = createLandmarkFrame();
+  const angles = createAngleFrame();
+  const speeds: number[] = [];
+  for (let i = 1; ; i++) {
+    const nowMs = (i * 1000) / fps;
+    const k = Math.floor((nowMs * RECORDING_FPS) / 1000);
+    if (k >= source.frameCount) break;
+    source.read(k, frame);
+    frame.timestampMs = nowMs;
+    computeAngleFrame(frame, angles, false);
+    tracker.update(frame, angles);
+    if (angles.descriptorsPresent![1] === 1) speeds.push(angles.handSpeed![1]!);
+  }
+  speeds.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(100 * (speeds[Math.floor(q * (speeds.length - 1))] ?? 0)) / 100;
+  return { median: at(0.5), p95: at(0.95) };
+}
+
 function loadNonSigns(): { file: string; frames: LandmarkFrame[] }[] {
   return readdirSync(NON_SIGN_DIR)
     .filter((name) => name.endsWith('.json'))
@@ -214,6 +238,7 @@ export async function runAcceptance(options: { quick: boolean; log?: (line: stri
   const heldOut = new Map<string, LandmarkFrame[]>();
   const signing = new Map<string, LandmarkFrame[]>();
   const signingFrames: AcceptanceResult['signingFrames'] = {};
+  const speeds: AcceptanceResult['speeds'] = {};
   for (const sign of signs) {
     const training = new Set(built.get(sign)!.training);
     const source = alphabetSource(sign, recordings.get(sign)!);
@@ -227,6 +252,7 @@ export async function runAcceptance(options: { quick: boolean; log?: (line: stri
     heldOut.set(sign, frames);
     const shown = heldOutSigning(sourceToAngleFrames(source), training, MANUAL_ALPHABET[sign]!);
     signing.set(sign, shown.map(read));
+    speeds[sign] = Object.fromEntries(RATES.map((fps) => [String(fps), speedAtRate(source, fps)]));
     signingFrames[sign] = { heldOut: frames.length, signing: shown.length };
   }
   const perturbations = options.quick ? PERTURBATIONS.filter((p) => ['fingers +15%', 'yaw +20', 'left hand', 'farther'].includes(p.name)) : PERTURBATIONS;
@@ -250,6 +276,7 @@ export async function runAcceptance(options: { quick: boolean; log?: (line: stri
     own: {},
     signing: {},
     signingFrames,
+    speeds,
     perturbed: {},
     wrong: {},
     nonSign: {},
@@ -383,6 +410,13 @@ export function timingMarkdown(r: AcceptanceResult): string {
   lines.push('', '## On all held-out frames', '');
   lines.push('The same on every held-out frame, also those that are not the letter: J\'s 2.5 s of a still I before its tracing (the letter I: J\'s judge must refuse it), Q\'s middle finger read straight (as a P\'s is) and its hand dropping. These seconds are the recording\'s, not the signing\'s; they are kept to show what the judges refuse.', '');
   lines.push(...timingTables(r, r.own, modes));
+  lines.push('', '## Hand speed by judged frame rate', '');
+  lines.push(`The sustained hand speed the handshape judge reads (palm lengths a second; \`motion/hand_motion.ts\`: the net displacement of the wrist and index tip over the last 180 ms, smoothed over 300 ms) over each whole recording replayed at 8, 15 and 30 judged frames per second. A held letter must stay under its limit (at least 2.5), a moving one reach ${HANDSHAPE_MODEL_BUILD.movingSpeed}: the reading must not depend on the rate.`, '');
+  lines.push('| letter | median: 8 / 15 / 30 fps | 95th percentile: 8 / 15 / 30 fps |', '|---|---|---|');
+  for (const sign of r.signs) {
+    const v = r.speeds[sign]!;
+    lines.push(`| **${sign}** | ${RATES.map((fps) => v[String(fps)]!.median.toFixed(2)).join(' / ')} | ${RATES.map((fps) => v[String(fps)]!.p95.toFixed(2)).join(' / ')} |`);
+  }
   lines.push('', `Wrong letters completing, every other letter's held-out frames against each reference for 10 s at 30 fps (the pairs are listed in bench/acceptance.md): ${modes.map((m) => `${m} ${Object.keys(r.wrong[m]!).length} / ${pairs}`).join(', ')}. Precise mode: none may complete; the SPEC rule is loose by design.`, '');
   return lines.join('\n');
 }

@@ -27,6 +27,12 @@ describe('the default judge on the acceptance subset', () => {
       expect(signing / heldOut, sign).toBeGreaterThan(0.6);
     }
   });
+  it('reads the same hand speed at 8 judged frames per second as at 30 (median over each recording, within 25%)', () => {
+    for (const sign of r.signs) {
+      const [slow, fast] = [r.speeds[sign]!['8']!.median, r.speeds[sign]!['30']!.median];
+      expect(Math.max(slow, fast) / Math.min(slow, fast), `${sign}: ${slow} at 8, ${fast} at 30`).toBeLessThanOrEqual(1.25);
+    }
+  });
   it('completes the own letter on every perturbed frame', () => {
     for (const sign of r.signs) for (const [name, seconds] of Object.entries(r.perturbed.handshape![sign]!)) expect(seconds, `${sign}, ${name}`).not.toBeNull();
   });
