@@ -132,6 +132,9 @@ function completesByFingerpose(accepted: readonly boolean[], frames: readonly La
   return null;
 }
 
+/** A held letter's held-out signing is made of holds: runs of at least this many frames (0.5 s at the recordings' 30 fps); a lone frame among others that are not the letter (Q's middle finger flickering across the band) is no hold. */
+const MIN_HOLD_FRAMES = 15;
+
 /**
  * A letter's held-out signing: the held-out frames (recording frame indices, in order) that show
  * the letter as the manual alphabet defines it (handshape/manual_alphabet.ts), judged from the
@@ -148,9 +151,6 @@ function completesByFingerpose(accepted: readonly boolean[], frames: readonly La
  * Timing a judge on frames that are not the letter times the recording, not the signing; issue
  * 11's target is seconds of correct signing.
  */
-/** A held letter's held-out signing is made of holds: runs of at least this many frames (0.5 s at the recordings' 30 fps); a lone frame among others that are not the letter (Q's middle finger flickering across the band) is no hold. */
-const MIN_HOLD_FRAMES = 15;
-
 function heldOutSigning(angleFrames: readonly AngleFrame[], training: ReadonlySet<number>, definition: LetterDefinition): number[] {
   const moving = (i: number) => (angleFrames[i]!.handSpeed?.[1] ?? 0) >= HANDSHAPE_MODEL_BUILD.movingSpeed;
   const frames: number[] = [];

@@ -10,9 +10,9 @@ const HISTORY = 16;
 
 /**
  * A short history of one hand's wrist and index tip, in pixels, and its speed over the last
- * MOTION_WINDOW_MS in palm lengths per second (the mean of the two points' net displacements): precise mode's motion feature, and the handshape
- * judge's test of a held or a moving sign. A time that goes back, or jumps more than
- * MOTION_MAX_GAP_MS, starts the history afresh. Values
+ * MOTION_WINDOW_MS in palm lengths per second (the mean of the two points' net displacements):
+ * precise mode's motion feature, and the handshape judge's test of a held or a moving sign. A time
+ * that goes back, or jumps more than MOTION_MAX_GAP_MS, starts the history afresh. Values
  * travel through typed arrays and fields, not through double arguments or return values, which
  * V8 may box (allocate) when a call is not inlined.
  */
