@@ -25,15 +25,13 @@ import { HANDSHAPE_JUDGE } from '../../engine/src/handshape/match_handshape.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { compileLesson } from '../../engine/src/practice/compile_lesson.ts';
 import type { CompiledSign } from '../../engine/src/practice/compiled_sign.ts';
-import type { MatchMode } from '../../engine/src/practice/match_mode.ts';
-import { PracticeLoop } from '../../engine/src/practice/practice_loop.ts';
+import { createMatchModeRuntime, type MatchMode } from '../../engine/src/practice/match_mode.ts';
+import { PracticeLoop, prepareAngleFrame } from '../../engine/src/practice/practice_loop.ts';
 import { PracticeSession } from '../../engine/src/practice/practice_session.ts';
 import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';
 import { fixtureFrameToLandmarks } from '../../engine/src/recordings/fixture_frame_to_landmarks.ts';
 import { landmarkFixtureSchema } from '../../engine/src/recordings/landmark_fixture_schema.ts';
 import { alphabetSource, RECORDING_FPS } from '../../engine/src/recordings/landmark_source.ts';
-import { computeAngleFrame } from '../../engine/src/angles/compute_angle_frame.ts';
-import { createHandshapeFeatureTracker } from '../../engine/src/handshape/handshape_features.ts';
 import { agreesWithDefinition, HANDSHAPE_MODEL_BUILD } from '../../engine/src/handshape/build_handshape_models.ts';
 import { MANUAL_ALPHABET, type LetterDefinition } from '../../engine/src/handshape/manual_alphabet.ts';
 import { sourceToAngleFrames } from '../../engine/src/recordings/source_to_angle_frames.ts';
@@ -191,7 +189,8 @@ function heldOutSigning(angleFrames: readonly AngleFrame[], training: ReadonlySe
 
 /** The sustained hand speed the handshape judge reads on `source` replayed at `fps` (the frame of the 30 fps recording at each judged moment): median and 95th percentile. */
 function speedAtRate(source: ReturnType<typeof alphabetSource>, fps: number): { median: number; p95: number } {
-  const tracker = createHandshapeFeatureTracker();
+  // The handshape judge's own frame step, as the practice loop runs it.
+  const runtime = createMatchModeRuntime('handshape');
   const frame = createLandmarkFrame();
   const angles = createAngleFrame();
   const speeds: number[] = [];
@@ -201,8 +200,7 @@ function speedAtRate(source: ReturnType<typeof alphabetSource>, fps: number): { 
     if (k >= source.frameCount) break;
     source.read(k, frame);
     frame.timestampMs = nowMs;
-    computeAngleFrame(frame, angles, false);
-    tracker.update(frame, angles);
+    prepareAngleFrame(frame, angles, runtime);
     if (angles.descriptorsPresent![1] === 1) speeds.push(angles.handSpeed![1]!);
   }
   speeds.sort((a, b) => a - b);

@@ -26,28 +26,14 @@ export interface AlphabetReference {
 export const MIN_MOVEMENT_FRAMES = 30;
 
 /**
- * How many frames a moving sign's reference has: twice its longest run of frames whose sustained
- * speed reaches `movingSpeed` (its movement, traced once), so that the practice slice (the middle
- * half, SPEC 4) lasts about one tracing; between MIN_MOVEMENT_FRAMES and NATURAL_HOLD_FRAMES.
- */
-function movementLength(speeds: readonly number[], movingSpeed: number): number {
-  let longest = 0;
-  let run = 0;
-  for (const speed of speeds) {
-    run = speed >= movingSpeed ? run + 1 : 0;
-    longest = Math.max(longest, run);
-  }
-  return Math.min(NATURAL_HOLD_FRAMES, Math.max(MIN_MOVEMENT_FRAMES, 2 * longest));
-}
-
-/**
- * A moving sign's reference frames: movementLength consecutive candidates, at the recording's own
- * speed (never resampled: a tracing compressed in time would ask the learner to trace faster than
- * the signer did), centred on the longest moving run, so the practice slice (the middle half) is
- * the middle of the movement.
+ * A moving sign's reference frames: consecutive candidates at the recording's own speed (never
+ * resampled: a tracing compressed in time would ask the learner to trace faster than the signer
+ * did), centred on its longest run of frames whose sustained speed reaches `movingSpeed` (its
+ * movement, traced once). Twice that run long, so that the practice slice (the middle half,
+ * SPEC 4) is about one tracing, the middle of the movement; between MIN_MOVEMENT_FRAMES and
+ * NATURAL_HOLD_FRAMES, and no more than the candidates.
  */
 function movementWindow(candidates: readonly number[], speeds: readonly number[], movingSpeed: number): number[] {
-  const length = Math.min(candidates.length, movementLength(speeds, movingSpeed));
   let best = { start: 0, length: 0 };
   let start = 0;
   for (let i = 0; i <= speeds.length; i++) {
@@ -55,6 +41,7 @@ function movementWindow(candidates: readonly number[], speeds: readonly number[]
     if (i - start > best.length) best = { start, length: i - start };
     start = i + 1;
   }
+  const length = Math.min(candidates.length, NATURAL_HOLD_FRAMES, Math.max(MIN_MOVEMENT_FRAMES, 2 * best.length));
   const centre = best.start + best.length / 2;
   const first = Math.max(0, Math.min(candidates.length - length, Math.round(centre - length / 2)));
   return candidates.slice(first, first + length);
@@ -69,9 +56,8 @@ function movementWindow(candidates: readonly number[], speeds: readonly number[]
  *     tracking_artefacts.ts);
  *   - a moving letter (J, Z) keeps its frames unrepaired (its folded fingers flip as the hand
  *     travels, in the learner's frames too, and the SPEC's degreesOfFreedom must measure that),
- *     sampled as a hold is over the time of one tracing (movementLength): its joint angles do
- *     not show where the hand travels, so their order is no part of the sign; the handshape
- *     judge checks the movement;
+ *     consecutive and at the recording's speed around its tracing (movementWindow): its joint
+ *     angles do not show where the hand travels; the handshape judge checks the movement;
  * and frames whose fingers contradict the letter's definition (manual_alphabet.ts) are left out
  * of both as tracking mistakes;
  * every record carries its handshape model (handshape/build_handshape_models.ts), built from
