@@ -27,6 +27,14 @@ describe('the default judge on the acceptance subset', () => {
       expect(signing / heldOut, sign).toBeGreaterThan(0.6);
     }
   });
+  it('the SPEC rule too completes each letter on its held-out signing in at most 2.5 s at every rate, within 20% (Z: its folded fingers read both ways)', () => {
+    for (const sign of r.signs) {
+      const times = ['8', '15', '30'].map((fps) => r.signing.spec![sign]![fps]);
+      for (const seconds of times) expect(seconds, `${sign}: ${times.join(' / ')}`).not.toBeNull();
+      for (const seconds of times) expect(seconds!, `${sign}: ${times.join(' / ')}`).toBeLessThanOrEqual(2.5);
+      expect(Math.max(...(times as number[])) / Math.min(...(times as number[])), sign).toBeLessThanOrEqual(1.2);
+    }
+  });
   it('reads the same hand speed at 8 judged frames per second as at 30 (median over each recording, within 25%)', () => {
     for (const sign of r.signs) {
       const [slow, fast] = [r.speeds[sign]!['8']!.median, r.speeds[sign]!['30']!.median];

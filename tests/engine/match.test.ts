@@ -108,3 +108,59 @@ describe('reference frames by index', () => {
     expect(matchFrame(learner, reference, 1, report)).toBe(true);
   });
 });
+
+describe('a folded finger read both ways (SPEC 5 on 2-D angles: a phalanx seen end-on)', () => {
+  // Z's folded middle, ring and little fingers as the alphabet's signer shows them: MCP, PIP, DIP
+  // of frame 110 (the middle of the recording) and of frame 30 (its first quarter), the same fist.
+  const handWith = (fingers: number[]) => [160, 170, 170, 175, 175, 175, ...fingers, 175];
+  const middleOfRecording = handWith([29, 177, 170, 4, 174, 170, 23, 167, 170]);
+  const firstQuarter = handWith([166, 5, 173, 139, 35, 161, 127, 54, 155]);
+  const reference = compiled([{ right_hand: { config: { degreesOfFreedom: 0 }, angles: middleOfRecording } }]);
+  const indices = (names: string[]) => names.map((name) => HAND_ANGLE_NAMES.indexOf(name as (typeof HAND_ANGLE_NAMES)[number]));
+
+  it('matches the other reading of the same fist, and reports its errors in the reading that matched', () => {
+    expect(matchFrame(angleFrame({ rightHand: firstQuarter }), reference, 0, report)).toBe(true);
+    expect(report.offCount).toBe(0);
+    expect(report.offExcess).toBe(0);
+    expect(report.partStatus[Part.rightHand]).toBe(PartStatus.ok);
+    // The middle finger read as (180 - 166, 180 - 5, 173) against (29, 177, 170).
+    const [mcp, pip, dip] = indices(['middleMcp', 'middlePip', 'middleDip']);
+    expect(report.rightHandError[mcp!]).toBeCloseTo(14 - 29);
+    expect(report.rightHandError[pip!]).toBeCloseTo(175 - 177);
+    expect(report.rightHandError[dip!]).toBeCloseTo(173 - 170);
+  });
+
+  it('reads the middle phalanx end-on too (PIP and DIP), and mirrored', () => {
+    const bentAtTheTip = compiled([{ right_hand: { config: { degreesOfFreedom: 0 }, angles: handWith([170, 40, 30, 170, 40, 30, 170, 40, 30]) } }]);
+    const otherReading = handWith([170, 140, 150, 170, 140, 150, 170, 140, 150]);
+    expect(matchFrame(angleFrame({ rightHand: otherReading }), bentAtTheTip, 0, report)).toBe(true);
+    expect(matchFrame(angleFrame({ leftHand: otherReading }), bentAtTheTip, 0, report)).toBe(true);
+    expect(report.mirrored).toBe(true);
+  });
+
+  it('does not take a straight finger for a fold, in any reading', () => {
+    const straightMiddle = [...middleOfRecording];
+    straightMiddle.splice(6, 3, 175, 175, 175);
+    expect(matchFrame(angleFrame({ rightHand: straightMiddle }), reference, 0, report)).toBe(false);
+    expect(report.offCount).toBe(1);
+    expect(report.rightHandOff[HAND_ANGLE_NAMES.indexOf('middleMcp')]).toBe(1);
+  });
+
+  it('re-reads only a finger folded past what a joint bends in the image plane (an angle under 60 degrees)', () => {
+    // A straight finger against one bent to 70 degrees at MCP and PIP: the supplements (10, 10)
+    // would be within 75 of (70, 70), but neither finger shows a projection's fold.
+    const bent = compiled([{ right_hand: { config: { degreesOfFreedom: 0 }, angles: handWith([70, 70, 170, 175, 175, 175, 175, 175, 175]) } }]);
+    expect(matchFrame(angleFrame({ rightHand: handWith(Array(9).fill(170)) }), bent, 0, report)).toBe(false);
+    expect(report.offCount).toBe(2);
+  });
+
+  it('leaves a finger that no reading brings within tolerance as compared, with the other fingers re-read', () => {
+    const oneFingerOff = [...firstQuarter];
+    oneFingerOff.splice(12, 3, 175, 175, 175);
+    expect(matchFrame(angleFrame({ rightHand: oneFingerOff }), reference, 0, report)).toBe(false);
+    expect(Array.from(report.rightHandOff.slice(6, 12))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(report.rightHandOff[HAND_ANGLE_NAMES.indexOf('pinkyMcp')]).toBe(1);
+    expect(report.offCount).toBe(1);
+    expect(report.offExcess).toBeCloseTo(175 - 23 - 75);
+  });
+});

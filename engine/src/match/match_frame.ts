@@ -5,6 +5,7 @@ import { POSE_ANGLE_MIRROR } from '../angles/pose_angle_definitions.ts';
 import type { CompiledReference } from '../reference/compiled_reference.ts';
 import type { MatchReport } from './match_report.ts';
 import * as matchReport from './match_report.ts';
+import { readFoldedFingers } from './read_folded_fingers.ts';
 
 // Module-local copies of the imports this hot path uses: V8 reloads (and hole-checks) an
 // imported binding at every use, even a constant; a module's own const it folds. Measured by
@@ -118,7 +119,8 @@ export function chooseOrientation(asSeen: MatchReport, mirrored: MatchReport): b
 /**
  * Does the learner's frame match reference frame `refFrame`, as seen or mirrored (SPEC 5)?
  * Pose: every angle within 30 degrees, and the learner's pose present. Hands: all 16 angles within
- * max(75, the reference's degreesOfFreedom). A part the reference lacks matches; a part the
+ * max(75, the reference's degreesOfFreedom), a folded finger in either of the readings its 2-D
+ * angles allow (read_folded_fingers.ts). A part the reference lacks matches; a part the
  * learner lacks where the reference has it does not. `report` receives the matching orientation,
  * or else the closer one, with every joint's error. Allocates nothing.
  *
@@ -126,7 +128,9 @@ export function chooseOrientation(asSeen: MatchReport, mirrored: MatchReport): b
  */
 export function matchFrame(learner: AngleFrame, ref: CompiledReference, refFrame: number, report: MatchReport): boolean {
   compareOrientation(learner, ref, ref.jointTolerance, refFrame, false, report);
+  if (!report.matched) readFoldedFingers(learner, ref, ref.jointTolerance, refFrame, report);
   if (report.matched) return true;
   compareOrientation(learner, ref, ref.jointTolerance, refFrame, true, mirroredReport);
+  if (!mirroredReport.matched) readFoldedFingers(learner, ref, ref.jointTolerance, refFrame, mirroredReport);
   return chooseOrientation(report, mirroredReport);
 }
