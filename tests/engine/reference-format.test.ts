@@ -10,6 +10,7 @@ describe('reference sign record (SPEC 3 signs/{signName})', () => {
   it('accepts a valid record, with absent or null parts', () => {
     expect(parseReferenceSign('A', valid).configs['A.gif']).toHaveLength(2);
     expect(() => parseReferenceSign('A', { configs: { 'A.gif': [{ right_hand: hand(1), left_hand: null, pose: null }] } })).not.toThrow();
+    expect(parseReferenceSign('A', { ...valid, calibration: [{ right_hand: hand(70) }, { right_hand: hand(75) }] }).calibration).toHaveLength(2);
   });
 
   it.each([
@@ -21,6 +22,8 @@ describe('reference sign record (SPEC 3 signs/{signName})', () => {
     ['an angle above 180', { configs: { 'A.gif': [{ right_hand: { config: { degreesOfFreedom: 0 }, angles: [...Array(15).fill(1), 181] } }] } }, 'right_hand.angles.15'],
     ['a string angle', { configs: { 'A.gif': [{ pose: { config: { degreesOfFreedom: 0 }, angles: { leftShoulderElbowWrist: '90', rightShoulderElbowWrist: 1, leftHipShoulderElbow: 1, rightHipShoulderElbow: 1 } } }] } }, 'pose.angles.leftShoulderElbowWrist'],
     ['no degreesOfFreedom', { configs: { 'A.gif': [{ left_hand: { config: {}, angles: Array(16).fill(1) } }] } }, 'left_hand.config.degreesOfFreedom'],
+    ['an empty calibration', { configs: { 'A.gif': [{ right_hand: hand(90) }] }, calibration: [] }, 'calibration needs at least one frame'],
+    ['a malformed calibration frame', { configs: { 'A.gif': [{ right_hand: hand(90) }] }, calibration: [{ right_hand: { config: { degreesOfFreedom: 0 }, angles: [1] } }] }, 'calibration.0.right_hand.angles'],
   ])('rejects %s with an error naming the sign and the path', (_, value, expected) => {
     let error: unknown;
     try {

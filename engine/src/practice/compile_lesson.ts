@@ -1,5 +1,6 @@
 import { compileHandshape } from '../handshape/compiled_handshape.ts';
 import { calibratePreciseReference } from '../precise/calibrate_precise_tolerances.ts';
+import { calibrationSet, withCalibratedTolerances, type CalibrationSet } from '../precise/calibration_set.ts';
 import { contrastPreciseTolerances } from '../precise/contrast_precise_tolerances.ts';
 import { compileReference, primaryGuideFileName } from '../reference/compile_reference.ts';
 import type { ReferenceSign } from '../reference/reference_sign_schema.ts';
@@ -15,22 +16,25 @@ export interface LessonSignRecord {
  * The reference records of signs practised together (a lesson, the alphabet) -> compiled signs in
  * the same order, a sign without a record left null (the session skips it). Each sign is compiled
  * for every mode: the SPEC arrays of its primary guide, the handshape judge's model, precise mode
- * calibrated from its own frames, then precise mode's tolerances narrowed against the set's other signs
- * (precise/contrast_precise_tolerances.ts). The SPEC matcher reads nothing the set changes.
+ * calibrated on its calibration set (the record's `calibration` frames, else its own frames:
+ * precise/calibration_set.ts), then precise mode's tolerances narrowed against the set's other
+ * signs' calibration sets (precise/contrast_precise_tolerances.ts). The SPEC matcher reads
+ * nothing the set changes.
  */
 export function compileLesson(signs: readonly LessonSignRecord[]): (CompiledSign | null)[] {
-  const present: { index: number; sign: CompiledSign }[] = [];
+  const present: { index: number; sign: CompiledSign; calibration: CalibrationSet }[] = [];
   signs.forEach(({ name, record }, index) => {
     if (record === null) return;
     const guide = primaryGuideFileName(record);
     const reference = compileReference(name, record, guide);
     const handshape = record.handshape ? compileHandshape(name, record.handshape) : null;
-    present.push({ index, sign: { reference, precise: calibratePreciseReference(reference, record.configs[guide]!), handshape } });
+    const sign = { reference, precise: calibratePreciseReference(reference, record.configs[guide]!), handshape };
+    present.push({ index, sign, calibration: calibrationSet(name, record, sign) });
   });
-  const contrasted = contrastPreciseTolerances(present.map(({ sign }) => sign));
+  const contrasted = contrastPreciseTolerances(present.map(({ calibration }) => calibration));
   const compiled: (CompiledSign | null)[] = signs.map(() => null);
   present.forEach(({ index, sign }, k) => {
-    compiled[index] = { ...sign, precise: contrasted[k]! };
+    compiled[index] = { ...sign, precise: withCalibratedTolerances(sign, contrasted[k]!) };
   });
   return compiled;
 }

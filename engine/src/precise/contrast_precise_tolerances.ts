@@ -205,7 +205,8 @@ function contrastHand(own: HandFrames, others: readonly HandFrames[], tolerance:
  * more than maxShare of some other sign's reference frames, the one tolerance whose narrowing
  * removes most of those acceptances at the least cost in its own acceptance is narrowed; it stops
  * when no other sign is above maxShare, or the next step would cost more than ownLossBudget of
- * its own acceptance. Only reference frames are read (in the evaluation: training frames only),
+ * its own acceptance. Only the signs' own frames are read (compile_lesson.ts passes each sign's
+ * calibration set, precise/calibration_set.ts; in the evaluation: training frames only),
  * compared as seen (the references of a set are one signer's, with the same hands); the pose and
  * the per-frame data are left as they are. Inputs are not changed. Runs once per set at compile
  * time.

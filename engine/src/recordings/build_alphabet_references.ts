@@ -59,7 +59,8 @@ function movementWindow(candidates: readonly number[], speeds: readonly number[]
  *     consecutive and at the recording's speed around its tracing (movementWindow): its joint
  *     angles do not show where the hand travels; the handshape judge checks the movement;
  * and frames whose fingers contradict the letter's definition (manual_alphabet.ts) are left out
- * of both as tracking mistakes;
+ * of both as tracking mistakes; precise mode calibrates on the frames left (a moving letter's:
+ * those in which the hand moves), as tracked (the record's `calibration`);
  * every record carries its handshape model (handshape/build_handshape_models.ts), built from
  * the clean training frames of all the letters together, so each model knows the letters it is
  * most easily confused with.
@@ -94,7 +95,20 @@ export function buildAlphabetReferences(recordings: ReadonlyMap<string, Alphabet
     // A moving letter keeps its frames as tracked: its folded fingers flip as the hand travels,
     // in the learner's frames too, and its degreesOfFreedom (the SPEC's own allowance for a
     // moving sign) must measure that.
-    const record = buildReferenceSign(movement === 'held' ? repairedFrames : angleFrames, `${sign}.gif`, { keep, fps });
+    const guide = `${sign}.gif`;
+    const reference = buildReferenceSign(movement === 'held' ? repairedFrames : angleFrames, guide, { keep, fps });
+    // Precise mode calibrates on the signer's performance of the letter in these frames, as
+    // tracked: its flips too, which a learner's tracker makes as well (repaired, Z's tracing never
+    // completed). The natural hold keeps only the typical 80%, repaired and resampled: calibrated
+    // on it, precise mode refused the same signer's P, Q, R and X a few seconds later. A held
+    // letter's performance is every candidate; a moving letter's, its movement: the candidates in
+    // which the hand moves, or with fewer than MIN_MOVEMENT_FRAMES of them its movement window
+    // (J's middle half holds one short tracing among frames that are no J, which J's judges must
+    // refuse).
+    const moving = candidates.filter((i) => (angleFrames[i]!.handSpeed?.[1] ?? 0) >= HANDSHAPE_MODEL_BUILD.movingSpeed);
+    const performance = movement === 'held' ? candidates : moving.length >= MIN_MOVEMENT_FRAMES ? moving : keep;
+    const calibration = buildReferenceSign(angleFrames, guide, { keep: performance }).configs[guide]!;
+    const record = { ...reference, calibration };
     const frame = createLandmarkFrame();
     const landmarks = clean.map((i) => {
       source.read(i, frame);

@@ -7,8 +7,9 @@ import { HAND_ANGLE_COUNT, HAND_ORIENTATION_COUNT, SHAPE_FEATURE_COUNT, SHAPE_LI
  * value is the list of reference frames. A frame holds `pose`, `left_hand` and `right_hand`; a part
  * that the recording lacks is an absent key (the Realtime Database drops nulls; null is accepted too).
  *
- * Beyond the SPEC: the record's `fps` (the frames' rate; 30 when absent) and `handshape` (the
- * handshape judge's model), and, per hand frame, optional fields for the precise mode: `orientation`
+ * Beyond the SPEC: the record's `fps` (the frames' rate; 30 when absent), `handshape` (the
+ * handshape judge's model) and `calibration` (the frames precise mode calibrates on), and, per
+ * hand frame, optional fields for the precise mode: `orientation`
  * ([directionX, directionY, palmFacing], angles/compute_hand_orientation.ts), and its `shape`
  * (fingertips in the palm's frame, index/middle crossing, motion: precise/precise_features.ts).
  */
@@ -69,6 +70,13 @@ export const referenceSignSchema = z.object({
   /** The rate the configs' frames were recorded or sampled at; records without it are 30 fps. */
   fps: z.number().finite().positive().max(240).optional(),
   handshape: handshapeModelSchema.optional(),
+  /**
+   * The frames precise mode calibrates and contrasts its tolerances on (precise/calibration_set.ts):
+   * the signer's whole performance of the sign, in recording order, where the configs hold only
+   * what the SPEC rule follows frame by frame (a held letter's natural hold: its typical frames,
+   * resampled, their flips repaired). Absent: the primary config's frames.
+   */
+  calibration: z.array(referenceFrameSchema).min(1, 'calibration needs at least one frame').optional(),
 });
 
 export type HandAngles = z.infer<typeof handAnglesSchema>;

@@ -165,6 +165,35 @@ describe('precise matching on the alphabet recordings (held-out frames)', () => 
     expect(set[2]!.precise.featureTolerance).toEqual(expected[1]!.featureTolerance);
   }, 60_000);
 
+  it('sizes precise tolerances on a record\'s calibration frames, and matches with its practice frames\' features', () => {
+    const frames = sourceToAngleFrames(alphabetSource('P', recordings.get('P')!));
+    const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
+    const practice = buildReferenceSign(frames, 'P.gif', { keep: range(140, 30) });
+    const calibration = buildReferenceSign(frames, 'P.gif', { keep: range(60, 200) }).configs['P.gif']!;
+    const alone = compileSign('P', practice);
+    const calibrated = compileSign('P', { ...practice, calibration });
+    const onCalibrationFrames = compileSign('P', { configs: { 'P.gif': calibration } });
+    // The tolerances are those of the calibration frames; the per-frame data stays the practice reference's.
+    expect(calibrated.precise.angleTolerance).toEqual(onCalibrationFrames.precise.angleTolerance);
+    expect(calibrated.precise.featureTolerance).toEqual(onCalibrationFrames.precise.featureTolerance);
+    expect(calibrated.precise.features).toEqual(alone.precise.features);
+    expect(calibrated.reference.frameCount).toBe(30);
+    expect(calibrated.precise.jointTolerance).toHaveLength(30 * 36);
+    expect(calibrated.precise.jointTolerance[20 + 6]).toBe(calibrated.precise.angleTolerance[16 + 6]);
+    // 200 frames of the signer vary more than 30 consecutive ones: wider in all, and so more of the recording matches.
+    const sum = (t: Float32Array) => t.reduce((a, b) => a + b, 0);
+    expect(sum(calibrated.precise.angleTolerance)).toBeGreaterThan(sum(alone.precise.angleTolerance));
+    const elsewhere = range(280, 20).map((i) => frames[i]!);
+    expect(acceptance(elsewhere, calibrated)).toBeGreaterThan(acceptance(elsewhere, alone));
+    // In a set, the contrast step runs on the calibration frames.
+    const u = buildReferenceSign(sourceToAngleFrames(alphabetSource('U', recordings.get('U')!)), 'U.gif', { keep: range(100, 90) });
+    const set = compileLesson([{ name: 'P', record: { ...practice, calibration } }, { name: 'U', record: u }]);
+    const expected = contrastPreciseTolerances([onCalibrationFrames, compileSign('U', u)]);
+    expect(set[0]!.precise.angleTolerance).toEqual(expected[0]!.angleTolerance);
+    expect(set[0]!.precise.features).toEqual(alone.precise.features);
+    expect(set[1]!.precise.featureTolerance).toEqual(expected[1]!.featureTolerance);
+  }, 60_000);
+
   it('keeps the SPEC mode as it was: createMatcher(\'spec\') runs matchFrame, \'precise\' matchFramePreciseNear', { timeout: 60_000 }, () => {
     const { reference, heldOut } = split('E');
     for (const frame of heldOut.slice(0, 40)) {
