@@ -37,11 +37,12 @@ describe('the default judge on the acceptance subset', () => {
       expect(Math.max(...(times as number[])) / Math.min(...(times as number[])), sign).toBeLessThanOrEqual(1.2);
     }
   });
-  it('precise mode completes each letter on its held-out signing in at most 2.5 s at every rate (calibrated on the signer\'s whole performance: Q and R took 2.5-6.3 s on the natural hold\'s)', () => {
+  it('precise mode completes each letter on its held-out signing in at most 2.5 s at every rate, within 20% (calibrated on the signer\'s performance: Q and R took 2.5-6.3 s on the natural hold\'s)', () => {
     for (const sign of r.signs) {
       const times = ['8', '15', '30'].map((fps) => r.signing.precise![sign]![fps]);
       for (const seconds of times) expect(seconds, `${sign}: ${times.join(' / ')}`).not.toBeNull();
       for (const seconds of times) expect(seconds!, `${sign}: ${times.join(' / ')}`).toBeLessThanOrEqual(2.5);
+      expect(Math.max(...(times as number[])) / Math.min(...(times as number[])), `${sign}: ${times.join(' / ')}`).toBeLessThanOrEqual(1.2);
     }
   });
   it('reads the same hand speed at 8 judged frames per second as at 30 (median over each recording, within 25%)', () => {

@@ -19,6 +19,9 @@ import type { AlphabetRecording } from '../../engine/src/recordings/alphabet_rec
 import { buildAlphabetReferences, MIN_MOVEMENT_FRAMES, type AlphabetReference } from '../../engine/src/recordings/build_alphabet_references.ts';
 import { alphabetSource } from '../../engine/src/recordings/landmark_source.ts';
 import { parseReferenceSign } from '../../engine/src/reference/reference_sign_schema.ts';
+import { foldsAnExtendedFinger } from '../../engine/src/reference/tracking_artefacts.ts';
+import { sourceToAngleFrames } from '../../engine/src/recordings/source_to_angle_frames.ts';
+import { HANDSHAPE_MODEL_BUILD } from '../../engine/src/handshape/build_handshape_models.ts';
 import { ALPHABET_DIR } from '../../server/paths.ts';
 
 let recordings: Map<string, AlphabetRecording>;
@@ -127,6 +130,21 @@ describe('the manual alphabet', () => {
   });
 });
 
+describe('tracking mistakes', () => {
+  it('an extended finger read folded past 60 degrees at any joint; a folded or unspecified one never', () => {
+    const hand = Array(16).fill(170) as number[];
+    expect(foldsAnExtendedFinger(hand, ['extended', 'folded', 'folded', 'folded'])).toBe(false);
+    hand[4] = 8; // the index PIP
+    expect(foldsAnExtendedFinger(hand, ['extended', 'folded', 'folded', 'folded'])).toBe(true);
+    expect(foldsAnExtendedFinger(hand, ['folded', 'extended', 'extended', 'extended'])).toBe(false);
+    expect(foldsAnExtendedFinger(hand, ['either', 'extended', 'extended', 'extended'])).toBe(false);
+    hand[14] = 59.9; // the little finger's DIP
+    expect(foldsAnExtendedFinger(hand, ['folded', 'folded', 'folded', 'extended'])).toBe(true);
+    hand[14] = 60;
+    expect(foldsAnExtendedFinger(hand, ['folded', 'folded', 'folded', 'extended'])).toBe(false);
+  });
+});
+
 describe('the alphabet\'s references', () => {
   it('are valid records with a natural hold (90 frames at 30 fps) or a movement, and a handshape model naming its confusable letters', () => {
     for (const [sign, reference] of built) {
@@ -156,6 +174,14 @@ describe('the alphabet\'s references', () => {
     expect(built.get('Q')!.record.calibration!.length).toBeLessThan(built.get('Q')!.training.length / 2);
     // J's middle half holds one short tracing: its calibration is its movement window, not the frames around it.
     expect(built.get('J')!.record.calibration).toEqual(built.get('J')!.record.configs['J.gif']);
+    // Z's tracing reads its index folded at times (PIP 8 degrees, as it points at the camera): precise
+    // mode does not learn its tolerances from those frames.
+    const z = sourceToAngleFrames(alphabetSource('Z', recordings.get('Z')!));
+    const moving = built.get('Z')!.training.filter((i) => z[i]!.descriptorsPresent?.[1] === 1 && (z[i]!.handSpeed?.[1] ?? 0) >= HANDSHAPE_MODEL_BUILD.movingSpeed);
+    const misread = moving.filter((i) => foldsAnExtendedFinger(z[i]!.rightHand, MANUAL_ALPHABET.Z!.fingers));
+    expect(misread.length).toBeGreaterThan(5);
+    expect(built.get('Z')!.record.calibration!.length).toBeLessThanOrEqual(moving.length - misread.length);
+    expect(built.get('Z')!.record.calibration!.length).toBeGreaterThanOrEqual(MIN_MOVEMENT_FRAMES);
     // A held letter's natural hold repairs its flips; its calibration frames keep them (L's ring knuckle reads 30 at times).
     const spread = (frames: { right_hand?: { angles: number[] } | null }[], j: number) => {
       const values = frames.map((f) => f.right_hand!.angles[j]!);

@@ -33,6 +33,9 @@ export const HAND_ANGLE_FINGER = [
 ] as const;
 export type FingerName = (typeof HAND_ANGLE_FINGER)[number];
 
+/** Where the index, middle, ring and little fingers' three angles (MCP, PIP, DIP) start in a hand's 16. */
+export const FINGER_FIRST_ANGLE = new Int8Array([3, 6, 9, 12]);
+
 /** Flattened [a, b, c] hand landmark indices per angle, same order as HAND_ANGLE_NAMES. */
 export const HAND_ANGLE_TRIPLETS = new Int8Array([
   H.wrist, H.thumbCmc, H.thumbMcp,

@@ -13,6 +13,13 @@ export const HAND_TOLERANCE_MIN_DEG = 75;
 /** SPEC 5 and 9: detection and tracking confidence. A point below it is missing. */
 export const MIN_POINT_SCORE = 0.5;
 
+/**
+ * A finger joint bends to about 90 degrees at the MCP, 110 at the PIP and 80 at the DIP, so in the
+ * image plane its angle stays above 70 degrees; a sharper 2-D angle is a projection (a phalanx
+ * pointing at the camera) or a tracking mistake. 60 leaves room for the tracker's noise.
+ */
+export const FOLDED_PAST_DEG = 60;
+
 export const POSE_ANGLE_COUNT = 4;
 export const HAND_ANGLE_COUNT = 16;
 /** directionX, directionY, palmFacing: see angles/compute_hand_orientation.ts. */

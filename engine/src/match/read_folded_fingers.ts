@@ -1,24 +1,17 @@
+import { FINGER_FIRST_ANGLE as FINGER_FIRST } from '../angles/hand_angle_definitions.ts';
 import { ANGLE_FRAME_LAYOUT, type AngleFrame } from '../core/angle_frame.ts';
-import { HAND_ANGLE_COUNT } from '../core/constants.ts';
+import { FOLDED_PAST_DEG, HAND_ANGLE_COUNT } from '../core/constants.ts';
 import { Part } from '../core/landmark_layout.ts';
 import type { CompiledReference } from '../reference/compiled_reference.ts';
 import { PartStatus, type MatchReport } from './match_report.ts';
 
 const { angleCount, leftHand, rightHand } = ANGLE_FRAME_LAYOUT;
-/** First of the index, middle, ring and little fingers' three angles (MCP, PIP, DIP) in a hand's 16. */
-const FINGER_FIRST = new Int8Array([3, 6, 9, 12]);
 /**
  * The other readings of a finger's three angles that the image allows, as which of MCP, PIP and
  * DIP become their supplements (bit 0 MCP, bit 1 PIP, bit 2 DIP): the proximal phalanx seen end-on
  * (MCP and PIP), the middle phalanx seen end-on (PIP and DIP), both (MCP and DIP).
  */
 const READINGS = new Int8Array([0b011, 0b110, 0b101]);
-/**
- * A finger joint bends to about 90 degrees at the MCP, 110 at the PIP and 80 at the DIP, so in the
- * image plane its angle stays above 70 degrees; a sharper angle is a projection. 60 leaves room for
- * the tracker's noise.
- */
-export const FOLDED_PAST_DEG = 60;
 const OFF: number = PartStatus.off;
 const OK: number = PartStatus.ok;
 

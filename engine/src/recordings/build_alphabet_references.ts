@@ -5,7 +5,7 @@ import { referenceSlice } from '../practice/reference_slice.ts';
 import { buildReferenceSign } from '../reference/build_reference_sign.ts';
 import { NATURAL_HOLD_FPS, NATURAL_HOLD_FRAMES, naturalHoldIndices } from '../reference/natural_hold.ts';
 import type { ReferenceSign } from '../reference/reference_sign_schema.ts';
-import { repairTrackingArtefacts, typicalFrames } from '../reference/tracking_artefacts.ts';
+import { foldsAnExtendedFinger, repairTrackingArtefacts, typicalFrames } from '../reference/tracking_artefacts.ts';
 import type { AlphabetRecording } from './alphabet_recording_schema.ts';
 import { alphabetSource, RECORDING_FPS } from './landmark_source.ts';
 import { sourceToAngleFrames } from './source_to_angle_frames.ts';
@@ -60,7 +60,8 @@ function movementWindow(candidates: readonly number[], speeds: readonly number[]
  *     angles do not show where the hand travels; the handshape judge checks the movement;
  * and frames whose fingers contradict the letter's definition (manual_alphabet.ts) are left out
  * of both as tracking mistakes; precise mode calibrates on the frames left (a moving letter's:
- * those in which the hand moves), as tracked (the record's `calibration`);
+ * those in which the hand moves; none that reads an extended finger folded), as tracked (the
+ * record's `calibration`);
  * every record carries its handshape model (handshape/build_handshape_models.ts), built from
  * the clean training frames of all the letters together, so each model knows the letters it is
  * most easily confused with.
@@ -104,10 +105,15 @@ export function buildAlphabetReferences(recordings: ReadonlyMap<string, Alphabet
     // letter's performance is every candidate; a moving letter's, its movement: the candidates in
     // which the hand moves, or with fewer than MIN_MOVEMENT_FRAMES of them its movement window
     // (J's middle half holds one short tracing among frames that are no J, which J's judges must
-    // refuse).
+    // refuse). Frames that read an extended finger folded past 60 degrees (foldsAnExtendedFinger)
+    // are left out, unless too few remain: their angles are not the signer's. In Z's tracing they
+    // widened the index's tolerance (PIP 169 degrees, 112 without them), and precise Z, before the
+    // contrast step, took in every frame of A and N.
     const moving = candidates.filter((i) => (angleFrames[i]!.handSpeed?.[1] ?? 0) >= HANDSHAPE_MODEL_BUILD.movingSpeed);
     const performance = movement === 'held' ? candidates : moving.length >= MIN_MOVEMENT_FRAMES ? moving : keep;
-    const calibration = buildReferenceSign(angleFrames, guide, { keep: performance }).configs[guide]!;
+    const wellTracked = performance.filter((i) => !foldsAnExtendedFinger(angleFrames[i]!.rightHand, fingers));
+    const calibrationFrames = wellTracked.length >= MIN_MOVEMENT_FRAMES ? wellTracked : performance;
+    const calibration = buildReferenceSign(angleFrames, guide, { keep: calibrationFrames }).configs[guide]!;
     const record = { ...reference, calibration };
     const frame = createLandmarkFrame();
     const landmarks = clean.map((i) => {

@@ -1,5 +1,6 @@
 import { cloneAngleFrame, type AngleFrame } from '../core/angle_frame.ts';
-import { HAND_ANGLE_COUNT } from '../core/constants.ts';
+import { FINGER_FIRST_ANGLE } from '../angles/hand_angle_definitions.ts';
+import { FOLDED_PAST_DEG, HAND_ANGLE_COUNT } from '../core/constants.ts';
 import { Part } from '../core/landmark_layout.ts';
 
 /**
@@ -61,4 +62,15 @@ export function repairTrackingArtefacts(frames: readonly AngleFrame[], range: re
     }
   }
   return { frames: out, repaired };
+}
+
+/**
+ * Does a hand's frame read a finger that `fingers` (index, middle, ring, pinky, as the letter's
+ * definition has them) extends as folded past FOLDED_PAST_DEG at any of its joints? An extended
+ * finger reads so only when it points at the camera (its phalanges seen end-on, their 2-D
+ * directions noise) or the tracker misplaces a joint: either way the frame's angles say nothing
+ * of how the signer holds that finger (Z's index reads a PIP of 8 degrees at times in its tracing).
+ */
+export function foldsAnExtendedFinger(hand: ArrayLike<number>, fingers: readonly string[]): boolean {
+  return FINGER_FIRST_ANGLE.some((first, f) => fingers[f] === 'extended' && (hand[first]! < FOLDED_PAST_DEG || hand[first + 1]! < FOLDED_PAST_DEG || hand[first + 2]! < FOLDED_PAST_DEG));
 }
