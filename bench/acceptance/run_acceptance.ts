@@ -374,13 +374,17 @@ export function acceptanceMarkdown(r: AcceptanceResult): string {
 
 type Cells = Record<string, Record<string, Record<string, number | null>>>;
 
-/** One timing table (a row per letter, 8 / 15 / 30 fps per mode) and its summary against issue 11's targets. */
-function timingTables(r: AcceptanceResult, cells: Cells, modes: readonly MatchMode[], frames?: (sign: string) => string): string[] {
+/** One timing table (a row per letter, 8 / 15 / 30 fps per mode, and with `wrong` the wrong letters that complete it) and its summary against issue 11's targets. */
+function timingTables(r: AcceptanceResult, cells: Cells, modes: readonly MatchMode[], frames?: (sign: string) => string, wrong = false): string[] {
   const lines: string[] = [];
-  lines.push(`| letter | ${frames ? 'frames | ' : ''}${modes.map((m) => `${m}: 8 / 15 / 30 fps`).join(' | ')} |`);
-  lines.push(`|---|${frames ? '--:|' : ''}${modes.map(() => '---').join('|')}|`);
+  // The wrong letters that complete a letter's reference (every other letter's held-out frames, 10 s at 30 fps), per mode.
+  const wrongFor = (m: MatchMode, sign: string) => Object.keys(r.wrong[m]!).filter((pair) => pair.endsWith(`>${sign}`)).map((pair) => pair.split('>')[0]!);
+  const wrongHeader = wrong ? ` ${modes.join(' / ')}: wrong letters completing |` : '';
+  lines.push(`| letter | ${frames ? 'frames | ' : ''}${modes.map((m) => `${m}: 8 / 15 / 30 fps`).join(' | ')} |${wrongHeader}`);
+  lines.push(`|---|${frames ? '--:|' : ''}${modes.map(() => '---').join('|')}|${wrong ? '---|' : ''}`);
   for (const sign of r.signs) {
-    lines.push(`| **${sign}** | ${frames ? `${frames(sign)} | ` : ''}${modes.map((m) => RATES.map((fps) => fmt(cells[m]![sign]![String(fps)])).join(' / ')).join(' | ')} |`);
+    const wrongCell = wrong ? ` ${modes.map((m) => wrongFor(m, sign).join(' ') || '-').join(' / ')} |` : '';
+    lines.push(`| **${sign}** | ${frames ? `${frames(sign)} | ` : ''}${modes.map((m) => RATES.map((fps) => fmt(cells[m]![sign]![String(fps)])).join(' / ')).join(' | ')} |${wrongCell}`);
   }
   lines.push('', `| mode | letters completing at every rate | within ${TIMING_TARGETS.seconds} s at every rate | rates within ${TIMING_TARGETS.spread * 100}% | slowest (s) | letters missing a target |`, '|---|--:|--:|--:|--:|---|');
   for (const m of modes) {
@@ -404,8 +408,8 @@ export function timingMarkdown(r: AcceptanceResult): string {
   lines.push(`Made by \`npm run bench -- --only acceptance\` (\`bench/acceptance/run_acceptance.ts\`${r.quick ? ', quick run: a subset' : ''}), with bench/acceptance.md. A letter's frames are replayed at the given judged frame rate, as a learner whose tracker processes that many camera frames a second would show them (the frame of the 30 fps recording at each judged moment, cycled), through the engine's practice loop, for up to ${r.settings.replaySeconds} s. The session advances by time (README, Engine: practice), so a held letter needs its natural hold of 1.5 s of correct signing at any rate; frames that do not match add nothing, except one missed frame between two matches (a tracker blink, MISS_BRIDGE_MS).`, '');
   lines.push(`Targets (issue 11): every letter completes in every mode at every rate, in at most ${TIMING_TARGETS.seconds} s of correct signing, the three rates within ${TIMING_TARGETS.spread * 100}% of each other.`, '');
   lines.push('## On each letter\'s held-out signing', '');
-  lines.push(`The held-out frames (the first and last quarters of the recording, outside the frames its reference was built from) that show the letter as the manual alphabet defines it, judged from the recording and by no judge under test (\`heldOutSigning\`): for a held letter, its holds, runs of at least ${MIN_HOLD_FRAMES} frames (${(MIN_HOLD_FRAMES / 30).toFixed(1)} s) whose four fingers agree with the letter's definition by the reference builder's own training test (stricter bands than any judge's) and whose hand is not moving (under ${HANDSHAPE_MODEL_BUILD.movingSpeed} palm lengths a second); for a moving letter (J, Z), its tracing, from the first to the last held-out frame in which the hand moves at that speed. "frames": the letter's held-out signing, of its held-out frames. These are the seconds of correct signing that issue 11 asks for.`, '');
-  lines.push(...timingTables(r, r.signing, modes, (s) => `${r.signingFrames[s]!.signing} / ${r.signingFrames[s]!.heldOut}`));
+  lines.push(`The held-out frames (the first and last quarters of the recording, outside the frames its reference was built from) that show the letter as the manual alphabet defines it, judged from the recording and by no judge under test (\`heldOutSigning\`): for a held letter, its holds, runs of at least ${MIN_HOLD_FRAMES} frames (${(MIN_HOLD_FRAMES / 30).toFixed(1)} s) whose four fingers agree with the letter's definition by the reference builder's own training test (stricter bands than any judge's) and whose hand is not moving (under ${HANDSHAPE_MODEL_BUILD.movingSpeed} palm lengths a second); for a moving letter (J, Z), its tracing, from the first to the last held-out frame in which the hand moves at that speed. "frames": the letter's held-out signing, of its held-out frames. These are the seconds of correct signing that issue 11 asks for. The last column: the other letters whose held-out frames complete the letter's reference in 10 s at 30 fps, per mode (precise mode: none may; the SPEC rule is loose by design).`, '');
+  lines.push(...timingTables(r, r.signing, modes, (s) => `${r.signingFrames[s]!.signing} / ${r.signingFrames[s]!.heldOut}`, true));
   lines.push('', '## On all held-out frames', '');
   lines.push('The same on every held-out frame, also those that are not the letter: J\'s 2.5 s of a still I before its tracing (the letter I: J\'s judge must refuse it), Q\'s middle finger read straight (as a P\'s is) and its hand dropping. These seconds are the recording\'s, not the signing\'s; they are kept to show what the judges refuse.', '');
   lines.push(...timingTables(r, r.own, modes));

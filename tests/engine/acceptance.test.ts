@@ -2,7 +2,7 @@
 // and a few others, four perturbations, three non-sign files): the same code as
 // `npm run bench -- --only acceptance`, asserted here so that a change that breaks them fails.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIST_GROUP, runAcceptance, type AcceptanceResult } from '../../bench/acceptance/run_acceptance.ts';
+import { FIST_GROUP, runAcceptance, timingMarkdown, type AcceptanceResult } from '../../bench/acceptance/run_acceptance.ts';
 
 let r: AcceptanceResult;
 beforeAll(async () => {
@@ -43,6 +43,17 @@ describe('the default judge on the acceptance subset', () => {
       for (const seconds of times) expect(seconds, `${sign}: ${times.join(' / ')}`).not.toBeNull();
       for (const seconds of times) expect(seconds!, `${sign}: ${times.join(' / ')}`).toBeLessThanOrEqual(2.5);
       expect(Math.max(...(times as number[])) / Math.min(...(times as number[])), `${sign}: ${times.join(' / ')}`).toBeLessThanOrEqual(1.2);
+    }
+  });
+  it('the timing table names, per letter, the wrong letters that complete its reference in each mode (issue 11\'s wrong-letter column)', () => {
+    const table = timingMarkdown(r).split('## On all held-out frames')[0]!;
+    for (const sign of r.signs) {
+      const row = table.split('\n').find((line) => line.startsWith(`| **${sign}** |`))!;
+      const cells = row.split('|').map((c) => c.trim());
+      const [handshape, spec, precise] = cells[cells.length - 2]!.split(' / ');
+      const expected = (mode: string) => Object.keys(r.wrong[mode]!).filter((pair) => pair.endsWith(`>${sign}`)).map((pair) => pair.split('>')[0]).join(' ') || '-';
+      expect([handshape, spec, precise], sign).toEqual([expected('handshape'), expected('spec'), expected('precise')]);
+      expect(precise, sign).toBe('-');
     }
   });
   it('reads the same hand speed at 8 judged frames per second as at 30 (median over each recording, within 25%)', () => {
