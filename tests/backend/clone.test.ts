@@ -1,7 +1,7 @@
 // A clone is the whole product: the repository is cloned into an empty temporary folder (nothing
-// beside it, so no `../shared`), and the seed runs there as `npm start` runs it: the reference
-// builder on the clone's own recordings (data/asl-alphabet), then the content written to a
-// database of its own. Under strace, every file the seed and its child processes open is checked:
+// beside it: no workspace folder next to the clone), and the seed runs there as `npm start` runs
+// it: the reference builder on the clone's own recordings (data/asl-alphabet), then the content
+// written to a database of its own. Under strace, every file the seed and its child processes open is checked:
 // the clone, the installed packages, and the system; never the checkout it was cloned from, and
 // never a `shared` folder anywhere.
 //

@@ -1,11 +1,15 @@
-import { FINGER_FIRST_ANGLE as FINGER_FIRST } from '../angles/hand_angle_definitions.ts';
+import { FINGER_FIRST_ANGLE } from '../angles/hand_angle_definitions.ts';
 import { ANGLE_FRAME_LAYOUT, type AngleFrame } from '../core/angle_frame.ts';
 import { FOLDED_PAST_DEG, HAND_ANGLE_COUNT } from '../core/constants.ts';
 import { Part } from '../core/landmark_layout.ts';
 import type { CompiledReference } from '../reference/compiled_reference.ts';
 import { PartStatus, type MatchReport } from './match_report.ts';
 
+// Module-local copies of the imports read per finger (match_frame.ts says why: V8 reloads an
+// imported binding at every use). This runs on every comparison that failed.
 const { angleCount, leftHand, rightHand } = ANGLE_FRAME_LAYOUT;
+const FINGER_FIRST = FINGER_FIRST_ANGLE;
+const FOLDED_PAST: number = FOLDED_PAST_DEG;
 /**
  * The other readings of a finger's three angles that the image allows, as which of MCP, PIP and
  * DIP become their supplements (bit 0 MCP, bit 1 PIP, bit 2 DIP): the proximal phalanx seen end-on
@@ -14,6 +18,7 @@ const { angleCount, leftHand, rightHand } = ANGLE_FRAME_LAYOUT;
 const READINGS = new Int8Array([0b011, 0b110, 0b101]);
 const OFF: number = PartStatus.off;
 const OK: number = PartStatus.ok;
+const MISSING: number = PartStatus.missing;
 
 /**
  * A folded finger, read both ways (the SPEC rule's 2-D angles, SPEC 5). A phalanx that points at
@@ -43,7 +48,7 @@ export function readFoldedFingers(learner: AngleFrame, ref: CompiledReference, t
   let failed = false;
   for (let part = Part.leftHand; part <= Part.rightHand; part++) {
     if (report.partStatus[part] !== OFF) {
-      failed ||= report.partStatus[part] === PartStatus.missing;
+      failed ||= report.partStatus[part] === MISSING;
       continue;
     }
     const start = part === Part.leftHand ? leftHand : rightHand;
@@ -57,7 +62,7 @@ export function readFoldedFingers(learner: AngleFrame, ref: CompiledReference, t
       if (offBefore === 0) continue;
       let sharpest = 180;
       for (let k = 0; k < 3; k++) sharpest = Math.min(sharpest, values[first + k]!, joints[refFirst + k]!);
-      if (sharpest >= FOLDED_PAST_DEG) continue;
+      if (sharpest >= FOLDED_PAST) continue;
       for (let r = 0; r < READINGS.length; r++) {
         const flips = READINGS[r]!;
         let within = true;
@@ -82,6 +87,6 @@ export function readFoldedFingers(learner: AngleFrame, ref: CompiledReference, t
     report.partStatus[part] = partOff === 0 ? OK : OFF;
     failed ||= partOff > 0;
   }
-  failed ||= report.partStatus[Part.pose] === OFF || report.partStatus[Part.pose] === PartStatus.missing;
+  failed ||= report.partStatus[Part.pose] === OFF || report.partStatus[Part.pose] === MISSING;
   report.matched = !failed;
 }

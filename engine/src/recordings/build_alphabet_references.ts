@@ -78,6 +78,8 @@ export function buildAlphabetReferences(recordings: ReadonlyMap<string, Alphabet
     const definition = MANUAL_ALPHABET[sign];
     if (!definition) throw new Error(`"${sign}" is no letter of the manual alphabet (handshape/manual_alphabet.ts)`);
     const { movement, fingers } = definition;
+    // The sustained speed the handshape judge reads (palm lengths a second), frame by frame.
+    const speedOf = (i: number) => angleFrames[i]!.handSpeed?.[1] ?? 0;
     // Frames whose fingers contradict the letter's definition are the tracker's mistakes (Z's
     // middle finger read as straight for seconds): neither reference nor model learns from them.
     const conforming = range.filter((i) => {
@@ -91,7 +93,7 @@ export function buildAlphabetReferences(recordings: ReadonlyMap<string, Alphabet
     const keep =
       movement === 'held'
         ? naturalHoldIndices(typicalFrames(repairedFrames, candidates))
-        : movementWindow(candidates, candidates.map((i) => angleFrames[i]!.handSpeed?.[1] ?? 0), HANDSHAPE_MODEL_BUILD.movingSpeed);
+        : movementWindow(candidates, candidates.map(speedOf), HANDSHAPE_MODEL_BUILD.movingSpeed);
     const fps = movement === 'held' ? NATURAL_HOLD_FPS : RECORDING_FPS;
     // A moving letter keeps its frames as tracked: its folded fingers flip as the hand travels,
     // in the learner's frames too, and its degreesOfFreedom (the SPEC's own allowance for a
@@ -109,7 +111,7 @@ export function buildAlphabetReferences(recordings: ReadonlyMap<string, Alphabet
     // are left out, unless too few remain: their angles are not the signer's. In Z's tracing they
     // widened the index's tolerance (PIP 169 degrees, 112 without them), and precise Z, before the
     // contrast step, took in every frame of A and N.
-    const moving = candidates.filter((i) => (angleFrames[i]!.handSpeed?.[1] ?? 0) >= HANDSHAPE_MODEL_BUILD.movingSpeed);
+    const moving = candidates.filter((i) => speedOf(i) >= HANDSHAPE_MODEL_BUILD.movingSpeed);
     const performance = movement === 'held' ? candidates : moving.length >= MIN_MOVEMENT_FRAMES ? moving : keep;
     const wellTracked = performance.filter((i) => !foldsAnExtendedFinger(angleFrames[i]!.rightHand, fingers));
     const calibrationFrames = wellTracked.length >= MIN_MOVEMENT_FRAMES ? wellTracked : performance;
@@ -120,7 +122,7 @@ export function buildAlphabetReferences(recordings: ReadonlyMap<string, Alphabet
       source.read(i, frame);
       return cloneLandmarkFrame(frame);
     });
-    training.push({ name: sign, frames: landmarks, fingers, movement, speeds: range.map((i) => angleFrames[i]!.handSpeed?.[1] ?? 0) });
+    training.push({ name: sign, frames: landmarks, fingers, movement, speeds: range.map(speedOf) });
     built.set(sign, { record, movement, training: range, artefacts });
   }
   const models = buildHandshapeModels(training);
