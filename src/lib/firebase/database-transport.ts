@@ -20,11 +20,19 @@ import { forceWebSockets } from 'firebase/database';
 /** The SDK's localStorage key (its storage prefixes 'firebase:'). */
 export const WEBSOCKET_FAILURE_MARK = 'firebase:previous_websocket_failure';
 
-/** Call before the first database reference is made (the SDK picks its transports then). */
+let applied = false;
+
+/** Call before the first database reference is made (the SDK picks its transports then, for the
+ * whole page: once is enough, and a later call only earns the SDK's "already initialized" warning). */
 export function connectOverWebSocketsOnly(): void {
+  if (applied) return;
+  applied = true;
   forceWebSockets();
+  // Only a page has the mark (in Node the SDK keeps its storage in memory; newer Node versions
+  // have a localStorage of their own that is none of the SDK's business).
+  if (typeof window === 'undefined') return;
   try {
-    globalThis.localStorage?.removeItem(WEBSOCKET_FAILURE_MARK);
+    window.localStorage.removeItem(WEBSOCKET_FAILURE_MARK);
   } catch {
     // Storage refused (privacy settings): then the SDK keeps its mark in memory only.
   }
