@@ -39,8 +39,6 @@ export const contentTypeOf = (extension: string): string => CONTENT_TYPES[extens
 export interface AppOrigins {
   /** fetch, XHR and WebSocket: the identity provider and the database. */
   connect: readonly string[];
-  /** Scripts: the Realtime Database's long-polling fallback loads its frames as script tags. */
-  script: readonly string[];
 }
 
 /** Written by the build beside index.html, read by the server; a dotfile, so never served. */
@@ -67,11 +65,11 @@ export interface BuildPolicies {
  * The workers' policy adds blob: to script-src, for their own workers only: tfjs-backend-wasm's
  * threads, started by the tracker worker, load their code with importScripts(blob:).
  */
-export function contentSecurityPolicies(origins: AppOrigins = { connect: [], script: [] }): BuildPolicies {
+export function contentSecurityPolicies(origins: AppOrigins = { connect: [] }): BuildPolicies {
   const policy = (scriptExtra: readonly string[]) => {
     const directives: Array<[string, ...string[]]> = [
       ['default-src', "'self'"],
-      ['script-src', "'self'", "'wasm-unsafe-eval'", ...scriptExtra, ...origins.script],
+      ['script-src', "'self'", "'wasm-unsafe-eval'", ...scriptExtra],
       ['worker-src', "'self'", 'blob:'],
       ['connect-src', "'self'", ...origins.connect],
       ['img-src', "'self'", 'data:', 'blob:'],

@@ -86,11 +86,24 @@ describe('login, register, forgot password', () => {
     expect(messages(registerInputSchema, { ...ok, username: 'a'.repeat(20) }).username).toBeUndefined();
     expect(messages(registerInputSchema, { ...ok, username: 'a'.repeat(21) }).username).toEqual(["Username can't be more than 20 characters."]);
     expect(messages(registerInputSchema, { ...ok, email: 'nope' }).email).toEqual(['Invalid email address.']);
-    for (const bad of ['ab1!', 'abcdef!', '123456!', 'abcdef1', 'abc 12!', 'abc12!^']) {
-      expect(messages(registerInputSchema, { ...ok, password: bad, confirmPassword: bad }).password).toEqual([
-        'Password must include letters, numbers, and special characters.',
-      ]);
+    const password = (bad: string) => messages(registerInputSchema, { ...ok, password: bad, confirmPassword: bad }).password;
+    // SPEC 8's text where the SPEC fixes it: a letter, a digit or a special character is missing.
+    for (const bad of ['abcdef!', '123456!', 'abcdef1', 'abcdefgh']) {
+      expect(password(bad), bad).toEqual(['Password must include letters, numbers, and special characters.']);
     }
+  });
+  test('register password: too short names the minimum, a character not allowed is named (issue 27)', () => {
+    const ok = { username: 'abc', email: 'a@b.co', password: 'abc12!', confirmPassword: 'abc12!' };
+    const password = (bad: string) => messages(registerInputSchema, { ...ok, password: bad, confirmPassword: bad }).password;
+    const allowed = 'Password can only contain letters (a-z, A-Z), numbers, and the special characters @ $ ! % * # ? &';
+    for (const short of ['a1!', 'ab1!', 'ab12!', 'a']) expect(password(short), short).toEqual(['Password must be at least 6 characters.']);
+    expect(password('abc-def12')).toEqual([`${allowed} (not "-").`]);
+    expect(password('abc12!^')).toEqual([`${allowed} (not "^").`]);
+    expect(password('abc 12!')).toEqual([`${allowed} (not spaces).`]);
+    expect(password('é1!')).toEqual([`${allowed} (not "é").`]); // a character not allowed comes before the length
+    expect(password('a-b_c 1')).toEqual([`${allowed} (not "-", "_" or spaces).`]);
+    expect(password('')).toEqual(['Password must be at least 6 characters.']);
+    expect(password('abc12!')).toBeUndefined();
     expect(messages(registerInputSchema, { ...ok, confirmPassword: 'abc12?' }).confirmPassword).toEqual(['Passwords must match']);
   });
   test('register username: the change-username charset too (issue 20), trimmed and single-spaced', () => {
@@ -106,7 +119,13 @@ describe('login, register, forgot password', () => {
   test('a failed sign-up says why: field errors where the learner can fix it, else a toast', () => {
     expect(describeSignUpError('username-taken')).toEqual({ field: 'username', message: 'Username is already in use' });
     expect(describeSignUpError('invalid-username')).toEqual({ field: 'username', message: 'Username can only contain letters, numbers, underscores, and spaces.' });
-    expect(describeSignUpError('auth/email-already-in-use')).toEqual({ toast: 'Email already in use', log: false });
+    // A taken email is shown under its field, as a taken username is (issue 27).
+    expect(describeSignUpError('auth/email-already-in-use')).toEqual({ field: 'email', message: 'Email already in use' });
+    expect(describeSignUpError('auth/invalid-email')).toEqual({ field: 'email', message: 'Invalid email address.' });
+    expect(describeSignUpError('database-unreachable')).toEqual({
+      toast: 'Error creating account: the database could not be reached. Check your internet connection (a network that blocks WebSockets blocks it too) and try again.',
+      log: false,
+    });
     expect(describeSignUpError('permission-denied')).toEqual({ toast: 'Error creating account: the database refused this username or email. Please check them and try again.', log: true });
     expect(describeSignUpError('auth/network-request-failed')).toMatchObject({ toast: 'Error creating account: the server could not be reached. Please try again.' });
     expect(describeSignUpError('something-else')).toEqual({ toast: 'Error creating account. Please try again.', log: true });

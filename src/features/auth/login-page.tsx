@@ -5,8 +5,9 @@ import { PasswordField, TextField } from '@/components/fields.tsx';
 import { Form } from '@/components/form.tsx';
 import { SubmitButton } from '@/components/submit-button.tsx';
 import { makeProfile, setAuthState } from '@/lib/auth/auth-state.ts';
-import { getUsername, signIn } from '@/lib/firebase/on-demand.ts';
-import { writeSession } from '@/lib/session-storage/session-storage.ts';
+import { errorCode } from '@/lib/data/errors.ts';
+import { getUsername, signInAndConnect } from '@/lib/firebase/on-demand.ts';
+import { clearSession, writeSession } from '@/lib/session-storage/session-storage.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { DemoLearnerHint } from './demo-learner-hint.tsx';
 import { authMessages } from './messages.ts';
@@ -21,7 +22,7 @@ export default function LoginPage() {
   const [demoBusy, setDemoBusy] = useState(false);
   const login = async ({ email, password }: LoginInput) => {
     try {
-      const user = await signIn(email, password);
+      const user = await signInAndConnect(email, password);
       writeSession('uid', user.uid);
       writeSession('email', user.email ?? email);
       const username = await getUsername(user.uid).catch((error: unknown) => {
@@ -34,7 +35,14 @@ export default function LoginPage() {
       setAuthState({ status: 'ready', profile: makeProfile(user, await user.getIdToken(), username) });
       toast.dismiss(LOGIN_FAILED_TOAST);
       navigate('/');
-    } catch {
+    } catch (error) {
+      // The database not connecting is not the learner's credentials: say which (issue 27). The
+      // account was signed out again; what the auth listener stored for it goes, as on a logout.
+      if (errorCode(error) === 'database-unreachable') {
+        clearSession();
+        toast.error(authMessages.loginDatabaseUnreachable, { id: LOGIN_FAILED_TOAST });
+        return;
+      }
       toast.error(authMessages.loginFailed, { id: LOGIN_FAILED_TOAST });
     }
   };

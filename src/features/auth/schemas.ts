@@ -1,15 +1,13 @@
 // Login, register and forgot-password rules with their SPEC section 5 messages, one rule a line.
 import { z } from 'zod';
 import { USERNAME_PATTERN, normalizeUsername } from '@/lib/data/username-rules.ts';
+import { registerPasswordProblem } from './password-rule.ts';
 
 export const loginInputSchema = z.object({
   email: z.string().trim().email({ message: 'Invalid email address' }),
   password: z.string().min(6, { message: 'Password must be at least 6 characters' }),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
-
-// Letters, digits and one of @$!%*#?&, and only those character classes, at least 6 long.
-const registerPassword = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[@$!%*#?&])[A-Za-z\d@$!%*#?&]{6,}$/;
 
 export const registerInputSchema = z
   .object({
@@ -26,7 +24,11 @@ export const registerInputSchema = z
           .regex(USERNAME_PATTERN, { message: 'Username can only contain letters, numbers, underscores, and spaces.' }),
       ),
     email: z.string().trim().email({ message: 'Invalid email address.' }),
-    password: z.string().regex(registerPassword, { message: 'Password must include letters, numbers, and special characters.' }),
+    // One message, the most precise that applies (password-rule.ts).
+    password: z.string().superRefine((password, context) => {
+      const problem = registerPasswordProblem(password);
+      if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+    }),
     confirmPassword: z.string(),
   })
   .refine((values) => values.password === values.confirmPassword, { message: 'Passwords must match', path: ['confirmPassword'] });

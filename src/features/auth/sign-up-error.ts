@@ -1,9 +1,10 @@
 // What the register form shows for each way a sign-up can fail: a field error where the learner
-// can fix the field, else a toast that says why (SPEC 8's texts where the SPEC has one).
+// can fix the field (a taken username or email alike, issue 27), else a toast that says why
+// (SPEC 8's texts where the SPEC has one).
 import { authMessages } from './messages.ts';
 
 /** `log`: an unexpected failure, written to the console for whoever investigates. */
-export type SignUpFailure = { field: 'username'; message: string } | { toast: string; log: boolean };
+export type SignUpFailure = { field: 'username' | 'email'; message: string } | { toast: string; log: boolean };
 
 export function describeSignUpError(code: string): SignUpFailure {
   switch (code) {
@@ -12,7 +13,12 @@ export function describeSignUpError(code: string): SignUpFailure {
     case 'invalid-username':
       return { field: 'username', message: authMessages.usernameCharset };
     case 'auth/email-already-in-use':
-      return { toast: authMessages.emailInUse, log: false };
+      return { field: 'email', message: authMessages.emailInUse };
+    case 'auth/invalid-email':
+      // The identity provider refused an address the form's rule let through: the register email text.
+      return { field: 'email', message: authMessages.invalidEmail };
+    case 'database-unreachable':
+      return { toast: authMessages.signUpDatabaseUnreachable, log: false };
     case 'permission-denied':
       return { toast: authMessages.signUpRefusedByDatabase, log: true };
     case 'auth/network-request-failed':

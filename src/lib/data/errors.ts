@@ -10,7 +10,8 @@ export type DataErrorCode =
   | 'username-change-failed'
   | 'invalid-data'
   | 'permission-denied'
-  | 'feedback-failed';
+  | 'feedback-failed'
+  | 'database-unreachable';
 
 export class DataError extends Error {
   readonly code: DataErrorCode;

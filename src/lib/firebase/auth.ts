@@ -17,6 +17,7 @@ import {
 import type { Database } from 'firebase/database';
 import { FirebaseError } from 'firebase/app';
 import { getFirebaseClient } from './client.ts';
+import { whenDatabaseReachable } from './database-reachable.ts';
 import { DataError, errorCode } from '@/lib/data/errors.ts';
 import { isUsernameTaken, registerUserRecord, storableUsername } from '@/lib/data/usernames.ts';
 
@@ -42,12 +43,33 @@ export async function signIn(email: string, password: string, auth: Auth = defau
 }
 
 /**
+ * The login form's sign-in: the account, and the database the app reads next (the username, the
+ * levels), connecting side by side. When the credentials are accepted but the database does not
+ * connect within seconds, the account is signed out again and 'database-unreachable' thrown: the
+ * form says so instead of waiting on a read the SDK would queue forever.
+ */
+export async function signInAndConnect(email: string, password: string, auth: Auth = defaultAuth(), db: Database = defaultDb()): Promise<User> {
+  const reachable = whenDatabaseReachable(db);
+  reachable.catch(() => undefined); // awaited below, once the credentials are accepted
+  const user = await signIn(email, password, auth);
+  try {
+    await reachable;
+  } catch (error) {
+    await firebaseSignOut(auth).catch(() => undefined);
+    throw error;
+  }
+  return user;
+}
+
+/**
  * SPEC 4/7 register: normalise the username and refuse one that cannot be stored
  * ('invalid-username', before anything is created), refuse a taken one ('username-taken'),
  * create the account ('auth/email-already-in-use' etc. pass through), then write
  * `users/{uid}/info` and `usernames/{key}`. If that write fails (another client claimed the name
  * in between: 'username-taken'; the rules refused it: 'permission-denied'), the new account is
  * deleted again, so no account is left without its profile.
+ * Before anything, the database must connect within seconds ('database-unreachable' otherwise):
+ * the SDK would queue the username check for as long as it stays away, and the form would spin.
  */
 export async function signUp(
   values: { username: string; email: string; password: string },
@@ -55,6 +77,7 @@ export async function signUp(
   db: Database = defaultDb(),
 ): Promise<User> {
   const username = storableUsername(values.username);
+  await whenDatabaseReachable(db);
   if (await isUsernameTaken(username, db)) throw new DataError('username-taken', 'username is taken');
   let user: User;
   try {

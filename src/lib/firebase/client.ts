@@ -11,6 +11,7 @@ import {
   type Auth,
 } from 'firebase/auth';
 import { connectDatabaseEmulator, getDatabase, type Database } from 'firebase/database';
+import { connectOverWebSocketsOnly } from './database-transport.ts';
 import { productionFirebaseSettings, readFirebaseSettings, type FirebaseEnv, type FirebaseSettings } from './config.ts';
 
 
@@ -35,6 +36,7 @@ function createAuth(app: FirebaseApp): Auth {
 export function createFirebaseClient(settings: FirebaseSettings, name?: string): FirebaseClient {
   const app = initializeApp(settings.options, name);
   const auth = createAuth(app);
+  connectOverWebSocketsOnly();
   const db = getDatabase(app);
   if (settings.emulators) {
     connectAuthEmulator(auth, `http://${settings.emulators.authHost}`, { disableWarnings: true });

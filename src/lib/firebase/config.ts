@@ -95,13 +95,14 @@ export function missingProductionSettings(env: FirebaseEnv): string[] {
  * The hosts the app talks to with these settings, for the Content-Security-Policy: the identity
  * provider (Identity Toolkit and Secure Token APIs, or the Auth emulator) and the Realtime Database
  * (its host over HTTPS and WebSocket; production databases hand connections on to other servers of
- * their domain, hence the wildcard; the long-polling fallback loads scripts from them).
+ * their domain, hence the wildcard). No script origin: the database's long-polling fallback, which
+ * loads its frames as scripts, is off (database-transport.ts), so no database script may run.
  */
-export function firebaseOrigins(settings: FirebaseSettings): { connect: string[]; script: string[] } {
+export function firebaseOrigins(settings: FirebaseSettings): { connect: string[] } {
   if (settings.emulators) {
     const { authHost, databaseHost, databasePort } = settings.emulators;
     const database = `${databaseHost}:${databasePort}`;
-    return { connect: [`http://${authHost}`, `http://${database}`, `ws://${database}`], script: [`http://${database}`] };
+    return { connect: [`http://${authHost}`, `http://${database}`, `ws://${database}`] };
   }
   const host = new URL(settings.options.databaseURL).host;
   // proj.firebaseio.com -> *.firebaseio.com; proj.region.firebasedatabase.app -> *.region.firebasedatabase.app
@@ -113,6 +114,5 @@ export function firebaseOrigins(settings: FirebaseSettings): { connect: string[]
       'https://securetoken.googleapis.com',
       ...databaseHosts.flatMap((h) => [`https://${h}`, `wss://${h}`]),
     ],
-    script: databaseHosts.map((h) => `https://${h}`),
   };
 }

@@ -6,7 +6,7 @@ type UsersModule = typeof import('@/lib/data/users.ts');
 
 const auth = (): Promise<AuthModule> => import('./auth.ts');
 
-export const signIn = async (...args: Parameters<AuthModule['signIn']>) => (await auth()).signIn(...args);
+export const signInAndConnect = async (...args: Parameters<AuthModule['signInAndConnect']>) => (await auth()).signInAndConnect(...args);
 export const signUp = async (...args: Parameters<AuthModule['signUp']>) => (await auth()).signUp(...args);
 export const sendReset = async (...args: Parameters<AuthModule['sendReset']>) => (await auth()).sendReset(...args);
 export const getUsername = async (...args: Parameters<UsersModule['getUsername']>) => (await import('@/lib/data/users.ts')).getUsername(...args);

@@ -64,10 +64,19 @@ describe('register', () => {
 
     await page.getByLabel('Username', { exact: true }).fill('a'.repeat(21));
     await page.getByText("Username can't be more than 20 characters.").waitFor();
-    // Only the allowed character classes: a space is refused; too short is refused.
-    for (const bad of ['abc 12!', 'ab1!', 'abcdefg!', '1234567!', 'abc1234']) {
+    // A missing kind of character gets the SPEC text; too short and a character outside the
+    // allowed set say exactly that (issue 27).
+    const allowed = 'Password can only contain letters (a-z, A-Z), numbers, and the special characters @ $ ! % * # ? &';
+    for (const [bad, message] of [
+      ['abcdefg!', 'Password must include letters, numbers, and special characters.'],
+      ['1234567!', 'Password must include letters, numbers, and special characters.'],
+      ['abc1234', 'Password must include letters, numbers, and special characters.'],
+      ['a1!', 'Password must be at least 6 characters.'],
+      ['abc-def12', `${allowed} (not "-").`],
+      ['abc 12!', `${allowed} (not spaces).`],
+    ] as Array<[string, string]>) {
       await page.getByLabel('Password', { exact: true }).fill(bad);
-      expect(await fieldError(page, 'Password')).toBe('Password must include letters, numbers, and special characters.');
+      await expect.poll(() => fieldError(page, 'Password')).toBe(message);
     }
     await page.getByLabel('Password', { exact: true }).fill('abc123#');
     await expect.poll(() => fieldError(page, 'Password')).toBe('');
@@ -77,14 +86,16 @@ describe('register', () => {
     await context.close();
   });
 
-  test('a taken username and an email already in use are refused with the SPEC texts', async () => {
+  test('a taken username and an email already in use are refused with the SPEC texts, each under its field', async () => {
     const existing = await createUser();
     const { page, context } = await openPage(browser);
     await page.goto(`${learnUrl}/register`);
     await fillRegister(page, { username: existing.username, email: `${uniqueName('x')}@example.com`, password: 'abc123!', confirmPassword: 'abc123!' });
     await expect.poll(() => fieldError(page, 'Username'), { timeout: 10_000 }).toBe('Username is already in use');
     await fillRegister(page, { username: uniqueName('fresh'), email: existing.email, password: 'abc123!', confirmPassword: 'abc123!' });
-    await expectToast(page, 'Email already in use');
+    // Under its field, as the taken username is (issue 27).
+    await expect.poll(() => fieldError(page, 'Email'), { timeout: 10_000 }).toBe('Email already in use');
+    expect(await page.locator('[data-sonner-toast]').filter({ hasText: 'Email already in use' }).count()).toBe(0);
     expect(page.url()).toBe(`${learnUrl}/register`);
     await context.close();
   });
