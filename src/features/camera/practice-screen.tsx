@@ -290,6 +290,11 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
           <div className="practice__banner">
             <Spinner label="Starting the camera and pose tracking" />
             <p>Starting the camera and pose tracking…</p>
+            {watching ? null : (
+              <button type="button" className="button button--ghost practice__banner-ghost" onClick={watchSigner}>
+                No camera? {WATCH_SIGNER_LABEL}
+              </button>
+            )}
           </div>
         ) : null}
         {lessonState.status === 'error' || view?.status === 'error' ? (

@@ -74,8 +74,6 @@ export function SidePanel({ title, signs, view, mode, onModeChange, open, onClos
         </ul>
       </section>
 
-      {inputs}
-
       <section className="practice-panel__section" aria-labelledby="practice-settings">
         <h2 id="practice-settings">Settings</h2>
         <fieldset className="practice-panel__judge">
@@ -108,6 +106,9 @@ export function SidePanel({ title, signs, view, mode, onModeChange, open, onClos
           {view.notice}
         </p>
       ) : null}
+
+      {/* Last: on a phone the judge and the readouts above stay within the first screen. */}
+      {inputs}
     </aside>
   );
 }
