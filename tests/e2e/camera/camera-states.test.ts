@@ -5,6 +5,7 @@
 // - a person without a hand: the real tracked body of data/non-signs/messi5-upper-body.json with
 //   its hands left out, as a tracker delivers a person whose hands are below the picture;
 // - a hand that is not the sign: the recorded signer's A (held-out frames) while the lesson asks B.
+// Also the real tracker on Chromium's fake camera (a test pattern, no person): nobody.
 // Nobody signing writes no letter statistics: the letters are not weak (issue 27 point 3).
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -96,6 +97,19 @@ describe('the camera screen says what it sees of the learner (issue 27)', () => 
     expect(consoleErrors).toEqual([]);
     await page.close();
   });
+
+  test("the real tracker on the fake camera's test pattern (no person in it) says nobody is in view", async () => {
+    const { page, user, consoleErrors } = await signedInPage(browser);
+    await lessonOfBAndC(page);
+    await page.goto(cameraUrl(0, 0, 0));
+    await expect.poll(() => page.getByTestId('tracker-backend').textContent(), { timeout: 180_000 }).toMatch(/Pose tracking: (wasm|webgpu|cpu)/);
+    await expect.poll(() => page.locator('canvas').getAttribute('data-frames-drawn').then(Number), { timeout: 60_000 }).toBeGreaterThan(3);
+    const readings = await watchState(page, 'nobody');
+    for (const reading of readings) expect(reading).toEqual({ presence: 'nobody', text: NOBODY_TEXT, ring: 0, sign: 'B' });
+    expect(await readDatabase(`users/${user.uid}/letterStats`)).toBeNull();
+    expect(consoleErrors.filter((e) => !/^Failed to load resource/.test(e))).toEqual([]);
+    await page.close();
+  }, 300_000);
 
   test('a person without a hand: asked to raise the signing hand into the picture', async () => {
     const messi = JSON.parse(readFileSync(join(repoRoot, 'data', 'non-signs', 'messi5-upper-body.json'), 'utf8')) as {
