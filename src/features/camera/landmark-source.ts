@@ -1,5 +1,7 @@
 // Where the practice screen gets its landmarks from. In the product: the tracker, running the
-// pose and hand models in a Web Worker on the camera's frames. In browser tests only: a recorded
+// pose and hand models in a Web Worker on the camera's (or a picked video file's) frames; or, when
+// the learner chose "Watch a recorded signer", real recordings of a signer following the lesson
+// (recorded-signer-source.ts). In browser tests only: a recorded
 // landmark fixture replayed in real time (fixture-landmark-source.ts), chosen when the app was
 // built with VITE_TEST_LANDMARKS=true and the address names a fixture. Production builds replace
 // the flag with a literal, so the fixture code is not even in the bundle.
@@ -23,7 +25,7 @@ export interface TrackerFrameCost {
 }
 
 export interface LandmarkSource {
-  readonly kind: 'tracker' | 'fixture';
+  readonly kind: 'tracker' | 'fixture' | 'recording';
   /** Starts delivering landmarks for the frames of `video` (playing the camera). */
   start(video: HTMLVideoElement): Promise<LandmarkSourceStatus>;
   /** Called with every new landmark frame; the frame and its cost stay readable until the next call. */
@@ -33,13 +35,21 @@ export interface LandmarkSource {
   /** Stops offering frames (tab hidden, camera lost, a dialog open) without tearing down. */
   pause(): void;
   resume(): void;
+  /** The lesson asks for `signName` now (a recorded signer then signs it; a tracker ignores it).
+   * `awaitsRelease`: a repeated letter, asked after the hand lets go of the first. */
+  followSign?(signName: string, awaitsRelease: boolean): void;
   /** Forgets tracked state (after a pause: the learner has moved). */
   reset(): void;
   stop(): void;
 }
 
-/** The source for this page load: the fixture one only in test builds and when asked for. */
-export async function createLandmarkSource(search: URLSearchParams): Promise<LandmarkSource> {
+/** The source for this page load: the recorded signer when chosen; the fixture one only in test
+ * builds and when asked for; else the tracker. */
+export async function createLandmarkSource(search: URLSearchParams, options: { recording: boolean; signNames: readonly string[] }): Promise<LandmarkSource> {
+  if (options.recording) {
+    const { createRecordedSignerSource } = await import('./recorded-signer-source.ts');
+    return createRecordedSignerSource(options.signNames);
+  }
   if (import.meta.env.VITE_TEST_LANDMARKS === 'true') {
     const fixture = search.get('fixture');
     if (fixture !== null) {

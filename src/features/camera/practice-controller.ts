@@ -1,20 +1,24 @@
-// Wires one lesson's practice outside React: the camera (camera-connection.ts) -> the landmark
-// source -> the engine's practice loop, driven by a session clock that stands still while the
+// Wires one lesson's practice outside React: the video input (the camera, a video file, or none
+// for the recorded signer: video-input.ts) -> the landmark source -> the engine's practice loop, driven by a session clock that stands still while the
 // lesson is paused; the overlay drawn at display rate from the latest landmarks; and the view store
-// (practice-view.ts) the screen's components read, which follows the loop's events. The hot path
-// (one landmark frame) allocates nothing; React hears only about changes it shows.
+// (practice-view.ts) the screen's components read, which follows the loop's events. What the
+// camera sees of the learner (nobody, no hand, a hand: camera-presence.ts) is decided over the
+// last second of frames; a judged frame of a letter with a hand steadily in view is the learner
+// trying that letter (onHandSeen). The hot path (one landmark frame) allocates nothing; React
+// hears only about changes it shows.
 import type { LandmarkFrame } from '@signlearn/engine/core/landmark_frame';
 import { describeCorrection } from '@signlearn/engine/feedback/describe_correction';
 import type { MatchMode } from '@signlearn/engine/practice/match_mode';
 import type { PracticeEvent } from '@signlearn/engine/practice/practice_events';
 import { PracticeLoop } from '@signlearn/engine/practice/practice_loop';
 import type { PracticeSign } from '@signlearn/engine/practice/practice_session';
-import { CameraConnection } from './camera-connection.ts';
+import { PresenceWindow } from './camera-presence.ts';
 import { drawSkeleton } from './draw-skeleton.ts';
 import type { LandmarkSource, LandmarkSourceStatus, TrackerFrameCost } from './landmark-source.ts';
 import { TrackerPerformance } from './tracker-performance.ts';
 import { initialPracticeView, practiceViewOnEvent, PracticeViewStore, type PracticeView } from './practice-view.ts';
 import { createSessionClock, type SessionClock } from './session-clock.ts';
+import { videoInputFactory, type VideoInput, type VideoInputFactory } from './video-input.ts';
 
 
 /** The hint is rewritten at most this often: a text that changes every frame cannot be read. */
@@ -24,7 +28,8 @@ export class PracticeController {
   private readonly store: PracticeViewStore;
   private readonly clock: SessionClock = createSessionClock();
   private readonly loop: PracticeLoop;
-  private readonly camera: CameraConnection;
+  private readonly camera: VideoInput;
+  private readonly presence = new PresenceWindow();
   private latest: LandmarkFrame | null = null;
   private latestDrawn = -1;
   private landmarkCount = 0;
@@ -45,12 +50,16 @@ export class PracticeController {
       onEvent: (event: PracticeEvent) => void;
       /** Measure the tracker's per-stage times for the `?perf=1` overlay. */
       perf?: boolean;
+      /** What plays in the video element (default: the learner's camera). */
+      createInput?: VideoInputFactory;
+      /** A judged frame of the sign at `signIndex` with a hand steadily in view (every such frame). */
+      onHandSeen?: (signIndex: number) => void;
     },
   ) {
     this.performance = new TrackerPerformance(options.perf ?? false);
     this.store = new PracticeViewStore(initialPracticeView(options.signs.map((sign) => sign.name)));
     this.loop = new PracticeLoop(options.signs, { mode: options.matchMode, onEvent: (event) => this.handle(event) });
-    this.camera = new CameraConnection(
+    this.camera = (options.createInput ?? videoInputFactory({ kind: 'camera' }))(
       options.video,
       () => this.onCameraLost(),
       () => void this.reconnectCamera(),
@@ -105,7 +114,8 @@ export class PracticeController {
     this.clock.pause('camera');
     this.options.source.pause();
     this.loop.skipFrame();
-    this.store.set({ cameraLost: true, hint: null, matched: null });
+    this.presence.clear();
+    this.store.set({ cameraLost: true, hint: null, matched: null, presence: 'unknown' });
   }
 
   /** Tries to open the camera again after it was lost (button, or a device plugged in). */
@@ -119,6 +129,7 @@ export class PracticeController {
     if (this.disposed) return false;
     this.options.source.reset();
     this.options.source.resume();
+    this.presence.clear();
     this.clock.resume('camera');
     this.loop.resetTracking();
     this.store.set({ cameraLost: false });
@@ -133,6 +144,7 @@ export class PracticeController {
     } else {
       this.clock.resume('hidden');
       if (!this.camera.isLost) {
+        this.presence.clear();
         this.options.source.reset();
         this.loop.resetTracking();
         this.options.source.resume();
@@ -164,7 +176,9 @@ export class PracticeController {
       this.loop.skipFrame();
       return;
     }
-    this.loop.onLandmarks(frame, this.clock.now());
+    const now = this.clock.now();
+    this.loop.onLandmarks(frame, now);
+    if (this.presence.add(frame, now) === 'hand' && this.loop.judged) this.options.onHandSeen?.(this.loop.signIndex);
   }
 
   private readonly onAnimationFrame = (): void => {
@@ -175,9 +189,12 @@ export class PracticeController {
     this.camera.check();
     const view = this.store.getView();
     const { canvas, video } = this.options;
-    if (video.videoWidth > 0 && (canvas.width !== video.videoWidth || canvas.height !== video.videoHeight)) {
-      canvas.width = video.videoWidth;
-      canvas.height = video.videoHeight;
+    // The overlay has the picture's size; without a picture (a recorded signer) the landmarks'.
+    const width = video.videoWidth || this.latest?.imageWidth || 0;
+    const height = video.videoHeight || this.latest?.imageHeight || 0;
+    if (width > 0 && (canvas.width !== width || canvas.height !== height)) {
+      canvas.width = width;
+      canvas.height = height;
       this.latestDrawn = -1;
     }
     let offJoints = view.offJoints;
@@ -196,8 +213,12 @@ export class PracticeController {
       this.lastHintAt = wall;
       const judged = this.loop.judged;
       const signName = this.options.signs[this.loop.signIndex]?.name;
-      patch.hint = judged ? (describeCorrection(this.loop.report, { signName })?.text ?? null) : null;
+      const correction = judged ? describeCorrection(this.loop.report, { signName }) : null;
+      patch.hint = correction?.text ?? null;
       patch.matched = judged ? this.loop.report.matched : null;
+      patch.presence = this.presence.presence;
+      // The hand the sign is made with, for 'raise your ... hand' (the judge's side when it names one).
+      if (correction && 'side' in correction) patch.handSide = correction.side;
     }
     // About once a second: the frame rate, and with ?perf=1 the stage times.
     if (this.performance.due(wall)) {
@@ -208,6 +229,7 @@ export class PracticeController {
   };
 
   private handle(event: PracticeEvent): void {
+    if (event.type === 'signStarted') this.options.source.followSign?.(event.signName, event.awaitsRelease);
     this.store.set(practiceViewOnEvent(this.store.getView(), event));
     this.options.onEvent(event);
   }

@@ -1,10 +1,13 @@
 // The camera practice screen of one lesson (SPEC 2 `/camera`, SPEC 4 practice flow): mirrored
 // live video with the learner's skeleton over it, the sign's name and circular progress, the
 // lesson bar, the guide animation, what to fix, the flag dialog, the tips bar, the side panel
-// and the 'Lesson Completed!' card with its 4 s auto-continue.
+// and the 'Lesson Completed!' card with its 4 s auto-continue. What the camera sees of the learner
+// (nobody, no hand, a hand) decides the hint (camera-presence.ts). The learner may practise with a
+// video file instead of the camera, or watch a recorded signer do the lesson (`&watch=signer`):
+// then the screen says so, and nothing is saved (no progress, no letter statistics).
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Toaster, toast } from 'sonner';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { PracticeEvent } from '@signlearn/engine/practice/practice_events';
 import { LESSON_CONTINUE_DELAY_MS } from '@signlearn/engine/core/constants';
 import { BackButton } from '@/components/back-button.tsx';
@@ -13,9 +16,11 @@ import { Spinner } from '@/components/spinner.tsx';
 import { useAuthProfile } from '@/lib/auth/auth-state.ts';
 import { guideUrl } from '@/lib/data/content.ts';
 import { currentLanguage, readSession, writeSession } from '@/lib/session-storage/session-storage.ts';
+import { presenceMessage } from './camera-presence.ts';
 import { FlagSignModal } from './flag-sign-modal.tsx';
+import { InputPicker, WATCH_SIGNER_LABEL } from './input-picker.tsx';
 import { createLandmarkSource } from './landmark-source.ts';
-import { createLetterStatsRecorder } from './letter-stats-recorder.ts';
+import { createLetterStatsRecorder, type LetterStatsRecorder } from './letter-stats-recorder.ts';
 import type { LoadedLesson } from './load-lesson.ts';
 import { loadPracticeTarget, practiceTitle, type PracticeTarget } from './practice-target.ts';
 import { PracticeController } from './practice-controller.ts';
@@ -24,6 +29,7 @@ import { GuideOverlay, LessonBar, LessonCompleteCard, ProgressRing, TipsBar } fr
 import { saveCompletedLesson } from './save-progress.ts';
 import { SidePanel } from './side-panel.tsx';
 import { useMatchMode } from './use-match-mode.ts';
+import { videoInputFactory, type PracticeInput } from './video-input.ts';
 import { WordSpelling } from './word-spelling.tsx';
 
 /** The camera screen's own toaster: its toasts pass taps through (camera.css), so that a toast
@@ -43,13 +49,31 @@ function usePracticeView(controller: PracticeController | null): PracticeView | 
 }
 const noopSubscribe = () => () => {};
 
+/** `&watch=signer`: the lesson is watched, done by a recorded signer (the landing page links it). */
+export const WATCH_PARAM = 'watch';
+export const WATCH_SIGNER = 'signer';
+
+/** The same screen's address with the recorded signer on (or off). */
+export function addressWatching(search: string, watching: boolean): string {
+  const params = new URLSearchParams(search);
+  if (watching) params.set(WATCH_PARAM, WATCH_SIGNER);
+  else params.delete(WATCH_PARAM);
+  return `/camera?${params.toString()}`;
+}
+
 export function PracticeScreen({ target }: { target: PracticeTarget }) {
   // A letters practice (the weakest letters) is no curriculum lesson: no lesson address.
   const address = target.kind === 'lesson' ? target.address : null;
   const [, navigate] = useLocation();
+  const search = useSearch();
   const profile = useAuthProfile();
   const email = profile?.email || readSession('email') || '';
   const language = currentLanguage();
+  // The screen is remounted when its address changes, so the address's choice is read once.
+  const [input, setInput] = useState<PracticeInput>(() =>
+    new URLSearchParams(search).get(WATCH_PARAM) === WATCH_SIGNER ? { kind: 'recording' } : { kind: 'camera' },
+  );
+  const watching = input.kind === 'recording';
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [lessonState, setLessonState] = useState<LessonState>({ status: 'loading' });
@@ -64,11 +88,23 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
   const view = usePracticeView(controller);
   const lessonCount = lessonState.status === 'ready' ? lessonState.lesson.lessonCount : 0;
   const hasNextLesson = address !== null && address.lessonIndex + 1 < lessonCount;
-  const [letterStats] = useState(() => createLetterStatsRecorder(profile?.uid ?? readSession('uid'), language));
+  const uid = profile?.uid ?? readSession('uid');
+  // Each run of the lesson (a new input starts it again) has its own recorder; the recorded
+  // signer's has nobody to write for.
+  const letterStats = useRef<LetterStatsRecorder | null>(null);
+  const backToLessons = useCallback(
+    () => navigate(address ? `/lessons?level=${address.levelIndex}&chapter=${address.chapterIndex}` : '/'),
+    [address, navigate],
+  );
 
   const continueLesson = useCallback(() => {
     if (continued.current) return;
     continued.current = true;
+    // A watched lesson was not the learner's: it unlocks nothing, so it leads back to the lessons.
+    if (watching) {
+      backToLessons();
+      return;
+    }
     if (address === null) {
       navigate('/');
       return;
@@ -80,11 +116,11 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
       writeSession('endOfChapter', true);
       navigate('/?end_of_chapter=true');
     }
-  }, [address, hasNextLesson, navigate]);
+  }, [address, hasNextLesson, navigate, watching, backToLessons]);
 
   const onEvent = useRef<(event: PracticeEvent) => void>(() => {});
   onEvent.current = (event) => {
-    letterStats.onEvent(event);
+    letterStats.current?.onEvent(event);
     switch (event.type) {
       case 'signUnavailable':
         toast.warning(`"${event.signName}" has no reference recording yet, so it was skipped.`, TOAST);
@@ -96,7 +132,7 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
         break;
       case 'lessonComplete':
         setContinueAtMs(performance.now() + LESSON_CONTINUE_DELAY_MS);
-        if (address === null) break;
+        if (address === null || watching) break;
         saveCompletedLesson(address).catch((error: unknown) => {
           console.error('Saving lesson progress failed', error);
           toast.error('Your progress could not be saved. Check your connection.', TOAST);
@@ -135,7 +171,11 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
     let created: PracticeController | null = null;
     let live = true;
     const search = new URLSearchParams(window.location.search);
-    createLandmarkSource(search)
+    const recorder = createLetterStatsRecorder(input.kind === 'recording' ? null : uid, language);
+    letterStats.current = recorder;
+    continued.current = false;
+    setContinueAtMs(null);
+    createLandmarkSource(search, { recording: input.kind === 'recording', signNames: signs.map((sign) => sign.name) })
       .then((source) => {
         if (!live) return source.stop();
         created = new PracticeController({
@@ -146,6 +186,8 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
           matchMode: modeAtStart.current,
           onEvent: (event) => onEvent.current(event),
           perf: search.get('perf') === '1',
+          createInput: videoInputFactory(input),
+          onHandSeen: (signIndex) => recorder.handSeen(signIndex),
         });
         setController(created);
         void created.start();
@@ -154,8 +196,11 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
     return () => {
       live = false;
       created?.dispose();
+      setController(null);
     };
-  }, [signs]);
+    // The learner's uid and language are fixed for the screen's life (a new address remounts it).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signs, input]);
 
   useEffect(() => controller?.setMatchMode(mode), [controller, mode]);
   useEffect(() => controller?.hold(flagOpen), [controller, flagOpen]);
@@ -164,7 +209,9 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
   const words = lessonState.status === 'ready' ? lessonState.lesson.words : undefined;
   const signName = view?.signName ?? signs?.[0]?.name ?? '';
   const guide = view?.guideFileName ? guideUrl(language, view.guideFileName) : null;
-  const backToLessons = () => navigate(address ? `/lessons?level=${address.levelIndex}&chapter=${address.chapterIndex}` : '/');
+  const watchSigner = () => navigate(addressWatching(search, true));
+  const useCamera = () => (watching ? navigate(addressWatching(search, false)) : setInput({ kind: 'camera' }));
+  const presenceHint = view ? presenceMessage(view.presence, view.handSide) : null;
 
   return (
     <main className="practice" aria-label="Camera practice">
@@ -172,7 +219,15 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
           top bar beneath it (a hovered sonner toast would also stop its own 1 s clock). */}
       <Toaster id={CAMERA_TOASTER} position="top-right" richColors className="camera-toaster" />
       <section className="practice__stage">
-        <video ref={videoRef} className="practice__video" muted playsInline autoPlay aria-label="Your camera, mirrored" />
+        <video
+          ref={videoRef}
+          className="practice__video"
+          muted
+          playsInline
+          autoPlay
+          aria-label={input.kind === 'file' ? `Your video file ${input.file.name}, mirrored` : 'Your camera, mirrored'}
+          hidden={watching}
+        />
         <canvas
           ref={canvasRef}
           className="practice__overlay"
@@ -207,15 +262,27 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
           </button>
         </header>
 
+        {watching ? (
+          <p className="practice__recording" role="note" data-testid="recording-label">
+            Recording: a recorded signer&apos;s hand, not you
+          </p>
+        ) : null}
+
         {view && view.status !== 'error' ? <GuideOverlay src={guide} signName={signName} /> : null}
 
         {view?.status === 'practising' ? (
-          <div className={`practice__hint${view.matched ? ' practice__hint--ok' : view.hint ? ' practice__hint--fix' : ''}`} role="status" aria-live="polite" data-testid="hint">
+          <div
+            className={`practice__hint${view.matched && !presenceHint ? ' practice__hint--ok' : view.hint || presenceHint ? ' practice__hint--fix' : ''}`}
+            role="status"
+            aria-live="polite"
+            data-testid="hint"
+            data-presence={view.presence}
+          >
             {view.locked
               ? words ? 'Next letter…' : 'Next sign…'
               : view.awaitingRelease
                 ? `A double letter: bounce your hand (let go of the ${signName}), then sign ${signName} again`
-                : view.matched ? 'Good: hold it there' : (view.hint ?? 'Copy the guide')}
+                : presenceHint ?? (view.matched ? 'Good: hold it there' : (view.hint ?? 'Copy the guide'))}
           </div>
         ) : null}
 
@@ -223,6 +290,11 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
           <div className="practice__banner">
             <Spinner label="Starting the camera and pose tracking" />
             <p>Starting the camera and pose tracking…</p>
+            {watching ? null : (
+              <button type="button" className="button button--ghost practice__banner-ghost" onClick={watchSigner}>
+                No camera? {WATCH_SIGNER_LABEL}
+              </button>
+            )}
           </div>
         ) : null}
         {lessonState.status === 'error' || view?.status === 'error' ? (
@@ -232,6 +304,11 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
               <button type="button" className="button button--secondary" onClick={() => window.location.reload()}>
                 Try again
               </button>
+              {watching ? null : (
+                <button type="button" className="button button--secondary" onClick={watchSigner}>
+                  {WATCH_SIGNER_LABEL}
+                </button>
+              )}
               <button type="button" className="button button--ghost practice__banner-ghost" onClick={backToLessons}>
                 Back to lessons
               </button>
@@ -264,10 +341,17 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
         onModeChange={setMode}
         open={detailsOpen}
         onClose={() => setDetailsOpen(false)}
+        inputs={<InputPicker input={input} onWatchSigner={watchSigner} onUseCamera={useCamera} onUseFile={(file) => setInput({ kind: 'file', file })} />}
       />
 
       {view?.status === 'completed' && continueAtMs !== null ? (
-        <LessonCompleteCard onNext={continueLesson} continueAtMs={continueAtMs} nextLabel={hasNextLesson ? 'Next lesson' : 'Back to your chapters'} />
+        <LessonCompleteCard
+          onNext={continueLesson}
+          continueAtMs={continueAtMs}
+          buttonLabel={watching ? 'Back to lessons' : 'Next Lesson'}
+          text={watching ? 'The recorded signer completed the lesson: now try it yourself.' : undefined}
+          nextLabel={watching ? 'Back to lessons' : hasNextLesson ? 'Next lesson' : 'Back to your chapters'}
+        />
       ) : null}
 
       <FlagSignModal

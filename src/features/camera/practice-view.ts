@@ -2,6 +2,7 @@
 // with useSyncExternalStore. The practice loop's events drive it (practiceViewOnEvent); the
 // controller adds what only it knows (the hint, the overlay, the camera and tracker state).
 import type { PracticeEvent } from '@signlearn/engine/practice/practice_events';
+import type { CameraPresence } from './camera-presence.ts';
 
 export type SignState = 'pending' | 'current' | 'done' | 'skipped' | 'unavailable';
 
@@ -21,6 +22,10 @@ export interface PracticeView {
   awaitingRelease: boolean;
   /** What to fix ('Bend your right index finger more'), or null. */
   hint: string | null;
+  /** What the camera sees of the learner over the last second (camera-presence.ts). */
+  presence: CameraPresence;
+  /** The hand the current sign is made with, as the judge last named it. */
+  handSide: 'left' | 'right';
   /** The last judged frame matched the reference frame (null: nothing judged yet). */
   matched: boolean | null;
   /** Joints drawn red in the latest overlay. */
@@ -52,6 +57,8 @@ export function initialPracticeView(signNames: readonly string[]): PracticeView 
     awaitingRelease: false,
     hint: null,
     matched: null,
+    presence: 'unknown',
+    handSide: 'right',
     offJoints: 0,
     backend: null,
     notice: null,

@@ -81,7 +81,13 @@ export function TipsBar() {
 }
 
 /** SPEC 2 and 4: the completed card; 'Next Lesson' continues now, else the screen does after 4 s. */
-export function LessonCompleteCard({ onNext, continueAtMs, nextLabel }: { onNext: () => void; continueAtMs: number; nextLabel: string }) {
+export function LessonCompleteCard({ onNext, continueAtMs, nextLabel, buttonLabel = 'Next Lesson', text = 'You have successfully completed the lesson.' }: {
+  onNext: () => void;
+  continueAtMs: number;
+  nextLabel: string;
+  buttonLabel?: string;
+  text?: string;
+}) {
   const button = useRef<HTMLButtonElement>(null);
   const [secondsLeft, setSecondsLeft] = useState(() => Math.max(0, Math.ceil((continueAtMs - performance.now()) / 1000)));
   useEffect(() => {
@@ -96,9 +102,9 @@ export function LessonCompleteCard({ onNext, continueAtMs, nextLabel }: { onNext
           ✓
         </div>
         <h2 id="lesson-complete-title">Lesson Completed!</h2>
-        <p>You have successfully completed the lesson.</p>
+        <p>{text}</p>
         <button ref={button} type="button" className="button button--primary" onClick={onNext}>
-          Next Lesson
+          {buttonLabel}
         </button>
         <p className="lesson-complete__countdown" aria-live="polite">
           {nextLabel} in {secondsLeft} s

@@ -1,6 +1,7 @@
 // The side panel (SPEC 2: "an image and another widget"): the lesson's signs with their state, the
 // colour key of the skeleton, the judge setting, and what runs the pose tracking (the runtime and
 // adapter, the models, the frames per second).
+import type { ReactNode } from 'react';
 import { MATCH_MODES, type MatchMode } from '@signlearn/engine/practice/match_mode';
 import type { PracticeSign } from '@signlearn/engine/practice/practice_session';
 import { CheckIcon } from '@/components/icons.tsx';
@@ -22,7 +23,7 @@ const STATE_TEXT: Record<SignState, string> = {
   unavailable: 'skipped: no reference yet',
 };
 
-export function SidePanel({ title, signs, view, mode, onModeChange, open, onClose }: {
+export function SidePanel({ title, signs, view, mode, onModeChange, open, onClose, inputs }: {
   title: string;
   signs: readonly PracticeSign[];
   view: PracticeView | null;
@@ -31,6 +32,8 @@ export function SidePanel({ title, signs, view, mode, onModeChange, open, onClos
   /** On narrow screens the panel is a drawer over the stage: whether it is shown. */
   open: boolean;
   onClose: () => void;
+  /** The choice of what the screen watches (input-picker.tsx). */
+  inputs?: ReactNode;
 }) {
   return (
     <aside id="lesson-details" className={`practice-panel${open ? ' practice-panel--open' : ''}`} aria-label="Lesson details">
@@ -103,6 +106,9 @@ export function SidePanel({ title, signs, view, mode, onModeChange, open, onClos
           {view.notice}
         </p>
       ) : null}
+
+      {/* Last: on a phone the judge and the readouts above stay within the first screen. */}
+      {inputs}
     </aside>
   );
 }

@@ -10,6 +10,9 @@ import { readSession } from '@/lib/session-storage/session-storage.ts';
 import { landingStats } from './curriculum-stats.ts';
 import { CONTACT_EMAIL, features, howItWorks, landingFaq, socialLinks, testimonials } from './landing-content.ts';
 import { LandingNavbar } from './landing-navbar.tsx';
+
+/** Lesson 1 (open to every learner) done by the recorded signer on the camera screen (issue 27). */
+export const WATCH_RECORDED_SIGNER_PATH = '/camera?level=0&chapter=0&lesson=0&watch=signer';
 import { SocialIcon } from './social-icon.tsx';
 import './landing.css';
 
@@ -19,6 +22,7 @@ export default function LandingPage({ accountMenu }: { accountMenu?: ReactNode }
   const knownEmail = profile?.email || readSession('email');
   const learnHref = learningUrl('/');
   const registerHref = learningUrl('/register');
+  const watchHref = learningUrl(WATCH_RECORDED_SIGNER_PATH);
   const stats = landingStats();
   return (
     <div className="landing" id="top">
@@ -50,19 +54,18 @@ export default function LandingPage({ accountMenu }: { accountMenu?: ReactNode }
             </div>
           </div>
           <div className="hero__media">
-            <video
-              className="hero__video"
-              src="/videos/demo.webm"
-              poster="/videos/demo-poster.jpg"
-              width={640}
-              height={360}
-              autoPlay
-              muted
-              loop
-              playsInline
-              preload="metadata"
-              aria-label="Demo: the app tracks a hand fingerspelling and checks each letter"
-            />
+            {/* No drawn demo: the practice screen itself, with a real recording of a signer's hand
+                (data/asl-alphabet) going through lesson 1 in place of the camera. */}
+            <a className="hero__watch" href={watchHref}>
+              <span className="hero__watch-play" aria-hidden="true">
+                ▶
+              </span>
+              <span className="hero__watch-title">Watch a recorded signer</span>
+              <span className="hero__watch-text">
+                No webcam? See a lesson done by a real recording of a signer&apos;s hand, in the practice screen itself: the tracked
+                skeleton, the progress ring and the completed lesson. Sign in first, or use the demo learner.
+              </span>
+            </a>
           </div>
         </section>
 

@@ -41,8 +41,9 @@ describe('landing page', () => {
     const { page, context, consoleErrors } = await openPage(browser);
     await page.goto(`${marketingUrl}/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    const video = page.locator('video.hero__video');
-    expect(await video.getAttribute('src')).toMatch(/^\/videos\/demo\.(mp4|webm)$/);
+    // The hero shows no drawn demo: it links to lesson 1 done by the recorded signer (issue 27).
+    expect(await page.locator('.hero video').count()).toBe(0);
+    expect(await page.getByRole('link', { name: /^Watch a recorded signer/ }).getAttribute('href')).toBe(`${learnUrl}/camera?level=0&chapter=0&lesson=0&watch=signer`);
     expect(await page.getByRole('link', { name: 'See how it works' }).getAttribute('href')).toBe('#how_it_works');
     expect(await page.locator('#how_it_works').count()).toBe(1);
     expect(await page.locator('#features').count()).toBe(1);
