@@ -80,7 +80,7 @@ export interface FingerspellingAcceptance {
   mode: MatchMode;
   /** Letters in the language's alphabet (every one is tried on the non-signs). */
   alphabetSize: number;
-  /** own[letter][rate]: seconds to complete on its held-out frames, null when not in 10 s. */
+  /** own[letter][rate]: seconds to complete on its held-out frames, null when not in 10 s or when it has none (heldOutFrames []). */
   own: Record<string, Record<string, number | null>>;
   /** Per letter: the lengths of its held-out stretches. */
   heldOutFrames: Record<string, number[]>;
@@ -126,6 +126,7 @@ export async function runFingerspellingAcceptance(code: string, mode: MatchMode,
     const { stretches, fps } = heldOut.get(letter)!;
     const times = stretches.map((frames) => completes(frames, fps, reference, compiled.get(reference)!, mode, rate));
     const done = times.filter((t): t is number => t !== null);
+    if (times.length === 0) return null;
     if (any) return done.length > 0 ? Math.min(...done) : null;
     return done.length === times.length ? Math.max(...done) : null;
   };
@@ -149,13 +150,15 @@ export async function runFingerspellingAcceptance(code: string, mode: MatchMode,
 export function fingerspellingSummary(r: FingerspellingAcceptance): string {
   const letters = Object.keys(r.own);
   const rates = Object.keys(r.own[letters[0]!] ?? {});
-  const ownAt = (rate: string) => letters.filter((l) => r.own[l]![rate] !== null).length;
+  const tested = letters.filter((l) => r.heldOutFrames[l]!.length > 0);
+  const ownAt = (rate: string) => tested.filter((l) => r.own[l]![rate] !== null).length;
   const nonSigns = Object.values(r.nonSign);
   const nonSignPairs = nonSigns.reduce((n, l) => n + l.length, 0);
   const alphabetSize = r.alphabetSize;
   return [
-    `${r.language} (${r.mode}): own letters complete ${rates.map((rate) => `${ownAt(rate)}/${letters.length} at ${rate} fps`).join(', ')}`,
-    `  not completing at 30 fps: ${letters.filter((l) => r.own[l]!['30'] === null).join(' ') || 'none'}`,
+    `${r.language} (${r.mode}): own letters complete ${rates.map((rate) => `${ownAt(rate)}/${tested.length} at ${rate} fps`).join(', ')}`,
+    `  not completing at ${rates.at(-1)} fps: ${letters.filter((l) => r.heldOutFrames[l]!.length > 0 && r.own[l]![rates.at(-1)!] === null).join(' ') || 'none'}`,
+    `  no held-out frames (the whole span went to the reference): ${letters.filter((l) => r.heldOutFrames[l]!.length === 0).join(' ') || 'none'}`,
     `  wrong pairs completed: ${Object.keys(r.wrong).length}/${letters.length * (letters.length - 1)}${Object.keys(r.wrong).length ? ` (${Object.entries(r.wrong).map(([p, s]) => `${p} ${s}s`).join(', ')})` : ''}`,
     `  non-sign pairs completed: ${nonSignPairs}/${nonSigns.length * alphabetSize}${nonSignPairs ? ` (${Object.entries(r.nonSign).filter(([, l]) => l.length).map(([f, l]) => `${f}: ${l.join(' ')}`).join('; ')})` : ''}`,
   ].join('\n');

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fingerspellingSummary, runFingerspellingAcceptance, type FingerspellingAcceptance } from '../../bench/acceptance/fingerspelling_acceptance.ts';
 import { ASQ_MANUAL_ALPHABET } from '../../engine/src/handshape/alphabets/asq.ts';
+import { BZS_MANUAL_ALPHABET } from '../../engine/src/handshape/alphabets/bzs.ts';
 import { manualAlphabetOf } from '../../engine/src/handshape/alphabets/manual_alphabets.ts';
 import { MANUAL_ALPHABET } from '../../engine/src/handshape/manual_alphabet.ts';
 import { loadFingerspellingFolder, type FingerspellingFolder } from '../../engine/src/node/load_fingerspelling_folder.ts';
@@ -18,6 +19,7 @@ import { NATURAL_HOLD_FPS } from '../../engine/src/reference/natural_hold.ts';
 import { parseReferenceSign } from '../../engine/src/reference/reference_sign_schema.ts';
 
 let lexicon: FingerspellingFolder;
+let libras: FingerspellingFolder;
 let built: Map<string, AlphabetReference>;
 let acceptance: FingerspellingAcceptance;
 // Held letters of every kind (fists, flat, pointing down, two fingers) and the moving ones.
@@ -25,6 +27,7 @@ const QUICK = ['A', 'E', 'S', 'T', 'B', 'SCH', 'N', 'U', 'V', 'I', 'Z', 'Ü'];
 
 beforeAll(async () => {
   lexicon = await loadFingerspellingFolder(join(import.meta.dirname, '..', '..', 'data', 'fingerspelling-asq'));
+  libras = await loadFingerspellingFolder(join(import.meta.dirname, '..', '..', 'data', 'fingerspelling-bzs'));
   built = buildAlphabetReferencesFromSources(holisticAlphabetSources(lexicon.letters, lexicon.depthScale, ASQ_MANUAL_ALPHABET), ASQ_MANUAL_ALPHABET);
   acceptance = await runFingerspellingAcceptance('asq', 'handshape', { letters: QUICK, rates: [30], nonSigns: ['raised-open-hand', 'messi5', 'handSrc'] });
 }, 300_000);
@@ -90,6 +93,22 @@ describe('ÖGS references built the way the American ones are', () => {
     for (const [file, letters] of Object.entries(acceptance.nonSign)) {
       // An open hand raised with the fingers spread is ÖGS's SCH: the one letter that may complete on it.
       expect(letters.filter((l) => !(file.startsWith('raised-open-hand') && l === 'SCH')), `${file}\n${summary}`).toEqual([]);
+    }
+  });
+});
+
+describe('Libras (bzs) references', () => {
+  it('defines every letter the lexicon recorded and builds one valid record per letter, moving ones at the file\'s 29.97 fps', () => {
+    expect(libras.language).toBe('bzs');
+    expect(manualAlphabetOf('bzs')).toBe(BZS_MANUAL_ALPHABET);
+    expect(Object.keys(BZS_MANUAL_ALPHABET).sort()).toEqual([...libras.letters.keys()].sort());
+    const references = buildAlphabetReferencesFromSources(holisticAlphabetSources(libras.letters, libras.depthScale, BZS_MANUAL_ALPHABET), BZS_MANUAL_ALPHABET);
+    expect(references.size).toBe(27);
+    for (const [letter, reference] of references) {
+      const record = parseReferenceSign(letter, JSON.parse(JSON.stringify(reference.record)));
+      expect(record.handshape, letter).toBeDefined();
+      expect(reference.movement).toBe(BZS_MANUAL_ALPHABET[letter]!.movement);
+      expect(record.fps, letter).toBeCloseTo(reference.movement === 'held' ? NATURAL_HOLD_FPS : 29.97, 2);
     }
   });
 });

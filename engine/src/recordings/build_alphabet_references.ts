@@ -108,7 +108,10 @@ export function buildAlphabetReferencesFromSources(
     });
     const candidates = conforming.length >= MIN_MOVEMENT_FRAMES ? conforming : range;
     const { frames: repairedFrames, repaired } = repairTrackingArtefacts(angleFrames, candidates);
-    const clean = candidates.filter((i) => !repaired[i]);
+    // A short recording can have every frame repaired (Libras Z, 20 frames: its ring and pinky
+    // open and close as it traces): the model then learns from them all rather than from none.
+    const unrepaired = candidates.filter((i) => !repaired[i]);
+    const clean = unrepaired.length > 0 ? unrepaired : candidates;
     const artefacts = range.filter((i) => repaired[i] || !candidates.includes(i));
     const keep =
       movement === 'held'
