@@ -1,7 +1,11 @@
 // A second sign language's references (issue 30): the Austrian (ÖGS) letters of
 // data/fingerspelling-asq, built by the engine's alphabet builder with ÖGS's definitions, and the
 // default judge on them (a quick subset of bench/acceptance/fingerspelling_acceptance.ts).
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fingerspellingSummary, runFingerspellingAcceptance, type FingerspellingAcceptance } from '../../bench/acceptance/fingerspelling_acceptance.ts';
 import { ASQ_MANUAL_ALPHABET } from '../../engine/src/handshape/alphabets/asq.ts';
@@ -111,4 +115,18 @@ describe('Libras (bzs) references', () => {
       expect(record.fps, letter).toBeCloseTo(reference.movement === 'held' ? NATURAL_HOLD_FPS : 29.97, 2);
     }
   });
+});
+
+describe('engine command line', () => {
+  it('build-references --in data/fingerspelling-asq writes one record per ÖGS letter, built with its alphabet', async () => {
+    const root = join(import.meta.dirname, '..', '..');
+    const out = await mkdtemp(join(tmpdir(), 'refs-asq-'));
+    await promisify(execFile)(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'engine', 'src', 'cli', 'main.ts'), 'build-references', '--in', join(root, 'data', 'fingerspelling-asq'), '--out', out], { cwd: root });
+    const files = (await readdir(out)).filter((f) => f.endsWith('.json'));
+    expect(files.map((f) => f.normalize('NFC')).sort()).toEqual(Object.keys(ASQ_MANUAL_ALPHABET).map((l) => `${l}.json`).sort());
+    const sch = parseReferenceSign('SCH', JSON.parse(await readFile(join(out, 'SCH.json'), 'utf8')));
+    expect(sch.configs['SCH.gif']!.length).toBeGreaterThan(0);
+    // Ü moves in ÖGS (its record keeps the recording's 25 fps); U, in American and ÖGS alike, is held.
+    expect(JSON.parse(await readFile(join(out, 'Ü.json'), 'utf8')).fps).toBe(25);
+  }, 120_000);
 });

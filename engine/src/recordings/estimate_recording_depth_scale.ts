@@ -23,6 +23,8 @@ const ROUNDS = 4;
  * the median over their frames with a hand whose depth says anything (a flat hand in the image
  * plane gives 1 and is left out: a single letter B alone would say nothing). Returns
  * `DEPTH_SCALE_START` when no frame says anything.
+ *
+ * ref: none (MediaPipe's graphs pass z through; pose-format's loader stored it unscaled).
  */
 export function estimateRecordingDepthScale(recordings: ReadonlyArray<{ file: PoseFile; layout: HolisticLayout }>): number {
   const frame = createLandmarkFrame();

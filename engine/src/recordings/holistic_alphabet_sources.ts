@@ -9,6 +9,8 @@ import { poseFileSource, type HolisticRecording } from './pose_file_source.ts';
  * include the hand rising into signing space and dropping out of it), z scaled by the language's
  * `depthScale`, at the file's frame rate. `definitions` give each letter's movement (its span
  * depends on it); a letter without a definition is an error, as in the builder.
+ *
+ * ref: none.
  */
 export function holisticAlphabetSources(
   letters: ReadonlyMap<string, HolisticRecording>,

@@ -20,6 +20,8 @@ export const ARRIVED_SPEED = 1.5;
  * speed (handshape_features.ts, smoothed over 300 ms) would carry the rise's speed into the
  * letter's hold. A traced letter's movement (J, Z) lies between arrival and departure and stays.
  * `movement`: the letter's, from its definition.
+ *
+ * ref: none (undoes spoken-to-signed-translation's trim_pose margins; no MediaPipe step).
  */
 export function letterSpan(source: LandmarkSource, movement: Movement): [number, number] {
   const frame = createLandmarkFrame();

@@ -13,6 +13,8 @@ export interface HolisticRecording {
  * A Holistic recording as a LandmarkSource (frame by frame into a preallocated LandmarkFrame), its
  * z multiplied by `depthScale` (estimate_recording_depth_scale.ts), optionally only the frames
  * `frameIndices` (in that order), timestamped at the file's frame rate.
+ *
+ * ref: none (the engine's LandmarkSource, as landmark_source.ts's alphabetSource).
  */
 export function poseFileSource(name: string, recording: HolisticRecording, depthScale: number, frameIndices?: readonly number[]): LandmarkSource {
   const indices = frameIndices ?? Array.from({ length: recording.file.body.frameCount }, (_, i) => i);
