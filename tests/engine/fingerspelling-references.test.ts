@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fingerspellingSummary, runFingerspellingAcceptance, type FingerspellingAcceptance } from '../../bench/acceptance/fingerspelling_acceptance.ts';
+import { createLandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
+import { holisticGuideFrames } from '../../engine/src/guide/holistic_guide_frames.ts';
+import { renderGuideGif } from '../../engine/src/guide/render_guide_gif.ts';
 import { ASQ_MANUAL_ALPHABET } from '../../engine/src/handshape/alphabets/asq.ts';
 import { BZS_MANUAL_ALPHABET } from '../../engine/src/handshape/alphabets/bzs.ts';
 import { manualAlphabetOf } from '../../engine/src/handshape/alphabets/manual_alphabets.ts';
@@ -129,4 +132,18 @@ describe('engine command line', () => {
     // Ü moves in ÖGS (its record keeps the recording's 25 fps); U, in American and ÖGS alike, is held.
     expect(JSON.parse(await readFile(join(out, 'Ü.json'), 'utf8')).fps).toBe(25);
   }, 120_000);
+});
+
+describe('guides for a lexicon letter', () => {
+  it("draws the signing hand over the letter's span, mirrored as the learner's camera is", () => {
+    const { source } = holisticAlphabetSources(lexicon.letters, lexicon.depthScale, ASQ_MANUAL_ALPHABET).get('SCH')!;
+    const frames = holisticGuideFrames(source, 36);
+    expect(frames).toHaveLength(Math.min(36, source.frameCount)); // evenly sampled, none repeated
+    const first = createLandmarkFrame();
+    source.read(0, first);
+    expect(frames[0]!.rightHand![0]!).toBeCloseTo(1 - first.rightHand[0]!, 6);
+    expect(frames[0]!.rightHand![1]!).toBeCloseTo(first.rightHand[1]!, 6);
+    const gif = renderGuideGif(frames, { size: 120, aspect: 1 });
+    expect(new TextDecoder().decode(gif.subarray(0, 6))).toBe('GIF89a');
+  });
 });
