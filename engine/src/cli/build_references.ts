@@ -1,11 +1,24 @@
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { manualAlphabetOf } from '../handshape/alphabets/manual_alphabets.ts';
 import { loadAlphabetFolder } from '../node/load_alphabet_folder.ts';
-import { buildAlphabetReferences } from '../recordings/build_alphabet_references.ts';
+import { loadFingerspellingFolder } from '../node/load_fingerspelling_folder.ts';
+import { buildAlphabetReferences, buildAlphabetReferencesFromSources, type AlphabetReference } from '../recordings/build_alphabet_references.ts';
+import { holisticAlphabetSources } from '../recordings/holistic_alphabet_sources.ts';
 import { parseReferenceSign } from '../reference/reference_sign_schema.ts';
 import { parseFlags, requireFlag } from './parse_flags.ts';
 
-export const buildReferencesUsage = 'build-references --in <folder of landmark files> --out <folder>';
+export const buildReferencesUsage = 'build-references --in <folder of landmark files, or a fingerspelling lexicon with index.csv> --out <folder>';
+
+/** American JSON recordings (data/asl-alphabet), or a fingerspelling lexicon's .pose files with
+ * their index.csv (data/fingerspelling-<code>), built with its language's manual alphabet. */
+async function buildFolder(input: string): Promise<Map<string, AlphabetReference>> {
+  if (!existsSync(join(input, 'index.csv'))) return buildAlphabetReferences(await loadAlphabetFolder(input));
+  const lexicon = await loadFingerspellingFolder(input);
+  const definitions = manualAlphabetOf(lexicon.language);
+  return buildAlphabetReferencesFromSources(holisticAlphabetSources(lexicon.letters, lexicon.depthScale, definitions), definitions);
+}
 
 /**
  * Recordings of the manual alphabet -> one `signs/{signName}` record per letter,
@@ -17,10 +30,10 @@ export async function runBuildReferences(args: readonly string[]): Promise<void>
   const flags = parseFlags(args, { values: ['in', 'out'] });
   const input = requireFlag(flags, 'in');
   const output = requireFlag(flags, 'out');
-  const recordings = await loadAlphabetFolder(input);
+  const references = await buildFolder(input);
   await mkdir(output, { recursive: true });
   const summary: Array<{ sign: string; frames: number; fps: number | undefined; movement: string; handDegreesOfFreedom: number; artefacts: number }> = [];
-  for (const [sign, built] of buildAlphabetReferences(recordings)) {
+  for (const [sign, built] of references) {
     const record = built.record;
     parseReferenceSign(sign, record); // what we write must pass the same check as what we read
     await writeFile(join(output, `${sign}.json`), JSON.stringify(record));

@@ -1,13 +1,13 @@
 import { cloneLandmarkFrame, createLandmarkFrame, type LandmarkFrame } from '../core/landmark_frame.ts';
 import { agreesWithDefinition, buildHandshapeModels, HANDSHAPE_MODEL_BUILD, type HandshapeTrainingSign } from '../handshape/build_handshape_models.ts';
-import { MANUAL_ALPHABET } from '../handshape/manual_alphabet.ts';
+import { MANUAL_ALPHABET, type LetterDefinition } from '../handshape/manual_alphabet.ts';
 import { referenceSlice } from '../practice/reference_slice.ts';
 import { buildReferenceSign } from '../reference/build_reference_sign.ts';
 import { NATURAL_HOLD_FPS, NATURAL_HOLD_FRAMES, naturalHoldIndices } from '../reference/natural_hold.ts';
 import type { ReferenceSign } from '../reference/reference_sign_schema.ts';
 import { foldsAnExtendedFinger, repairTrackingArtefacts, typicalFrames } from '../reference/tracking_artefacts.ts';
 import type { AlphabetRecording } from './alphabet_recording_schema.ts';
-import { alphabetSource, RECORDING_FPS } from './landmark_source.ts';
+import { alphabetSource, RECORDING_FPS, type LandmarkSource } from './landmark_source.ts';
 import { sourceToAngleFrames } from './source_to_angle_frames.ts';
 
 
@@ -67,16 +67,36 @@ function movementWindow(candidates: readonly number[], speeds: readonly number[]
  * most easily confused with.
  */
 export function buildAlphabetReferences(recordings: ReadonlyMap<string, AlphabetRecording>): Map<string, AlphabetReference> {
+  const sources = new Map<string, AlphabetSource>();
+  for (const [sign, recording] of recordings) sources.set(sign, { source: alphabetSource(sign, recording), fps: RECORDING_FPS });
+  return buildAlphabetReferencesFromSources(sources, MANUAL_ALPHABET);
+}
+
+/** A letter's recording as the builder reads it: its frames, and the rate they were filmed at. */
+export interface AlphabetSource {
+  source: LandmarkSource;
+  fps: number;
+}
+
+/**
+ * buildAlphabetReferences for any manual alphabet: its letters' recordings (`sources`) and the
+ * language's definitions of its letters (`definitions`: fingers and movement, as
+ * handshape/manual_alphabet.ts has them for American). A moving letter's record keeps its
+ * recording's own frame rate.
+ */
+export function buildAlphabetReferencesFromSources(
+  sources: ReadonlyMap<string, AlphabetSource>,
+  definitions: Readonly<Record<string, LetterDefinition>> = MANUAL_ALPHABET,
+): Map<string, AlphabetReference> {
   const built = new Map<string, AlphabetReference>();
   const training: HandshapeTrainingSign[] = [];
   const slice = new Int32Array(2);
-  for (const [sign, recording] of recordings) {
-    const source = alphabetSource(sign, recording);
+  for (const [sign, { source, fps: recordingFps }] of sources) {
     const angleFrames = sourceToAngleFrames(source);
     referenceSlice(source.frameCount, slice);
     const range = Array.from({ length: slice[1]! }, (_, i) => slice[0]! + i);
-    const definition = MANUAL_ALPHABET[sign];
-    if (!definition) throw new Error(`"${sign}" is no letter of the manual alphabet (handshape/manual_alphabet.ts)`);
+    const definition = definitions[sign];
+    if (!definition) throw new Error(`"${sign}" is no letter of the manual alphabet (${definitions === MANUAL_ALPHABET ? 'handshape/manual_alphabet.ts' : 'its definitions'})`);
     const { movement, fingers } = definition;
     // The sustained speed the handshape judge reads (palm lengths a second), frame by frame.
     const speedOf = (i: number) => angleFrames[i]!.handSpeed?.[1] ?? 0;
@@ -88,13 +108,16 @@ export function buildAlphabetReferences(recordings: ReadonlyMap<string, Alphabet
     });
     const candidates = conforming.length >= MIN_MOVEMENT_FRAMES ? conforming : range;
     const { frames: repairedFrames, repaired } = repairTrackingArtefacts(angleFrames, candidates);
-    const clean = candidates.filter((i) => !repaired[i]);
+    // A short recording can have every frame repaired (Libras Z, 20 frames: its ring and pinky
+    // open and close as it traces): the model then learns from them all rather than from none.
+    const unrepaired = candidates.filter((i) => !repaired[i]);
+    const clean = unrepaired.length > 0 ? unrepaired : candidates;
     const artefacts = range.filter((i) => repaired[i] || !candidates.includes(i));
     const keep =
       movement === 'held'
         ? naturalHoldIndices(typicalFrames(repairedFrames, candidates))
         : movementWindow(candidates, candidates.map(speedOf), HANDSHAPE_MODEL_BUILD.movingSpeed);
-    const fps = movement === 'held' ? NATURAL_HOLD_FPS : RECORDING_FPS;
+    const fps = movement === 'held' ? NATURAL_HOLD_FPS : recordingFps;
     // A moving letter keeps its frames as tracked: its folded fingers flip as the hand travels,
     // in the learner's frames too, and its degreesOfFreedom (the SPEC's own allowance for a
     // moving sign) must measure that.

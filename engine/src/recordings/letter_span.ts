@@ -1,0 +1,60 @@
+import { createLandmarkFrame } from '../core/landmark_frame.ts';
+import { Part, POINT_STRIDE, PosePoint, X, Y } from '../core/landmark_layout.ts';
+import type { Movement } from '../handshape/manual_alphabet.ts';
+import type { LandmarkSource } from './landmark_source.ts';
+
+/** The wrist is in place (the hand has arrived) while it moves slower than this, in shoulder widths
+ * a second (the pose's shoulders in the image; not the palm, which shrinks to nothing when the
+ * hand points down or at the camera). A hand holding a letter moves 0-0.5 (data/fingerspelling-asq
+ * and -bzs); rising into signing space or dropping out of it, 2-30. */
+export const ARRIVED_SPEED = 1.5;
+
+/**
+ * The frames of a short fingerspelling clip in which the letter is made: from the first frame in
+ * which the signing (right) hand has arrived in place to the last before it leaves, as
+ * [first, count] (the whole clip when the hand never settles). The lexicon's clips
+ * (spoken-to-signed-translation) are each one letter, trimmed by their authors to the frames in
+ * which a wrist is above its elbow with five frames either side: they begin with the hand rising
+ * into signing space and end with it dropping, at 10-70 palm lengths a second. Those frames are no
+ * part of the letter: a reference built from them would learn the rise, and the judge's sustained
+ * speed (handshape_features.ts, smoothed over 300 ms) would carry the rise's speed into the
+ * letter's hold. A traced letter's movement (J, Z) lies between arrival and departure and stays.
+ * `movement`: the letter's, from its definition.
+ *
+ * ref: none (undoes spoken-to-signed-translation's trim_pose margins; no MediaPipe step).
+ */
+export function letterSpan(source: LandmarkSource, movement: Movement): [number, number] {
+  const frame = createLandmarkFrame();
+  // slow[i]: the wrist moved slower than ARRIVED_SPEED from frame i - 1 to frame i.
+  const slow = new Uint8Array(source.frameCount);
+  let previous: [number, number, number] | null = null;
+  for (let i = 0; i < source.frameCount; i++) {
+    source.read(i, frame);
+    if (frame.present[Part.rightHand] !== 1 || frame.present[Part.pose] !== 1) {
+      previous = null;
+      continue;
+    }
+    const hand = frame.rightHand;
+    const x = hand[X]! * frame.imageWidth, y = hand[Y]! * frame.imageHeight;
+    const l = PosePoint.leftShoulder * POINT_STRIDE, r = PosePoint.rightShoulder * POINT_STRIDE;
+    const shoulders = Math.hypot((frame.pose[l + X]! - frame.pose[r + X]!) * frame.imageWidth, (frame.pose[l + Y]! - frame.pose[r + Y]!) * frame.imageHeight);
+    if (previous !== null && shoulders > 0) {
+      const seconds = (frame.timestampMs - previous[2]) / 1000;
+      slow[i] = Math.hypot(x - previous[0], y - previous[1]) / shoulders / seconds < ARRIVED_SPEED ? 1 : 0;
+    }
+    previous = [x, y, frame.timestampMs];
+  }
+  // A held letter has arrived after two slow steps in a row (a single one can be the turn at the
+  // top of the rise: O's hand slows, then settles); a moving letter starts its movement as soon as
+  // the hand arrives, so its single slow step at the top of the rise is all the arrival it shows.
+  const steps = movement === 'held' ? 2 : 1;
+  let first = -1;
+  let last = -1;
+  for (let i = 1; i < source.frameCount; i++) {
+    if (slow[i] === 1 && (steps === 1 || slow[i + 1] === 1)) {
+      if (first < 0) first = i - 1;
+      last = i + steps - 1;
+    }
+  }
+  return first < 0 ? [0, source.frameCount] : [first, last - first + 1];
+}
