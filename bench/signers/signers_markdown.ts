@@ -13,7 +13,7 @@ const seconds = (v: number | null) => (v === null ? '-' : v.toFixed(1));
 const yes = (ok: boolean) => (ok ? 'met' : '**not met**');
 
 function totalsRow(label: string, g: GroupFigures): string {
-  return `| ${label} | ${g.measured} / ${g.photos} | ${g.found} (${percent(g.found, g.measured)}) | ${g.ownCompleted} of ${g.staticPhotos} (${percent(g.ownCompleted, g.staticPhotos)}) | ${g.ownWithinTarget} (${percent(g.ownWithinTarget, g.staticPhotos)}) | ${seconds(median(g.ownSeconds))} | ${percent(g.ownCompleted, g.staticFound)} of ${g.staticFound} | ${g.wrong.length} / ${g.pairs} (${percent(g.wrong.length, g.pairs, 2)}) | ${g.moving.completed} of ${g.moving.photos} (${g.moving.found} found) |`;
+  return `| ${label} | ${g.measured} / ${g.photos} | ${g.found} (${percent(g.found, g.measured)}) | ${g.ownCompleted} of ${g.staticPhotos} (${percent(g.ownCompleted, g.staticPhotos)}) | ${g.ownWithinTarget} (${percent(g.ownWithinTarget, g.staticPhotos)}) | ${seconds(median(g.ownSeconds))} | ${percent(g.ownCompleted, g.staticFound)} of ${g.staticFound} | ${g.wrong.length} / ${g.pairs} (${percent(g.wrong.length, g.pairs, 2)}) | ${g.moving.completed} of ${g.moving.photos} (${g.moving.found} found${g.moving.wrong.length ? `; wrong: ${wrongList(g.moving.wrong)}` : ''}) |`;
 }
 
 function totalsTable(photos: readonly PhotoResult[]): string[] {
@@ -59,7 +59,8 @@ function letterRow(letter: string, photos: readonly PhotoResult[]): string {
   const m = groupFigures(photos, 'mediapipe');
   const moving = photos[0]!.moving;
   const ownCell = (g: GroupFigures) => (moving ? `${g.moving.completed} / ${g.moving.photos} (moving)` : `${g.ownCompleted} / ${g.staticPhotos}`);
-  return `| **${letter}** | ${photos.length} | ${o.found} | ${m.measured ? m.found : '-'} | ${ownCell(o)} | ${seconds(median(o.ownSeconds))} | ${wrongList(o.wrong) || '-'} | ${m.measured ? ownCell(m) : '-'} | ${m.measured ? wrongList(m.wrong) || '-' : '-'} |`;
+  const wrongCell = (g: GroupFigures) => wrongList(moving ? g.moving.wrong : g.wrong) || '-';
+  return `| **${letter}** | ${photos.length} | ${o.found} | ${m.measured ? m.found : '-'} | ${ownCell(o)} | ${seconds(median(o.ownSeconds))} | ${wrongCell(o)} | ${m.measured ? ownCell(m) : '-'} | ${m.measured ? wrongCell(m) : '-'} |`;
 }
 
 function perLetterTable(photos: readonly PhotoResult[]): string[] {

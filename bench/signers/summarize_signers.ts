@@ -40,11 +40,12 @@ export interface GroupFigures {
   /** (static photograph with a hand found) x (each other reference). */
   pairs: number;
   wrong: WrongCompletion[];
-  moving: { photos: number; found: number; completed: number };
+  /** J and Z photographs (one frame of a movement): own letter completing, and other letters completing on them (not in `pairs`). */
+  moving: { photos: number; found: number; completed: number; wrong: WrongCompletion[] };
 }
 
 export function groupFigures(photos: readonly PhotoResult[], landmarks: Landmarks): GroupFigures {
-  const g: GroupFigures = { photos: photos.length, measured: 0, found: 0, staticPhotos: 0, staticFound: 0, ownCompleted: 0, ownWithinTarget: 0, ownSeconds: [], pairs: 0, wrong: [], moving: { photos: 0, found: 0, completed: 0 } };
+  const g: GroupFigures = { photos: photos.length, measured: 0, found: 0, staticPhotos: 0, staticFound: 0, ownCompleted: 0, ownWithinTarget: 0, ownSeconds: [], pairs: 0, wrong: [], moving: { photos: 0, found: 0, completed: 0, wrong: [] } };
   for (const p of photos) {
     const r = p[landmarks];
     if (p.moving) g.moving.photos++;
@@ -54,9 +55,11 @@ export function groupFigures(photos: readonly PhotoResult[], landmarks: Landmark
     if (!r.found) continue;
     g.found++;
     const own = r.judgement?.[p.letter] ?? null;
+    const others = Object.entries(r.judgement ?? {}).filter(([as]) => as !== p.letter);
     if (p.moving) {
       g.moving.found++;
       if (own !== null) g.moving.completed++;
+      for (const [as, seconds] of others) if (seconds !== null) g.moving.wrong.push({ photo: p.photo, letter: p.letter, as, seconds });
       continue;
     }
     g.staticFound++;
@@ -65,8 +68,7 @@ export function groupFigures(photos: readonly PhotoResult[], landmarks: Landmark
       g.ownSeconds.push(own);
       if (own <= SIGNERS_TARGETS.ownSeconds) g.ownWithinTarget++;
     }
-    for (const [as, seconds] of Object.entries(r.judgement ?? {})) {
-      if (as === p.letter) continue;
+    for (const [as, seconds] of others) {
       g.pairs++;
       if (seconds !== null) g.wrong.push({ photo: p.photo, letter: p.letter, as, seconds });
     }
