@@ -6,8 +6,9 @@
 // acceptance stage). Writes bench/signers.md and signers.json into the bench's output folder.
 //
 //   npm run bench -- --only signers [--rerun-mediapipe]
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { RATES, TIMING_TARGETS, type AcceptanceResult } from '../acceptance/run_acceptance.ts';
 import { judgePhoto, loadJudge, type Judge, type PhotoJudgement } from './judge_photo.ts';
 import { mediapipeFrame } from './mediapipe_frame.ts';
@@ -153,4 +154,20 @@ export function acceptanceFigures(judge: string, r: AcceptanceResult): Acceptanc
     nonSignPairs: r.nonSignFiles.length * 26,
     nonSignFiles: r.nonSignFiles.length,
   };
+}
+
+// `node --import tsx bench/signers/run_signers.ts --markdown-from bench/results/signers.json`:
+// rewrites bench/signers.md from a run's signers.json (the tables are a pure function of it), for
+// a change to the report's layout without running the stage again.
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  const at = process.argv.indexOf('--markdown-from');
+  if (at < 0) {
+    console.error('usage: node --import tsx bench/signers/run_signers.ts --markdown-from <signers.json>  (the stage itself: npm run bench -- --only signers)');
+    process.exit(2);
+  }
+  const result = JSON.parse(readFileSync(process.argv[at + 1]!, 'utf8')) as SignersResult;
+  const { signersMarkdown } = await import('./signers_markdown.ts');
+  const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'signers.md');
+  writeFileSync(out, signersMarkdown(result));
+  console.log(`signers: wrote ${out}`);
 }
