@@ -4,7 +4,7 @@
 // a machine without a GPU: seconds a photograph), so its output is stored as data in
 // data/real-photos/mediapipe-hands.json and the stage reads it; `--rerun-mediapipe` runs it again.
 //
-//   node --import tsx bench/signers/mediapipe_hands.ts [--gpu] [photo...]   (writes the stored file)
+//   node --import tsx bench/signers/mediapipe_hands.ts [--gpu] [--out FILE] [photo...]   (writes the stored file)
 //
 // @mediapipe/hands from npm in Debian's Chromium through the accuracy page (bench/pages/accuracy.ts):
 // model complexity 1, maxNumHands 2, confidences 0.5, static-image mode as the JS solution allows
@@ -150,22 +150,25 @@ export async function runMediaPipeHands(options: RunMediaPipeHandsOptions): Prom
 }
 
 /** Writes the stored file, each point on one line's worth of numbers. */
-export function writeStoredMediaPipeHands(root: string, stored: StoredMediaPipeHands): void {
+export function writeStoredMediaPipeHands(root: string, stored: StoredMediaPipeHands, path = join(root, MEDIAPIPE_HANDS_FILE)): void {
   const text = JSON.stringify(stored, null, 1).replace(/\[\s+([-\d.,\se]+?)\s+\]/g, (_, inner: string) => `[${inner.replace(/\s+/g, '')}]`);
-  writeFileSync(join(root, MEDIAPIPE_HANDS_FILE), text + '\n');
+  writeFileSync(path, text + '\n');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
   // --gpu: MediaPipe's WebGL delegate (SwiftShader here: about 10 s a photograph, idle machine).
   const cpuInference = !process.argv.includes('--gpu');
-  const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  // --out FILE: written there instead of the stored file (to compare two runs).
+  const outAt = process.argv.indexOf('--out');
+  const out = outAt >= 0 ? resolve(process.argv[outAt + 1]!) : join(root, MEDIAPIPE_HANDS_FILE);
+  const only = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--out');
   const photos = listPhotos(root).filter((p) => only.length === 0 || only.some((o) => photoKey(p).includes(o)));
   // Saved after every page of photographs: an interrupted run keeps what it measured.
-  runMediaPipeHands({ root, photos, log: console.log, cpuInference, onProgress: (sofar) => writeStoredMediaPipeHands(root, sofar) }).then(
+  runMediaPipeHands({ root, photos, log: console.log, cpuInference, onProgress: (sofar) => writeStoredMediaPipeHands(root, sofar, out) }).then(
     (stored) => {
-      writeStoredMediaPipeHands(root, stored);
-      console.log(`signers: wrote ${MEDIAPIPE_HANDS_FILE} (${stored.photos.length} photographs, ${stored.made.minutes} min)`);
+      writeStoredMediaPipeHands(root, stored, out);
+      console.log(`signers: wrote ${out} (${stored.photos.length} photographs, ${stored.made.minutes} min)`);
       process.exit(0);
     },
     (error: unknown) => {
