@@ -2,7 +2,9 @@
 // the stage's own functions from nothing (no landmark cache): the real tracker (Node, WASM, still
 // mode) and the default judge held 10 s against all 26 references. The photographs are ones that
 // pass today and are easy for any tracker: one adult's palm-to-camera letters on a plain
-// background (lauren A, B, U) and a volunteer's clear O, front-on, the whole hand in the frame.
+// background (lauren A, B, U) and a volunteer's O seen from the signer's own side (the back of a
+// right hand, whole and well lit, on a plain floor: letters-volunteers/O0). MediaPipe Hands finds
+// all four too.
 // The full figures come from `npm run bench -- --only signers` (bench/signers.md), never asserted
 // here; this checks that the stage measures what it says, on real photographs.
 import { createHash } from 'node:crypto';
