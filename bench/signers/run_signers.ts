@@ -10,7 +10,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RATES, TIMING_TARGETS, type AcceptanceResult } from '../acceptance/run_acceptance.ts';
-import { judgePhoto, loadJudge, type Judge, type PhotoJudgement } from './judge_photo.ts';
+import type { LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
+import { HOLD_SECONDS, judgePhoto, loadJudge, type Judge, type PhotoJudgement } from './judge_photo.ts';
 import { mediapipeFrame } from './mediapipe_frame.ts';
 import { readStoredMediaPipeHands, runMediaPipeHands, writeStoredMediaPipeHands, type StoredMediaPipeHands } from './mediapipe_hands.ts';
 import { listPhotos, photoKey, PHOTO_SETS, type Photo, type PhotoSet } from './photos.ts';
@@ -68,10 +69,10 @@ export interface SignersOptions {
 }
 
 /** Judges each photograph's frame, the ones with no hand skipped (nothing can complete on them). */
-export function judgePhotos(judge: Judge, photos: readonly Photo[], frames: (photo: Photo) => ReturnType<typeof mediapipeFrame> | null, log: (line: string) => void, label: string): Map<string, { found: boolean; judgement: PhotoJudgement | null } | null> {
+export function judgePhotos(judge: Judge, photos: readonly Photo[], frames: (photo: Photo) => LandmarkFrame | null, log: (line: string) => void, label: string): Map<string, { found: boolean; judgement: PhotoJudgement | null } | null> {
   const out = new Map<string, { found: boolean; judgement: PhotoJudgement | null } | null>();
   photos.forEach((photo, i) => {
-    if (i % 40 === 0) log(`signers: judging ${label}: photographs ${i + 1}-${Math.min(i + 40, photos.length)} of ${photos.length} (26 references, ${10} s each)`);
+    if (i % 40 === 0) log(`signers: judging ${label}: photographs ${i + 1}-${Math.min(i + 40, photos.length)} of ${photos.length} (${judge.letters.length} references, ${HOLD_SECONDS} s each)`);
     const frame = frames(photo);
     if (!frame) {
       out.set(photoKey(photo), null);
