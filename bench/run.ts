@@ -16,7 +16,9 @@
 //      (bench/accuracy/; full run, or `--only accuracy`);
 //   9. the practice loop's judges: acceptance (own letters, perturbed, wrong letters, non-signs)
 //      and the time to complete a letter at 8, 15 and 30 judged frames per second
-//      (bench/acceptance/; bench/acceptance.md and bench/practice-timing.md from a full run).
+//      (bench/acceptance/; bench/acceptance.md and bench/practice-timing.md from a full run);
+//  10. real signers: photographs of real people -> our tracker -> the default judge, beside
+//      MediaPipe Hands (bench/signers/; `--only signers`, which writes bench/signers.md).
 // Writes bench.json, bench.md and bench.svg to bench/results/ (or --out DIR). See bench/README.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -30,6 +32,8 @@ import { CHROMIUM_ARGS, launchChromium } from './lib/chromium.ts';
 import { runNodeTracker } from './lib/node-tracker.ts';
 import { runRuntimes, type RuntimesOptions } from './runtimes/run_runtimes.ts';
 import { acceptanceMarkdown, runAcceptance, timingMarkdown } from './acceptance/run_acceptance.ts';
+import { runSigners } from './signers/run_signers.ts';
+import { signersMarkdown, signersTotals } from './signers/signers_markdown.ts';
 import { buildPages } from './lib/pages.ts';
 import { computeRatios, summarizeRuns, toMarkdown, toSvg, type BenchOutput, type RunSummary } from './lib/report.ts';
 import { startStaticServer } from './lib/server.ts';
@@ -42,8 +46,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export interface BenchOptions {
   quick: boolean;
   outDir: string;
-  /** Limit to some subjects (engine, tracker, human, mediapipe, models, loop, runtimes, classroom, serve, accuracy, acceptance); all when empty. */
+  /** Limit to some subjects (engine, tracker, human, mediapipe, models, loop, runtimes, classroom, serve, accuracy, acceptance, signers); all when empty (signers only when named). */
   only?: string[];
+  /** Signers: run MediaPipe Hands on the photographs again and rewrite its stored output. */
+  rerunMediaPipe?: boolean;
   /** Accuracy: reuse MediaPipe's landmarks from this earlier output folder (see bench/accuracy/run_accuracy.ts). */
   referenceFrom?: string;
   /** The WebGPU adapter of the Node runtimes rows: Dawn's null adapter (default) or the machine's GPU. */
@@ -288,6 +294,24 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     writeFileSync(join(tables, 'practice-timing.md'), timingMarkdown(acceptance));
   }
 
+  // 10. Real signers (a few minutes: tracking 170 photographs, then the judge): only when named.
+  // Writes the committed bench/signers.md (a quick run: into the output folder).
+  let signers: BenchOutput['signers'];
+  if (options.only?.includes('signers')) {
+    log('bench: real signers (photographs of real people -> our tracker -> the default judge)');
+    try {
+      const result = await runSigners({ root, outDir: options.outDir, log: (line) => log(`bench:   ${line}`), rerunMediaPipe: options.rerunMediaPipe, acceptance });
+      const tables = options.quick ? options.outDir : join(root, 'bench');
+      mkdirSync(tables, { recursive: true });
+      writeFileSync(join(tables, 'signers.md'), signersMarkdown(result));
+      signers = { status: 'ok', table: signersTotals(result) };
+      log(`bench: wrote ${join(tables, 'signers.md')}`);
+    } catch (error) {
+      log(`bench: signers failed: ${(error as Error).message}`);
+      signers = { status: 'error', reason: String((error as Error).stack ?? error) };
+    }
+  }
+
   machine.chromium = chromiumVersion;
   machine.chromiumFlags = CHROMIUM_ARGS;
   machine.loadAverageEnd = os.loadavg().map((x) => Math.round(x * 100) / 100);
@@ -309,6 +333,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     accuracy,
     runtimes,
     acceptance,
+    signers,
   };
   writeOutputs(output, options.outDir);
   log(`bench: wrote ${join(options.outDir, 'bench.json')}, bench.md and bench.svg in ${output.durationS} s`);
@@ -425,6 +450,7 @@ function parseArgs(argv: string[]): BenchOptions {
   const referenceIndex = argv.indexOf('--reference-from');
   const adapterIndex = argv.indexOf('--adapter');
   return {
+    rerunMediaPipe: argv.includes('--rerun-mediapipe'),
     adapter: adapterIndex >= 0 ? (argv[adapterIndex + 1] as RuntimesOptions['adapter']) : undefined,
     quick,
     // A quick run does not overwrite the last full run's results.

@@ -21,6 +21,12 @@ export interface AccuracyPageConfig {
    * the camera). On when the reference is MediaPipe Hands, a hand-only solution.
    */
   handsWithoutPose?: boolean;
+  /**
+   * MediaPipe: run its models on the CPU (the solutions' `useCpuInference` option, MediaPipe's
+   * InferenceCalculator `use_cpu_inference`: TFLite with XNNPACK in WASM) instead of the WebGL
+   * delegate, which is SwiftShader on a machine without a GPU. Same graph and models.
+   */
+  cpuInference?: boolean;
 }
 
 /**

@@ -165,6 +165,8 @@ export interface BenchOutput {
   runtimes?: RuntimesResult;
   /** The practice loop's judges (bench/acceptance/): absent in results written before it. */
   acceptance?: AcceptanceResult;
+  /** Real signers' photographs through the tracker and the judge (bench/signers/): only when named. */
+  signers?: { status: 'ok' | 'error'; reason?: string; table?: string };
 }
 
 export function toMarkdown(out: BenchOutput): string {
@@ -246,6 +248,10 @@ export function toMarkdown(out: BenchOutput): string {
   lines.push(...(out.accuracy ? accuracyMarkdown(out.accuracy) : ['not run', '']));
   lines.push('', '## 9. The practice loop\'s judges (`npm run bench -- --only acceptance`)', '');
   lines.push(out.acceptance ? acceptanceSummary(out.acceptance) : 'not run');
+  if (out.signers) {
+    lines.push('', '## 10. Real signers (`npm run bench -- --only signers`; details in bench/signers.md)', '');
+    lines.push(out.signers.table ?? `${out.signers.status}: ${out.signers.reason ?? ''}`);
+  }
   lines.push('', 'Chart: bench.svg (ms per frame per stage and runtime).', '');
   return lines.join('\n');
 }

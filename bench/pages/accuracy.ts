@@ -86,6 +86,7 @@ async function runMediaPipe(config: AccuracyPageConfig, canvases: HTMLCanvasElem
       ? { ...MEDIAPIPE_COMMON_OPTIONS, smoothLandmarks: video, enableSegmentation: false, refineFaceLandmarks: false }
       : { ...MEDIAPIPE_COMMON_OPTIONS, maxNumHands: 2 },
   );
+  if (config.cpuInference) solution.setOptions({ useCpuInference: true });
   let last: SolutionResults = {};
   solution.onResults((r) => {
     last = r;
@@ -128,6 +129,7 @@ async function runMediaPipe(config: AccuracyPageConfig, canvases: HTMLCanvasElem
       options: holistic
         ? `modelComplexity 1, confidences 0.5, ${video ? 'smoothLandmarks, timestamps 1/fps apart' : 'reset before each image, no smoothing'}`
         : 'modelComplexity 1, maxNumHands 2, confidences 0.5' + (video ? '' : ', reset before each image'),
+      inference: config.cpuInference ? 'CPU (useCpuInference: TFLite XNNPACK in WASM)' : 'GPU (WebGL delegate)',
       timestampsControlled: video ? inner !== null : undefined,
     },
     width: canvases[0]!.width,

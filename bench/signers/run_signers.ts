@@ -1,0 +1,174 @@
+// The signers stage of the bench (`npm run bench -- --only signers`, issue 26): real people's
+// photographs of the manual alphabet (data/real-photos) -> our tracker (Node, WASM, still mode)
+// -> the default judge, each photograph held 10 s at 30 judged frames a second against every one
+// of the 26 references. Beside it: MediaPipe Hands on the same photographs (hand found, and its
+// landmarks fed to the same judge), the references' own signer and the non-sign corpus (from the
+// acceptance stage). Writes bench/signers.md and signers.json into the bench's output folder.
+//
+//   npm run bench -- --only signers [--rerun-mediapipe]
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RATES, TIMING_TARGETS, type AcceptanceResult } from '../acceptance/run_acceptance.ts';
+import type { LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
+import { HOLD_SECONDS, judgePhoto, loadJudge, type Judge, type PhotoJudgement } from './judge_photo.ts';
+import { mediapipeFrame } from './mediapipe_frame.ts';
+import { readStoredMediaPipeHands, runMediaPipeHands, writeStoredMediaPipeHands, type StoredMediaPipeHands } from './mediapipe_hands.ts';
+import { listPhotos, photoKey, PHOTO_SETS, type Photo, type PhotoSet } from './photos.ts';
+import { handFound, trackPhotos } from './track_photos.ts';
+
+/** What happened to one photograph, through our tracker and through MediaPipe Hands' landmarks. */
+export interface PhotoResult {
+  photo: string;
+  set: PhotoSet;
+  letter: string;
+  moving: boolean;
+  ours: { found: boolean; judgement: PhotoJudgement | null };
+  /** null: the stored MediaPipe file has no entry for this photograph. */
+  mediapipe: { found: boolean; judgement: PhotoJudgement | null } | null;
+}
+
+/** The references' own signer and the non-sign corpus, from the acceptance stage (default judge). */
+export interface AcceptanceFigures {
+  /** Letters whose held-out signing completes within 2.5 s at 8, 15 and 30 judged frames a second. */
+  ownSignerWithin: number;
+  ownSignerLetters: number;
+  ownSignerSlowest: number | null;
+  ownSignerMissing: string[];
+  nonSignCompletions: number;
+  nonSignPairs: number;
+  nonSignFiles: number;
+}
+
+export interface SignersResult {
+  schema: 'signlearn-signers/1';
+  date: string;
+  durationS: number;
+  judgeMode: string;
+  trackerVersion: string;
+  trackerBackend: Record<string, unknown>;
+  trackerMsPerPhoto: number | null;
+  mediapipe: StoredMediaPipeHands['made'] | null;
+  photos: PhotoResult[];
+  acceptance: AcceptanceFigures | null;
+}
+
+export interface SignersOptions {
+  root: string;
+  log: (line: string) => void;
+  /** Where signers.json and the tracker's landmark cache go (bench/results by default). */
+  outDir: string;
+  /** Run MediaPipe Hands again (minutes on SwiftShader) and rewrite the stored file. */
+  rerunMediaPipe?: boolean;
+  /** Leave the acceptance stage out (the own signer and non-signs then read "not run"). */
+  skipAcceptance?: boolean;
+  /** The acceptance stage's result when the same bench run made it (full, not quick): not run again. */
+  acceptance?: AcceptanceResult;
+  /** Only these photographs (tests). */
+  photos?: Photo[];
+}
+
+/** Judges each photograph's frame, the ones with no hand skipped (nothing can complete on them). */
+export function judgePhotos(judge: Judge, photos: readonly Photo[], frames: (photo: Photo) => LandmarkFrame | null, log: (line: string) => void, label: string): Map<string, { found: boolean; judgement: PhotoJudgement | null } | null> {
+  const out = new Map<string, { found: boolean; judgement: PhotoJudgement | null } | null>();
+  photos.forEach((photo, i) => {
+    if (i % 40 === 0) log(`signers: judging ${label}: photographs ${i + 1}-${Math.min(i + 40, photos.length)} of ${photos.length} (${judge.letters.length} references, ${HOLD_SECONDS} s each)`);
+    const frame = frames(photo);
+    if (!frame) {
+      out.set(photoKey(photo), null);
+      return;
+    }
+    const found = handFound(frame);
+    out.set(photoKey(photo), { found, judgement: found ? judgePhoto(judge, photoKey(photo), frame) : null });
+  });
+  return out;
+}
+
+export async function runSigners(options: SignersOptions): Promise<SignersResult> {
+  const { root, log } = options;
+  const started = Date.now();
+  const photos = options.photos ?? listPhotos(root);
+  log(`signers: ${photos.length} photographs in ${PHOTO_SETS.map((s) => `${s} (${photos.filter((p) => p.set === s).length})`).join(', ')}`);
+
+  let stored = readStoredMediaPipeHands(root);
+  if (options.rerunMediaPipe) {
+    log('signers: running MediaPipe Hands again (--rerun-mediapipe; SwiftShader: about 10 s a photograph)');
+    stored = await runMediaPipeHands({ root, photos: listPhotos(root), log });
+    writeStoredMediaPipeHands(root, stored);
+  } else if (!stored) {
+    log('signers: no stored MediaPipe Hands output (data/real-photos/mediapipe-hands.json): its columns read "-"; --rerun-mediapipe makes it');
+  }
+  const storedByKey = new Map((stored?.photos ?? []).map((p) => [p.photo, p]));
+
+  const tracked = await trackPhotos({ root, photos, log, cacheDir: join(options.outDir, 'signers') });
+  log('signers: building and compiling the 26 references (the default judge)');
+  const judge = await loadJudge();
+  const ours = judgePhotos(judge, photos, (p) => tracked.frames.get(photoKey(p)) ?? null, log, 'our tracker\'s landmarks');
+  const theirs = judgePhotos(judge, photos, (p) => (storedByKey.has(photoKey(p)) ? mediapipeFrame(storedByKey.get(photoKey(p))!) : null), log, 'MediaPipe Hands\' landmarks');
+
+  let acceptance: AcceptanceFigures | null = null;
+  if (options.acceptance && !options.acceptance.quick) {
+    acceptance = acceptanceFigures(judge.mode, options.acceptance);
+  } else if (!options.skipAcceptance) {
+    log('signers: the references\' own signer and the non-signs: the acceptance stage (a minute or two)');
+    const { runAcceptance } = await import('../acceptance/run_acceptance.ts');
+    acceptance = acceptanceFigures(judge.mode, await runAcceptance({ quick: false, log: (line) => log(`signers:   ${line}`) }));
+  }
+
+  const result: SignersResult = {
+    schema: 'signlearn-signers/1',
+    date: new Date().toISOString().slice(0, 10),
+    durationS: Math.round((Date.now() - started) / 100) / 10,
+    judgeMode: judge.mode,
+    trackerVersion: tracked.version,
+    trackerBackend: tracked.backend,
+    trackerMsPerPhoto: tracked.msPerPhoto,
+    mediapipe: stored?.made ?? null,
+    photos: photos.map((p) => ({
+      photo: photoKey(p),
+      set: p.set,
+      letter: p.letter,
+      moving: p.moving,
+      ours: ours.get(photoKey(p))!,
+      mediapipe: theirs.get(photoKey(p)) ?? null,
+    })),
+    acceptance,
+  };
+  mkdirSync(options.outDir, { recursive: true });
+  writeFileSync(join(options.outDir, 'signers.json'), JSON.stringify(result, null, 1) + '\n');
+  return result;
+}
+
+/** The default judge's figures on the own signer (issue 11's table) and the non-signs, from a full acceptance run. */
+export function acceptanceFigures(judge: string, r: AcceptanceResult): AcceptanceFigures {
+  if (!r.signing[judge] || !r.nonSign[judge]) throw new Error(`signers: the acceptance stage did not run the default judge (${judge})`);
+  const times = r.signs.map((s) => RATES.map((fps) => r.signing[judge]![s]![String(fps)] ?? null));
+  const within = times.map((t) => t.every((v) => v !== null && v <= TIMING_TARGETS.seconds));
+  const all = times.flat();
+  const nonSignCompletions = Object.values(r.nonSign[judge]!).reduce((n, letters) => n + letters.length, 0);
+  return {
+    ownSignerWithin: within.filter(Boolean).length,
+    ownSignerLetters: r.signs.length,
+    ownSignerSlowest: all.some((v) => v === null) ? null : Math.max(...(all as number[])),
+    ownSignerMissing: r.signs.filter((_, i) => !within[i]),
+    nonSignCompletions,
+    nonSignPairs: r.nonSignFiles.length * 26,
+    nonSignFiles: r.nonSignFiles.length,
+  };
+}
+
+// `node --import tsx bench/signers/run_signers.ts --markdown-from bench/results/signers.json`:
+// rewrites bench/signers.md from a run's signers.json (the tables are a pure function of it), for
+// a change to the report's layout without running the stage again.
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  const at = process.argv.indexOf('--markdown-from');
+  if (at < 0) {
+    console.error('usage: node --import tsx bench/signers/run_signers.ts --markdown-from <signers.json>  (the stage itself: npm run bench -- --only signers)');
+    process.exit(2);
+  }
+  const result = JSON.parse(readFileSync(process.argv[at + 1]!, 'utf8')) as SignersResult;
+  const { signersMarkdown } = await import('./signers_markdown.ts');
+  const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'signers.md');
+  writeFileSync(out, signersMarkdown(result));
+  console.log(`signers: wrote ${out}`);
+}

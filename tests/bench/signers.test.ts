@@ -1,0 +1,91 @@
+// The signers stage (bench/signers/, issue 26) on a handful of real people's photographs, through
+// the stage's own functions from nothing (no landmark cache): the real tracker (Node, WASM, still
+// mode) and the default judge held 10 s against all 26 references. The photographs are ones that
+// pass today and are easy for any tracker: one adult's palm-to-camera letters on a plain
+// background (lauren A, B, U) and a volunteer's O seen from the signer's own side (the back of a
+// right hand, whole and well lit, on a plain floor: letters-volunteers/O0). MediaPipe Hands finds
+// all four too.
+// The full figures come from `npm run bench -- --only signers` (bench/signers.md), never asserted
+// here; this checks that the stage measures what it says, on real photographs.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readStoredMediaPipeHands } from '../../bench/signers/mediapipe_hands.ts';
+import { listPhotos, photoKey, PHOTO_SETS } from '../../bench/signers/photos.ts';
+import { runSigners, type SignersResult } from '../../bench/signers/run_signers.ts';
+import { signersMarkdown } from '../../bench/signers/signers_markdown.ts';
+import { groupFigures } from '../../bench/signers/summarize_signers.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+/** Clearly tracked photographs whose own letter completes today, with no wrong letter. */
+const CLEAR = ['lauren/A.jpg', 'lauren/B.jpg', 'lauren/U.jpg', 'letters-volunteers/O0_jpg.rf.023d580ccbb5070164655cf7821c68cd.jpg'];
+
+let outDir: string;
+let result: SignersResult;
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'signers-'));
+  const photos = listPhotos(root).filter((p) => CLEAR.includes(photoKey(p)));
+  result = await runSigners({ root, outDir, log: () => {}, skipAcceptance: true, photos });
+});
+afterAll(() => {
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('the signers stage on real photographs', () => {
+  test('the photo sets are in the repository, each file named by its letter', () => {
+    const all = listPhotos(root);
+    expect(PHOTO_SETS.map((set) => all.filter((p) => p.set === set).length)).toEqual([144, 26]);
+    expect(new Set(all.filter((p) => p.set === 'lauren').map((p) => p.letter)).size).toBe(26);
+    expect(all.filter((p) => p.moving).every((p) => p.letter === 'J' || p.letter === 'Z')).toBe(true);
+  });
+
+  test("MediaPipe Hands' stored output covers every photograph, byte for byte the files in data/", () => {
+    const stored = readStoredMediaPipeHands(root)!;
+    expect(stored).not.toBeNull();
+    const byKey = new Map(stored.photos.map((p) => [p.photo, p]));
+    for (const photo of listPhotos(root)) {
+      const entry = byKey.get(photoKey(photo));
+      expect(entry, photoKey(photo)).toBeDefined();
+      expect(entry!.sha256).toBe(createHash('sha256').update(readFileSync(join(root, photo.path))).digest('hex'));
+      for (const hand of entry!.hands) {
+        expect(hand.landmarks).toHaveLength(21);
+        expect(hand.side).toBe(hand.label === 'Right' ? 'left' : 'right');
+      }
+    }
+  });
+
+  test('each photograph is tracked and, with a hand, judged against all 26 references', () => {
+    expect(result.photos.map((p) => p.photo).sort()).toEqual([...CLEAR].sort());
+    expect(result.trackerVersion).toMatch(/^[0-9a-f]{16}$/);
+    for (const p of result.photos) {
+      expect(p.ours.found, p.photo).toBe(true);
+      expect(Object.keys(p.ours.judgement!).sort()).toHaveLength(26);
+      for (const seconds of Object.values(p.ours.judgement!)) if (seconds !== null) expect(seconds).toBeGreaterThan(0), expect(seconds).toBeLessThanOrEqual(10);
+      // MediaPipe's row comes from the stored file: it finds these hands too.
+      expect(p.mediapipe?.found, p.photo).toBe(true);
+    }
+  });
+
+  test("a clearly tracked photograph completes its own letter, and no other letter's reference", () => {
+    for (const p of result.photos) {
+      const judgement = p.ours.judgement!;
+      expect(judgement[p.letter], `${p.photo}: own letter ${p.letter}`).not.toBeNull();
+      expect(Object.entries(judgement).filter(([letter, s]) => letter !== p.letter && s !== null).map(([letter]) => letter), p.photo).toEqual([]);
+    }
+    const figures = groupFigures(result.photos, 'ours');
+    expect(figures).toMatchObject({ photos: 4, found: 4, staticPhotos: 4, ownCompleted: 4, pairs: 4 * 25, wrong: [] });
+  });
+
+  test('the report has the totals, the per-letter tables and the per-person split', () => {
+    const md = signersMarkdown(result);
+    expect(md).toContain('## Totals, all photographs');
+    expect(md).toMatch(/\| our tracker -> default judge \| 4 \/ 4 \| 4 \(100%\) \| 4 of 4 \(100%\)/);
+    expect(md).toContain('## Per-person split');
+    expect(md).toContain('### lauren alone');
+    expect(md).toContain('### letters-volunteers alone');
+    expect(md).toContain('| **O** |');
+    expect(md).toContain('acceptance stage not run');
+  });
+});
