@@ -1,3 +1,5 @@
+// First: the tools the tests start keep their settings files in the clone (scripts/config-in-clone.mjs).
+import './scripts/config-in-clone.mjs';
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 

@@ -1,24 +1,17 @@
 // Makes a fresh machine ready to run the app and the tests: npm dependencies, the model files,
-// the guide GIFs, and (as root, through apt) Debian's Chromium for browser tests, ffmpeg for
-// video clips and strace for the clone test. Idempotent: does nothing that is already done, and
-// says what it did and how long each step took. Uses Node built-ins only, so it runs before
-// `npm install`.
+// the guide GIFs, and (as root, through apt, unless SIGNLEARN_SKIP_APT=1) Debian's Chromium for
+// browser tests, ffmpeg for video clips and strace for the clone test. Idempotent: does nothing
+// that is already done, says what it will install before it does, and how long each step took.
+// Uses Node built-ins only, so it runs before `npm install`.
 import { execSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { logPhase } from './phase-log.mjs';
+import { ensureSystemPackages } from './system-packages.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
-const has = (cmd) => {
-  try {
-    execSync(`command -v ${cmd}`, { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const started = performance.now();
 const done = [];
@@ -38,20 +31,8 @@ if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtime
   step('npm ci', 'installing npm dependencies (about 5 minutes the first time on 2 cores)', () => run('npm ci --no-audit --no-fund'));
 }
 
-const aptNeeds = [];
-if (!existsSync('/usr/bin/chromium')) aptNeeds.push('chromium');
-if (!has('ffmpeg')) aptNeeds.push('ffmpeg');
-if (!has('strace')) aptNeeds.push('strace');
-if (aptNeeds.length > 0) {
-  if (process.getuid?.() === 0 && has('apt-get')) {
-    step(`apt-get install ${aptNeeds.join(' ')}`, `installing ${aptNeeds.join(' ')} with apt-get (about 2 minutes)`, () => {
-      run('apt-get update -qq');
-      run(`DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${aptNeeds.join(' ')}`);
-    });
-  } else {
-    console.warn(`setup: please install ${aptNeeds.join(' ')} (Debian packages); the browser, video and clone tests need them`);
-  }
-}
+// Debian's chromium, ffmpeg and strace: only those, said first, skippable (system-packages.mjs).
+ensureSystemPackages(root, step);
 
 if (!existsSync(join(root, 'public', 'models', 'blazepose-full.bin'))) {
   step('models', 'copying the model files into public/models', () => run('node scripts/copy-models.mjs'));

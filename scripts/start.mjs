@@ -2,6 +2,7 @@
 // and the demo learner (data kept in .data/) and the app at http://learn.localhost:5173. Every
 // phase prints one line with its time. Ctrl-C stops all. Options after `--` go to dev.ts
 // (`--data-dir DIR`, `--port-offset N`, `--no-app`).
+import './config-in-clone.mjs'; // first: the settings files of the tools it starts stay in the clone
 import { spawn, execSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -2,6 +2,7 @@
 // project (arguments go to vitest: `npm test -- --project app`). Each phase ends with one line
 // and its elapsed time; the vitest reporter adds one line per project (tests/setup/phase-reporter.ts)
 // and the test services one line each (tests/setup/global-setup.ts).
+import './config-in-clone.mjs'; // first: the settings files of the tools it starts stay in the clone
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -2,9 +2,9 @@
 // cross-origin isolation headers TF.js needs (COOP/COEP) and the security headers of every response
 // (Content-Security-Policy from the build, nosniff, no framing, referrer policy), the build's
 // Brotli/gzip files when the browser takes them, the app shell for client routes, and the feedback
-// endpoints on the same origin. Why `send` and not a hand-written file server: README "Production".
+// endpoints on the same origin. Why `send` and not a hand-written file server: docs/engineer/backend.md, "Production".
 //   PORT (default 8080), HOST (default 127.0.0.1), SIGNLEARN_CSP_REPORT_URI (optional); Firebase
-//   settings as in README "Backend".
+//   settings as in docs/engineer/backend.md.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';

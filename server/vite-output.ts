@@ -1,6 +1,6 @@
 // Vite's own start-up lines, as `npm start` shows them. Vite prints the address it listens on,
 // `➜  Local:   http://127.0.0.1:5173/`, and that host is the marketing landing page (the host
-// rule, README "App"): a newcomer who opens it never reaches the app. The line is rewritten to
+// rule, docs/engineer/app.md): a newcomer who opens it never reaches the app. The line is rewritten to
 // the learning host, with the landing page named beside it.
 
 const ANSI = /\x1b\[[0-9;]*m/g;

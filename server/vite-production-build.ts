@@ -21,7 +21,7 @@ export function productionSettingsError(mode: string, env: FirebaseEnv): string 
   if (missing.length === 0) return null;
   return [
     `The production build needs the Firebase web config, and these are not set: ${missing.join(', ')}.`,
-    'Put them in .env.local (see .env.example and README "Production"), or build for the local',
+    'Put them in .env.local (see .env.example and docs/engineer/backend.md, "Production"), or build for the local',
     `emulators on purpose with \`npm run build -- --mode ${EMULATOR_MODE}\` (or VITE_USE_EMULATORS=true).`,
   ].join('\n');
 }

@@ -5,6 +5,9 @@
 // the clone, the installed packages, and the system; never the checkout it was cloned from, and
 // never a `shared` folder anywhere.
 //
+// The tools the tests, the bench and `npm start` run (firebase-tools, lighthouse) write a settings
+// file each; run in the clone as those entry points run them, they write nothing outside it.
+//
 // The clone is of the checkout's HEAD commit: what is not committed is not in it.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
@@ -104,6 +107,45 @@ describe('a clone with nothing beside it', () => {
     expect([...opened].some((file) => file.startsWith(join(clone, 'data', 'asl-alphabet') + sep))).toBe(true);
   }, 300_000);
 });
+
+describe('the tools the tests start, in a clone', () => {
+  test('keep their settings files in the clone: nothing written outside it and its temporary folder', async () => {
+    const trace = join(outer, 'tools.strace');
+    const temp = join(clone, '.cache', 'tmp');
+    mkdirSync(temp, { recursive: true });
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: temp };
+    // What the settings files are written by: firebase-tools' command line (as the emulators run
+    // it) and lighthouse's error-reporting question (asked by every lighthouse run of the bench).
+    const tools = [
+      "import { execFileSync } from 'node:child_process';",
+      "execFileSync(process.execPath, ['node_modules/firebase-tools/lib/bin/firebase.js', '--version'], { stdio: 'inherit' });",
+      "const { askPermission } = await import(new URL('node_modules/lighthouse/cli/sentry-prompt.js', `file://${process.cwd()}/`).href);",
+      "console.log('lighthouse error reporting:', await askPermission());",
+    ].join('\n');
+    // As the npm scripts that start these tools run node (package.json "bench", "crash-faults";
+    // vitest.config.ts, scripts/start.mjs and scripts/test.mjs import the same module first).
+    const result = await run('strace', ['-f', '-qq', '-e', 'trace=%file', '-o', trace, process.execPath, '--import', './scripts/config-in-clone.mjs', '--input-type=module', '-e', tools], { cwd: clone, env });
+    expect(result.output).toMatch(/lighthouse error reporting: false/);
+    expect(result.code).toBe(0);
+    const allowed = [clone, '/dev'].map((root) => root + sep);
+    const outside = [...filesWritten(readFileSync(trace, 'utf8'))].filter((file) => !allowed.some((root) => file.startsWith(root)));
+    expect(outside, 'files written outside the clone').toEqual([]);
+    const settings = join(clone, '.cache', 'config', 'configstore');
+    expect(readdirSync(settings).filter((file) => file.endsWith('.json')).sort()).toEqual(expect.arrayContaining(['firebase-tools.json', 'lighthouse.json']));
+  }, 120_000);
+});
+
+/** From an strace log of the %file calls: every absolute path a successful call created, opened
+ * for writing, renamed, linked or removed. */
+function filesWritten(log: string): Set<string> {
+  const written = new Set<string>();
+  const writes = /^\d+ +(?:(?:open|openat|openat2)\(.*O_(?:WRONLY|RDWR|CREAT)|(?:creat|mkdir|mkdirat|rename|renameat|renameat2|unlink|unlinkat|rmdir|symlink|symlinkat|link|linkat|truncate)\()/;
+  for (const line of log.split('\n')) {
+    if (!writes.test(line) || / = -1 /.test(line)) continue;
+    for (const [, path] of line.matchAll(/"(\/[^"]*)"/g)) written.add(path as string);
+  }
+  return written;
+}
 
 /**
  * From an strace log of the %file calls: every file successfully opened or executed (absolute

@@ -3,7 +3,7 @@
 // account while its records stayed (the Auth emulator saved on a clean exit only) and row 4 lost
 // a write acknowledged 58 ms before the kill (saves were debounced 200 ms, without fsync).
 // Each restart of the Auth emulator takes 5-30 s on these machines, so the fault run here makes
-// 3 kills; `npm run crash-faults -- --kills 20` makes the full 20 (README "Backend").
+// 3 kills; `npm run crash-faults -- --kills 20` makes the full 20 (docs/engineer/backend.md, "Durability").
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The pieces that make the local stack keep what it acknowledged (README "Backend", durability):
+// The pieces that make the local stack keep what it acknowledged (docs/engineer/backend.md, "Durability"):
 // the journal (group commit, rotation, a crash-cut tail), the tree replay and its compaction
 // property, the stand-in acknowledging only journalled writes, the Auth proxy's reading of what a
 // request changed, and the start-up reconciliation plan. crash.test.ts kills the real stack.

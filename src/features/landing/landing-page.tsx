@@ -8,13 +8,12 @@ import { useAuthProfile } from '@/lib/auth/auth-state.ts';
 import { learningUrl } from '@/lib/host/learning-host.ts';
 import { readSession } from '@/lib/session-storage/session-storage.ts';
 import { landingStats } from './curriculum-stats.ts';
-import { CONTACT_EMAIL, features, howItWorks, landingFaq, socialLinks, testimonials } from './landing-content.ts';
+import { builtOn, CONTACT_EMAIL, features, howItWorks, landingFaq } from './landing-content.ts';
 import { LandingNavbar } from './landing-navbar.tsx';
+import './landing.css';
 
 /** Lesson 1 (open to every learner) done by the recorded signer on the camera screen (issue 27). */
 export const WATCH_RECORDED_SIGNER_PATH = '/camera?level=0&chapter=0&lesson=0&watch=signer';
-import { SocialIcon } from './social-icon.tsx';
-import './landing.css';
 
 export default function LandingPage({ accountMenu }: { accountMenu?: ReactNode }) {
   const profile = useAuthProfile();
@@ -123,20 +122,14 @@ export default function LandingPage({ accountMenu }: { accountMenu?: ReactNode }
           </ul>
         </section>
 
-        <section className="section" aria-labelledby="testimonials-title">
-          <h2 id="testimonials-title">What learners say</h2>
-          <ul className="testimonials">
-            {testimonials.map((t) => (
-              <li className="testimonial" key={t.name}>
-                <figure>
-                  <blockquote>
-                    <p>“{t.quote}”</p>
-                  </blockquote>
-                  <figcaption>
-                    <strong>{t.name}</strong>
-                    <span>{t.role}</span>
-                  </figcaption>
-                </figure>
+        <section className="section" aria-labelledby="built-on-title">
+          <h2 id="built-on-title">What it is built on</h2>
+          <ul className="built-on">
+            {builtOn.map((item) => (
+              <li className="built-on__item" key={item.title}>
+                <h3>{item.title}</h3>
+                <p>{item.text}</p>
+                <p className="built-on__source">{item.source}</p>
               </li>
             ))}
           </ul>
@@ -166,19 +159,10 @@ export default function LandingPage({ accountMenu }: { accountMenu?: ReactNode }
       <footer className="footer">
         <div className="footer__inner">
           <Logo />
-          <ul className="footer__social" aria-label="Social media">
-            {socialLinks.map((link) => (
-              <li key={link.icon}>
-                <a href={link.href} aria-label={link.label} rel="noopener noreferrer" target="_blank">
-                  <SocialIcon name={link.icon} />
-                </a>
-              </li>
-            ))}
-          </ul>
           <p>
             Contact: <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
           </p>
-          <p className="footer__copyright">© {new Date().getFullYear()} SignLearn. All rights reserved.</p>
+          <p className="footer__copyright">© {new Date().getFullYear()} the SignLearn authors. Free software under the MIT licence.</p>
         </div>
       </footer>
     </div>
