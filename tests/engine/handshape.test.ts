@@ -306,6 +306,19 @@ describe('the handshape judge', () => {
     expect(judge(upright, 'H').matched).toBe(false);
   });
 
+  it('judges where the hand points by the letter\'s band: within it, the index\'s direction counts in the distance, never alone', () => {
+    const k = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
+    const p = compiled.get('P')!.handshape!;
+    expect(Array.from(p.pointing)).toEqual([...POINTING_BANDS.down]);
+    expect(p.weights[k]!).toBeGreaterThan(0);
+    expect(p.stepsBelow[k]).toBe(0);
+    expect(p.stepsAbove[k]).toBe(0);
+    // Z extends the index but names no direction (it traces): its direction is one more descriptor.
+    const z = compiled.get('Z')!.handshape!;
+    expect(Array.from(z.pointing)).toEqual([-180, 180]);
+    expect(z.stepsBelow[k]).toBe(z.weights[k]);
+  });
+
   it('holds a letter apart only from the confusable letters the hand could be: a competitor whose definition the hand contradicts does not refuse it', () => {
     const frame = heldOutFrame('B');
     const angles = createAngleFrame();

@@ -1,6 +1,8 @@
 import type { HandshapeModel } from '../reference/reference_sign_schema.ts';
 import { definitionWeights } from './definition_weights.ts';
 import { HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
+
+const INDEX_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
 import { POINTING_BANDS, type FingerState, type Pointing } from './manual_alphabet.ts';
 
 /** A sign's handshape model laid out for the judge: prototype vectors in flat Float32Arrays. */
@@ -60,6 +62,9 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
   for (const name of names) starts.push(starts[starts.length - 1]! + model.contrast[name]!.length);
   const definitions = names.map((name) => model.contrastDefinitions?.[name] ?? { fingers: ['either', 'either', 'either', 'either'] as FingerState[], points: 'any' as const });
   const { weights, stepsBelow, stepsAbove, counted } = definitionWeights(model.fingers, betweenSigners);
+  // A sign that names where the hand points is judged on it by its band (matchHandshape's gate):
+  // within the band the index's direction counts in the distance, never alone.
+  if (model.points !== undefined && model.points !== 'any') stepsBelow[INDEX_POINTS] = stepsAbove[INDEX_POINTS] = 0;
   return {
     fingers: Int8Array.from(fingerCodes(model.fingers)),
     pointing: Float32Array.from(band(model.points)),
