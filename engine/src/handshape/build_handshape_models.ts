@@ -4,8 +4,9 @@ import { HAND_POINT_COUNT, Part, POINT_STRIDE, X, Y, Z } from '../core/landmark_
 import { HandMotion } from '../motion/hand_motion.ts';
 import type { HandshapeModel } from '../reference/reference_sign_schema.ts';
 import { estimateDepthScale } from './estimate_depth_scale.ts';
-import { computeHandDescriptors, measuredPalmPixels, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTOR_WEIGHTS } from './hand_descriptors.ts';
-import { TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, type FingerState, type Movement } from './manual_alphabet.ts';
+import { definitionWeights } from './definition_weights.ts';
+import { computeHandDescriptors, measuredPalmPixels, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
+import { TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, type FingerState, type Movement, type Pointing } from './manual_alphabet.ts';
 
 /** One sign's training material: its frames in time order (the hand that signs, right or left), and its definition: which fingers it extends and folds, and whether it is held or moves. */
 export interface HandshapeTrainingSign {
@@ -17,6 +18,8 @@ export interface HandshapeTrainingSign {
   speeds?: readonly number[];
   fingers: readonly [FingerState, FingerState, FingerState, FingerState];
   movement: Movement;
+  /** Where its extended index points (manual_alphabet.ts); 'any' when absent. */
+  points?: Pointing;
 }
 
 /** Do a hand's descriptors have every finger in the state `fingers` names, by the training bands? */
@@ -95,10 +98,12 @@ function describe(hand: Float32Array, left: boolean, width: number, height: numb
   return computeHandDescriptors(hand, width, height, left, out) ? Array.from(out, round) : null;
 }
 
-function judgeDistance(a: readonly number[], b: readonly number[]): number {
+/** The judge's distance between two hands as seen for a sign with `fingers` (definition_weights.ts). */
+function judgeDistance(a: readonly number[], b: readonly number[], fingers: readonly FingerState[]): number {
+  const { weights, counted } = definitionWeights(fingers);
   let sum = 0;
-  for (let k = 0; k < HAND_DESCRIPTOR_COUNT; k++) sum += ((a[k]! - b[k]!) * HAND_DESCRIPTOR_WEIGHTS[k]!) ** 2;
-  return Math.sqrt(sum / HAND_DESCRIPTOR_COUNT);
+  for (let k = 0; k < HAND_DESCRIPTOR_COUNT; k++) sum += ((a[k]! - b[k]!) * weights[k]!) ** 2;
+  return Math.sqrt(sum / counted);
 }
 
 function median(values: number[]): number {
@@ -110,6 +115,7 @@ interface SignPrototypes {
   name: string;
   fingers: readonly FingerState[];
   movement: Movement;
+  points: Pointing;
   speedLimit: number;
   /** The prototype frames' own descriptors (without the other views): the contrast others see. */
   base: number[][];
@@ -134,7 +140,7 @@ function prototypesOf(sign: HandshapeTrainingSign): SignPrototypes {
   const conforming = described.filter((d) => agreesWithDefinition(d.vector, sign.fingers));
   if (conforming.length === 0) throw new Error(`handshape model of "${sign.name}": no frame shows a usable hand with its fingers as the sign's definition names them`);
   const centre = HAND_DESCRIPTOR_NAMES.map((_, k) => median(conforming.map((d) => d.vector[k]!)));
-  const clean = conforming.filter((d) => judgeDistance(d.vector, centre) <= b.outlierDistance);
+  const clean = conforming.filter((d) => judgeDistance(d.vector, centre, sign.fingers) <= b.outlierDistance);
   const kept = clean.length > 0 ? clean : conforming;
   const count = Math.min(b.prototypes, kept.length);
   const base: number[][] = [];
@@ -152,7 +158,7 @@ function prototypesOf(sign: HandshapeTrainingSign): SignPrototypes {
   const measured = [...(sign.speeds ?? speeds)].sort((x, y) => x - y);
   const p75 = measured.length === 0 ? 0 : measured[Math.floor(0.75 * (measured.length - 1))]!;
   const speedLimit = sign.movement === 'held' ? Math.max(b.heldSpeedFloor, b.heldSpeedFactor * p75) : b.movingSpeed;
-  return { name: sign.name, fingers: sign.fingers, movement: sign.movement, speedLimit: round(speedLimit), base, all };
+  return { name: sign.name, fingers: sign.fingers, movement: sign.movement, points: sign.points ?? 'any', speedLimit: round(speedLimit), base, all };
 }
 
 /**
@@ -169,16 +175,18 @@ export function buildHandshapeModels(signs: readonly HandshapeTrainingSign[]): M
   for (const sign of built) {
     const nearestOthers = built
       .filter((other) => other !== sign && other.movement === sign.movement)
-      .map((other) => ({ other, distance: Math.min(...sign.base.map((p) => Math.min(...other.base.map((q) => judgeDistance(p, q))))) }))
+      .map((other) => ({ other, distance: Math.min(...sign.base.map((p) => Math.min(...other.base.map((q) => judgeDistance(p, q, sign.fingers))))) }))
       .sort((x, y) => x.distance - y.distance)
       .slice(0, HANDSHAPE_MODEL_BUILD.contrastSigns);
     models.set(sign.name, {
       descriptors: [...HAND_DESCRIPTOR_NAMES],
       fingers: [...sign.fingers],
       movement: sign.movement,
+      points: sign.points,
       speedLimit: sign.speedLimit,
       prototypes: sign.all,
       contrast: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, other.all])),
+      contrastDefinitions: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, { fingers: [...other.fingers], points: other.points }])),
     });
   }
   return models;

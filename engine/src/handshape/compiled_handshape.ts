@@ -1,18 +1,36 @@
 import type { HandshapeModel } from '../reference/reference_sign_schema.ts';
+import { definitionWeights } from './definition_weights.ts';
 import { HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
+
+const INDEX_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
+import { POINTING_BANDS, type FingerState, type Pointing } from './manual_alphabet.ts';
 
 /** A sign's handshape model laid out for the judge: prototype vectors in flat Float32Arrays. */
 export interface CompiledHandshape {
   /** Index, middle, ring, pinky: 1 extended, -1 folded, 0 either (manual_alphabet.ts). */
   fingers: Int8Array;
+  /** The band of directions its extended index may point in, degrees [low, high] (POINTING_BANDS; any: -180..180). */
+  pointing: Float32Array;
   movement: 'held' | 'moving';
   speedLimit: number;
+  /** Per descriptor: its weight in the distance to this sign and in the single-descriptor test
+   * (definition_weights.ts), and how many descriptors count. */
+  weights: Float64Array;
+  /** Single-descriptor test weights for a learner's value below / above the prototype's. */
+  stepsBelow: Float64Array;
+  stepsAbove: Float64Array;
+  counted: number;
   /** prototypeCount x HAND_DESCRIPTOR_COUNT. */
   prototypes: Float32Array;
   prototypeCount: number;
   /** The confusable signs' prototypes, all together: contrastCount x HAND_DESCRIPTOR_COUNT. */
   contrast: Float32Array;
   contrastCount: number;
+  /** Per confusable sign: where its prototypes start in `contrast` (one more entry: the end), its
+   * fingers (4 each, as `fingers`) and its pointing band (2 each). */
+  contrastStarts: Int32Array;
+  contrastFingers: Int8Array;
+  contrastPointing: Float32Array;
 }
 
 function flatten(vectors: readonly (readonly number[])[]): Float32Array {
@@ -21,26 +39,47 @@ function flatten(vectors: readonly (readonly number[])[]): Float32Array {
   return out;
 }
 
+const fingerCodes = (fingers: readonly FingerState[]) => Array.from(fingers, (state) => (state === 'extended' ? 1 : state === 'folded' ? -1 : 0));
+const band = (points: Pointing | undefined): readonly [number, number] => (points === undefined || points === 'any' ? [-180, 180] : POINTING_BANDS[points]);
+
 /**
  * A record's handshape model -> the judge's layout, or null when the model describes hands with
  * other descriptors than this engine's (a record built by another version): the sign is then
  * judged by the SPEC rule. Throws for vectors of the wrong length under the same descriptors.
+ * A confusable sign without a stored definition competes with every hand (fingers 'either',
+ * pointing 'any'). `betweenSigners`: definition_weights.ts (the bench tunes it; the app uses the default).
  */
-export function compileHandshape(signName: string, model: HandshapeModel): CompiledHandshape | null {
+export function compileHandshape(signName: string, model: HandshapeModel, betweenSigners?: number): CompiledHandshape | null {
   if (model.descriptors.length !== HAND_DESCRIPTOR_COUNT || model.descriptors.some((name, i) => name !== HAND_DESCRIPTOR_NAMES[i])) return null;
-  const contrast = Object.values(model.contrast).flat();
+  const names = Object.keys(model.contrast);
+  const contrast = names.flatMap((name) => model.contrast[name]!);
   for (const vector of [...model.prototypes, ...contrast]) {
     if (vector.length !== HAND_DESCRIPTOR_COUNT) {
       throw new Error(`handshape model of "${signName}": a prototype has ${vector.length} numbers, expected ${HAND_DESCRIPTOR_COUNT}`);
     }
   }
+  const starts = [0];
+  for (const name of names) starts.push(starts[starts.length - 1]! + model.contrast[name]!.length);
+  const definitions = names.map((name) => model.contrastDefinitions?.[name] ?? { fingers: ['either', 'either', 'either', 'either'] as FingerState[], points: 'any' as const });
+  const { weights, stepsBelow, stepsAbove, counted } = definitionWeights(model.fingers, betweenSigners);
+  // A sign that names where the hand points is judged on it by its band (matchHandshape's gate):
+  // within the band the index's direction counts in the distance, never alone.
+  if (model.points !== undefined && model.points !== 'any') stepsBelow[INDEX_POINTS] = stepsAbove[INDEX_POINTS] = 0;
   return {
-    fingers: Int8Array.from(model.fingers, (state) => (state === 'extended' ? 1 : state === 'folded' ? -1 : 0)),
+    fingers: Int8Array.from(fingerCodes(model.fingers)),
+    pointing: Float32Array.from(band(model.points)),
     movement: model.movement,
     speedLimit: model.speedLimit,
+    weights,
+    stepsBelow,
+    stepsAbove,
+    counted,
     prototypes: flatten(model.prototypes),
     prototypeCount: model.prototypes.length,
     contrast: flatten(contrast),
     contrastCount: contrast.length,
+    contrastStarts: Int32Array.from(starts),
+    contrastFingers: Int8Array.from(definitions.flatMap((d) => fingerCodes(d.fingers))),
+    contrastPointing: Float32Array.from(definitions.flatMap((d) => band(d.points))),
   };
 }

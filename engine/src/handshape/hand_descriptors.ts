@@ -17,6 +17,23 @@ import { estimateDepthScale } from './estimate_depth_scale.ts';
  * the palm length between two points. `lower` and `higher` are what the learner is told when their
  * value lies below or above the letter's; `{side}` becomes 'left' or 'right'. `joints` are the
  * hand angles (angles/hand_angle_definitions.ts) the camera screen draws red for it.
+ *
+ * `variesBetweenSigners`: where the thumb lies and what it touches, how far the middle joints
+ * bend, and the order of the index and middle fingertips (a middle finger held by the thumb, as
+ * in K and P, or curled onto it, as in D, puts its tip anywhere) are where people making the same
+ * letter differ most; so is how tightly a folded finger curls (`finger`: the finger a
+ * descriptor's straightness, middle joint and reach describe; `tighter`: which way the value goes
+ * as it curls tighter). The judge gives them the wider scale that several people's letters show
+ * (definition_weights.ts), so none of them refuses a letter by itself at one signer's scale; a
+ * folded finger only on the tighter side: curled tighter it is still folded, held more open it
+ * is on its way to extended.
+ * `needsUnfolded`: the fingers (0 index .. 3 pinky) a letter's definition must not fold for the
+ * descriptor to say anything about it: the index/middle crossing is the order of two fingertips
+ * held out (straight, or curved as in C and O); for a letter that folds one of them (D's middle
+ * finger curled onto the thumb) it is no part of the letter and the judge does not count it.
+ * `needsExtended`: the same for a descriptor of an extended finger (the index's direction). The
+ * spreads need neither: they fade to 0 as a finger folds, which itself tells a folded finger
+ * from one held out beside its neighbour (a walking hand's loose fingers from J's).
  */
 export interface HandDescriptor {
   name: string;
@@ -24,6 +41,11 @@ export interface HandDescriptor {
   lower: string;
   higher: string;
   joints: readonly number[];
+  variesBetweenSigners?: true;
+  finger?: number;
+  tighter?: 'lower' | 'higher';
+  needsUnfolded?: readonly number[];
+  needsExtended?: readonly number[];
 }
 
 const FINGERS = [
@@ -39,25 +61,25 @@ const DEGREES = 20;
 const PALMS = 0.18;
 
 export const HAND_DESCRIPTORS: readonly HandDescriptor[] = [
-  ...FINGERS.flatMap(({ name, joints }) => [
-    { name: `${name}Straight`, scale: RATIO, lower: `Straighten your {side} ${name} finger`, higher: `Curl your {side} ${name} finger`, joints: [joints[1], joints[2]] },
+  ...FINGERS.flatMap(({ name, joints }, finger) => [
+    { name: `${name}Straight`, scale: RATIO, lower: `Straighten your {side} ${name} finger`, higher: `Curl your {side} ${name} finger`, joints: [joints[1], joints[2]], finger, tighter: 'lower' as const },
     { name: `${name}KnuckleBend`, scale: DEGREES, lower: `Bend your {side} ${name} finger at the knuckle`, higher: `Straighten your {side} ${name} finger at the knuckle`, joints: [joints[0]] },
-    { name: `${name}MiddleJointBend`, scale: DEGREES, lower: `Bend the middle joint of your {side} ${name} finger`, higher: `Straighten the middle joint of your {side} ${name} finger`, joints: [joints[1]] },
-    { name: `${name}Reach`, scale: PALMS, lower: `Reach further with your {side} ${name} finger`, higher: `Fold your {side} ${name} finger in`, joints: [...joints] },
+    { name: `${name}MiddleJointBend`, scale: DEGREES, lower: `Bend the middle joint of your {side} ${name} finger`, higher: `Straighten the middle joint of your {side} ${name} finger`, joints: [joints[1]], variesBetweenSigners: true as const, finger, tighter: 'higher' as const },
+    { name: `${name}Reach`, scale: PALMS, lower: `Reach further with your {side} ${name} finger`, higher: `Fold your {side} ${name} finger in`, joints: [...joints], finger, tighter: 'lower' as const },
   ]),
-  { name: 'thumbAcross', scale: PALMS, lower: 'Move your {side} thumb further across your palm', higher: 'Move your {side} thumb back towards your index finger', joints: THUMB_JOINTS },
-  { name: 'thumbReach', scale: PALMS, lower: 'Raise your {side} thumb', higher: 'Lower your {side} thumb', joints: THUMB_JOINTS },
-  { name: 'thumbToIndexTip', scale: PALMS, lower: 'Move your {side} thumb away from your index fingertip', higher: 'Bring your {side} thumb to your index fingertip', joints: [...THUMB_JOINTS, 4, 5] },
-  { name: 'thumbToMiddleTip', scale: PALMS, lower: 'Move your {side} thumb away from your middle fingertip', higher: 'Bring your {side} thumb to your middle fingertip', joints: [...THUMB_JOINTS, 7, 8] },
-  { name: 'thumbToIndexMiddleJoint', scale: PALMS, lower: 'Move your {side} thumb away from your index finger', higher: 'Rest your {side} thumb against your index finger', joints: [...THUMB_JOINTS, 4] },
-  { name: 'thumbToMiddleMiddleJoint', scale: PALMS, lower: 'Move your {side} thumb away from your middle finger', higher: 'Rest your {side} thumb against your middle finger', joints: [...THUMB_JOINTS, 7] },
-  { name: 'thumbToRingMiddleJoint', scale: PALMS, lower: 'Move your {side} thumb away from your ring finger', higher: 'Tuck your {side} thumb in towards your ring finger', joints: [...THUMB_JOINTS, 10] },
-  { name: 'thumbToIndexKnuckle', scale: PALMS, lower: 'Move your {side} thumb away from your index knuckle', higher: 'Bring your {side} thumb in to your index knuckle', joints: [...THUMB_JOINTS, 3] },
+  { name: 'thumbAcross', scale: PALMS, lower: 'Move your {side} thumb further across your palm', higher: 'Move your {side} thumb back towards your index finger', joints: THUMB_JOINTS, variesBetweenSigners: true },
+  { name: 'thumbReach', scale: PALMS, lower: 'Raise your {side} thumb', higher: 'Lower your {side} thumb', joints: THUMB_JOINTS, variesBetweenSigners: true },
+  { name: 'thumbToIndexTip', scale: PALMS, lower: 'Move your {side} thumb away from your index fingertip', higher: 'Bring your {side} thumb to your index fingertip', joints: [...THUMB_JOINTS, 4, 5] , variesBetweenSigners: true },
+  { name: 'thumbToMiddleTip', scale: PALMS, lower: 'Move your {side} thumb away from your middle fingertip', higher: 'Bring your {side} thumb to your middle fingertip', joints: [...THUMB_JOINTS, 7, 8] , variesBetweenSigners: true },
+  { name: 'thumbToIndexMiddleJoint', scale: PALMS, lower: 'Move your {side} thumb away from your index finger', higher: 'Rest your {side} thumb against your index finger', joints: [...THUMB_JOINTS, 4] , variesBetweenSigners: true },
+  { name: 'thumbToMiddleMiddleJoint', scale: PALMS, lower: 'Move your {side} thumb away from your middle finger', higher: 'Rest your {side} thumb against your middle finger', joints: [...THUMB_JOINTS, 7] , variesBetweenSigners: true },
+  { name: 'thumbToRingMiddleJoint', scale: PALMS, lower: 'Move your {side} thumb away from your ring finger', higher: 'Tuck your {side} thumb in towards your ring finger', joints: [...THUMB_JOINTS, 10] , variesBetweenSigners: true },
+  { name: 'thumbToIndexKnuckle', scale: PALMS, lower: 'Move your {side} thumb away from your index knuckle', higher: 'Bring your {side} thumb in to your index knuckle', joints: [...THUMB_JOINTS, 3] , variesBetweenSigners: true },
   { name: 'indexMiddleSpread', scale: DEGREES, lower: 'Spread your {side} index and middle fingers apart', higher: 'Bring your {side} index and middle fingers together', joints: [3, 6] },
   { name: 'middleRingSpread', scale: DEGREES, lower: 'Spread your {side} middle and ring fingers apart', higher: 'Bring your {side} middle and ring fingers together', joints: [6, 9] },
   { name: 'ringPinkySpread', scale: DEGREES, lower: 'Spread your {side} ring and pinky fingers apart', higher: 'Bring your {side} ring and pinky fingers together', joints: [9, 12] },
-  { name: 'indexMiddleCrossing', scale: 0.3, lower: 'Uncross your {side} index and middle fingers', higher: 'Cross your {side} middle finger over your index finger', joints: [4, 7] },
-  { name: 'indexPointsUp', scale: DEGREES, lower: 'Point your {side} index finger further up', higher: 'Point your {side} index finger further down', joints: [3, 4, 5] },
+  { name: 'indexMiddleCrossing', scale: 0.3, lower: 'Uncross your {side} index and middle fingers', higher: 'Cross your {side} middle finger over your index finger', joints: [4, 7], variesBetweenSigners: true, needsUnfolded: [0, 1] },
+  { name: 'indexPointsUp', scale: DEGREES, lower: 'Point your {side} index finger further up', higher: 'Point your {side} index finger further down', joints: [3, 4, 5], needsExtended: [0] },
 ];
 
 export const HAND_DESCRIPTOR_COUNT = HAND_DESCRIPTORS.length;
@@ -71,9 +93,9 @@ const RAD = 180 / Math.PI;
 
 /**
  * How far a finger counts as extended, from its straightness: 0 up to 0.6 (folded), 1 from 0.9.
- * The spreads, the index/middle crossing and the index's direction are properties of extended
- * fingers: between folded fingers they are noise (a curled finger's tip lies wherever the curl
- * puts it), so they fade out as a finger folds, towards their value for fingers side by side.
+ * The spreads and the index/middle crossing are properties of extended fingers: between folded
+ * fingers they are noise (a curled finger's tip lies wherever the curl puts it), so they fade out
+ * as a finger folds, towards their value for fingers side by side.
  */
 function extension(straightness: number): number {
   return straightness <= 0.6 ? 0 : straightness >= 0.9 ? 1 : (straightness - 0.6) / 0.3;
@@ -205,8 +227,10 @@ export function computeHandDescriptors(hand: Float32Array, pixelWidth: number, p
   // Where an extended index points in the image (y down): 90 up, 0 sideways, -90 down;
   // mirror-free (|x|). The hand's own direction (wrist -> knuckles) is not used: signers hold
   // the same letter with the hand upright and bent at the knuckles (H) or the whole hand tilted.
-  // The index's first segment (knuckle -> middle joint): where an extended index points, and
-  // where a curled one's knuckle turns it (its tip's direction in a fist would be noise).
-  out[k++] = Math.atan2(-(py(H.indexPip) - py(H.indexMcp)), Math.abs(px(H.indexPip) - px(H.indexMcp))) * RAD * index;
+  // The index's first segment (knuckle -> middle joint): where an extended index points (its
+  // tip's direction in a fist would be noise). Not faded: the judge reads it only for letters
+  // whose definition extends the index (needsExtended), and gates their pointing on it
+  // (manual_alphabet.ts POINTING_BANDS), which a faded value would bias towards sideways.
+  out[k++] = Math.atan2(-(py(H.indexPip) - py(H.indexMcp)), Math.abs(px(H.indexPip) - px(H.indexMcp))) * RAD;
   return true;
 }

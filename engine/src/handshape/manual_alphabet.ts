@@ -1,50 +1,59 @@
 /**
  * The ASL manual alphabet as the language describes it: for each letter, which of the four fingers
- * (index, middle, ring, pinky) are extended and which are folded, and whether the hand moves (J
- * and Z are traced). 'either' is a finger whose state is no part of the letter's definition (the
- * curved fingers of C and O, X's hooked index). Written from the manual alphabet, not measured;
- * the thumb's place and the fingers' directions are left to the measured prototypes, whose
- * descriptors carry them.
+ * (index, middle, ring, pinky) are extended and which are folded, where an extended index points,
+ * and whether the hand moves (J and Z are traced). 'either' is a finger whose state is no part of
+ * the letter's definition (the curved fingers of C and O, X's hooked index). Written from the
+ * manual alphabet, not measured. The thumb's place and the fingers' finer bend are left to the
+ * measured prototypes, whose descriptors carry them; they are where signers differ most, so the
+ * judge never refuses a letter on one of them alone (match_handshape.ts).
  */
 export type FingerState = 'extended' | 'folded' | 'either';
 export type Movement = 'held' | 'moving';
+/**
+ * Where the hand points, read from its extended index (the finger's first segment, in the image):
+ * 'up' (B, D, K, L, R, U, V, W, and X, whose hooked index rises from the fist), 'sideways' (G, H),
+ * 'down' (P, Q), or 'any' where the letter does not say. It is what tells H from U, G from D and
+ * Q from X: the same fingers, the hand turned.
+ */
+export type Pointing = 'up' | 'sideways' | 'down' | 'any';
 export interface LetterDefinition {
   fingers: readonly [FingerState, FingerState, FingerState, FingerState];
   movement: Movement;
+  points: Pointing;
 }
 
 const E = 'extended';
 const F = 'folded';
 const X = 'either';
-const held = (index: FingerState, middle: FingerState, ring: FingerState, pinky: FingerState): LetterDefinition => ({ fingers: [index, middle, ring, pinky], movement: 'held' });
+const held = (index: FingerState, middle: FingerState, ring: FingerState, pinky: FingerState, points: Pointing = 'any'): LetterDefinition => ({ fingers: [index, middle, ring, pinky], movement: 'held', points });
 
 export const MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   A: held(F, F, F, F), // fist, thumb alongside the index
-  B: held(E, E, E, E), // flat hand, fingers together, thumb across the palm
+  B: held(E, E, E, E, 'up'), // flat hand, fingers together, thumb across the palm
   C: held(X, X, X, X), // fingers and thumb curved into a C
-  D: held(E, F, F, F), // index up, the others curled onto the thumb
+  D: held(E, F, F, F, 'up'), // index up, the others curled onto the thumb
   E: held(F, F, F, F), // fingertips bent down onto the thumb
   F: held(X, E, E, E), // index and thumb touch in a circle, the others up and apart
-  G: held(E, F, F, F), // index and thumb point sideways
-  H: held(E, E, F, F), // index and middle point sideways together
+  G: held(E, F, F, F, 'sideways'), // index and thumb point sideways
+  H: held(E, E, F, F, 'sideways'), // index and middle point sideways together
   I: held(F, F, F, E), // pinky up
-  J: { fingers: [F, F, F, E], movement: 'moving' }, // I, tracing a J with the pinky
-  K: held(E, E, F, F), // index up, middle out, thumb between them
-  L: held(E, F, F, F), // index up, thumb out: an L
+  J: { fingers: [F, F, F, E], movement: 'moving', points: 'any' }, // I, tracing a J with the pinky
+  K: held(E, E, F, F, 'up'), // index up, middle out, thumb between them
+  L: held(E, F, F, F, 'up'), // index up, thumb out: an L
   M: held(F, F, F, F), // three fingers folded over the thumb
   N: held(F, F, F, F), // two fingers folded over the thumb
   O: held(X, X, X, X), // all fingertips on the thumb: an O
-  P: held(E, E, F, F), // K pointing down
-  Q: held(E, F, F, F), // G pointing down
-  R: held(E, E, F, F), // index and middle crossed
+  P: held(E, E, F, F, 'down'), // K pointing down
+  Q: held(E, F, F, F, 'down'), // G pointing down
+  R: held(E, E, F, F, 'up'), // index and middle crossed
   S: held(F, F, F, F), // fist, thumb across the fingers
   T: held(F, F, F, F), // thumb between index and middle
-  U: held(E, E, F, F), // index and middle up together
-  V: held(E, E, F, F), // index and middle up apart
-  W: held(E, E, E, F), // index, middle and ring up apart
-  X: held(X, F, F, F), // index hooked
+  U: held(E, E, F, F, 'up'), // index and middle up together
+  V: held(E, E, F, F, 'up'), // index and middle up apart
+  W: held(E, E, E, F, 'up'), // index, middle and ring up apart
+  X: held(X, F, F, F, 'up'), // index raised from the fist and hooked: its first segment points up
   Y: held(F, F, F, E), // thumb and pinky out
-  Z: { fingers: [E, F, F, F], movement: 'moving' }, // index tracing a Z
+  Z: { fingers: [E, F, F, F], movement: 'moving', points: 'any' }, // index tracing a Z
 };
 
 /**
@@ -65,3 +74,17 @@ export const FOLDED_AT = 0.95;
  */
 export const TRAINING_EXTENDED_AT = 0.8;
 export const TRAINING_FOLDED_AT = 0.9;
+
+/**
+ * Where each pointing begins, in degrees of the extended index's first segment above the image's
+ * horizontal (hand_descriptors.ts indexPointsUp: 90 up, 0 sideways, -90 down). Categories, wide
+ * and overlapping (a hand between two is left to the prototypes): signers tilt an upright U or L
+ * well off vertical, hold G and H anywhere from level to half raised, and point P and Q forward
+ * as much as down. Not measured on one signer (ours holds U at 86-90, H at -2 to 9, G at 19-34,
+ * P and Q at -84 to -90); chosen as halfway categories of the direction.
+ */
+export const POINTING_BANDS: Readonly<Record<Exclude<Pointing, 'any'>, readonly [number, number]>> = {
+  up: [35, 180],
+  sideways: [-40, 60],
+  down: [-180, 0],
+};

@@ -3,7 +3,7 @@ import { ANGLE_FRAME_LAYOUT } from '../core/angle_frame.ts';
 import { Part } from '../core/landmark_layout.ts';
 import { PartStatus, type MatchReport } from '../match/match_report.ts';
 import type { CompiledHandshape } from './compiled_handshape.ts';
-import { FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_WEIGHTS, HAND_DESCRIPTORS } from './hand_descriptors.ts';
+import { FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS } from './hand_descriptors.ts';
 import { HandRaised } from './hand_raised.ts';
 import { EXTENDED_AT, FOLDED_AT } from './manual_alphabet.ts';
 
@@ -21,19 +21,25 @@ import { EXTENDED_AT, FOLDED_AT } from './manual_alphabet.ts';
  *     the sign, not told one correction.
  * Chosen on the recorded alphabet and its perturbations (bench/acceptance.md shows the effect).
  */
-export const HANDSHAPE_JUDGE = {
+export interface HandshapeJudgeSettings {
+  maxDistance: number;
+  maxRatio: number;
+  maxSteps: number;
+  askDistance: number;
+}
+export const HANDSHAPE_JUDGE: Readonly<HandshapeJudgeSettings> = {
   maxDistance: 1.6,
   maxRatio: 0.85,
   maxSteps: 2.5,
   askDistance: 3,
-} as const;
+};
 
 /** Cues beyond the descriptors: the shape is right, but a held sign's hand moves, or a moving sign's is still. */
 export const CUE_HOLD_STILL = -2;
 export const CUE_MOVE = -3;
 
 const D = HAND_DESCRIPTOR_COUNT;
-const WEIGHTS = HAND_DESCRIPTOR_WEIGHTS;
+const INDEX_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
 const OK: number = PartStatus.ok;
 const OFF: number = PartStatus.off;
 const MISSING: number = PartStatus.missing;
@@ -49,35 +55,45 @@ const shaped = new Uint8Array(2);
 /** Per hand: the first finger whose state contradicts the sign's definition (-1: none). */
 const wrongFinger = new Int8Array(2);
 
-/** The first finger of `v` not in the state `fingers` asks for, or -1. */
-function contradictedFinger(v: Float32Array, fingers: Int8Array): number {
+/** The first finger of `v` not in the state `fingers` (from `offset`, 4 of them) asks for, or -1. */
+function contradictedFinger(v: Float32Array, fingers: Int8Array, offset: number): number {
   for (let f = 0; f < 4; f++) {
     const straightness = v[FINGER_STRAIGHTNESS[f]!]!;
-    if ((fingers[f] === 1 && straightness < EXTENDED_AT) || (fingers[f] === -1 && straightness > FOLDED_AT)) return f;
+    const state = fingers[offset + f]!;
+    if ((state === 1 && straightness < EXTENDED_AT) || (state === -1 && straightness > FOLDED_AT)) return f;
   }
   return -1;
 }
 
-/** The largest difference, in scales, between `v` and vector `index` of `set` on any one descriptor. */
-function largestStep(v: Float32Array, set: Float32Array, index: number): number {
+/** Does `v` point as band `offset` of `bands` (low, high) asks? A band only binds a hand whose
+ * definition extends the index; a wider one (-180..180) is any direction. */
+function pointsAs(v: Float32Array, bands: Float32Array, offset: number): boolean {
+  const direction = v[INDEX_POINTS]!;
+  return direction >= bands[offset]! && direction <= bands[offset + 1]!;
+}
+
+/** The largest difference, in scales (the single-descriptor test's: definition_weights.ts), between `v` and vector `index` of `set` on any one descriptor. */
+function largestStep(v: Float32Array, set: Float32Array, index: number, model: CompiledHandshape): number {
   let largest = 0;
   const base = index * D;
   for (let k = 0; k < D; k++) {
-    const step = Math.abs((v[k]! - set[base + k]!) * WEIGHTS[k]!);
+    const d = v[k]! - set[base + k]!;
+    const step = d < 0 ? -d * model.stepsBelow[k]! : d * model.stepsAbove[k]!;
     if (step > largest) largest = step;
   }
   return largest;
 }
 
-/** The distance from `v` to the nearest of `count` vectors in `set`; writes its index to nearestPrototype[side]. */
-function nearest(v: Float32Array, set: Float32Array, count: number, side: number): number {
+/** The distance from `v` to the nearest of vectors [from, to) of `set`, under `model`'s weights; writes its index to nearestPrototype[side]. */
+function nearest(v: Float32Array, set: Float32Array, from: number, to: number, model: CompiledHandshape, side: number): number {
+  const weights = model.weights;
   let best = Infinity;
   let bestIndex = -1;
-  for (let i = 0; i < count; i++) {
+  for (let i = from; i < to; i++) {
     const base = i * D;
     let sum = 0;
     for (let k = 0; k < D; k++) {
-      const d = (v[k]! - set[base + k]!) * WEIGHTS[k]!;
+      const d = (v[k]! - set[base + k]!) * weights[k]!;
       sum += d * d;
       if (sum >= best) break;
     }
@@ -87,7 +103,20 @@ function nearest(v: Float32Array, set: Float32Array, count: number, side: number
     }
   }
   if (side >= 0) nearestPrototype[side] = bestIndex;
-  return Math.sqrt(best / D);
+  return Math.sqrt(best / model.counted);
+}
+
+/** The distance from `v` to the nearest prototype of a confusable sign whose definition `v` also
+ * agrees with (fingers and pointing): a hand that cannot be a sign is not held apart from it. */
+function nearestCompetitor(v: Float32Array, model: CompiledHandshape): number {
+  let best = Infinity;
+  const signs = model.contrastStarts.length - 1;
+  for (let g = 0; g < signs; g++) {
+    if (contradictedFinger(v, model.contrastFingers, 4 * g) >= 0 || !pointsAs(v, model.contrastPointing, 2 * g)) continue;
+    const d = nearest(v, model.contrast, model.contrastStarts[g]!, model.contrastStarts[g + 1]!, model, -1);
+    if (d < best) best = d;
+  }
+  return best;
 }
 
 /**
@@ -100,6 +129,7 @@ function nearest(v: Float32Array, set: Float32Array, count: number, side: number
  * sign's hand no faster than the model's speed limit, a moving sign's at least that fast).
  * Either hand may sign: the left is measured as a right hand's mirror image.
  *
+ * `judge`: the judge's numbers (HANDSHAPE_JUDGE; the bench tries others on a tuning set).
  * `report` says which hand was judged (the one that matched, else the nearer one), and, for a
  * hand that did not, the one descriptor furthest from the sign's nearest prototype and which
  * way it is off (cue, cueAbove: the learner's words in hand_descriptors.ts), with that
@@ -110,7 +140,7 @@ function nearest(v: Float32Array, set: Float32Array, count: number, side: number
  * ref: none in MediaPipe; a nearest-prototype judge with a ratio test, over the manual
  * alphabet's own descriptors.
  */
-export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, report: MatchReport): boolean {
+export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, report: MatchReport, judge: Readonly<HandshapeJudgeSettings> = HANDSHAPE_JUDGE): boolean {
   report.errors.fill(0);
   report.off.fill(0);
   report.partStatus[Part.pose] = NOT_IN_REFERENCE;
@@ -126,16 +156,17 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     own[side] = Infinity;
     if (present === undefined || present[side] !== 1) continue;
     const v = side === 0 ? learner.leftHandDescriptors! : learner.rightHandDescriptors!;
-    wrongFinger[side] = contradictedFinger(v, model.fingers);
-    own[side] = nearest(v, model.prototypes, model.prototypeCount, side);
-    other[side] = model.contrastCount > 0 ? nearest(v, model.contrast, model.contrastCount, -1) : Infinity;
+    wrongFinger[side] = contradictedFinger(v, model.fingers, 0);
+    own[side] = nearest(v, model.prototypes, 0, model.prototypeCount, model, side);
+    other[side] = nearestCompetitor(v, model);
     const speed = learner.handSpeed === undefined ? 0 : learner.handSpeed[side]!;
     const moves = model.movement === 'held' ? speed <= model.speedLimit : speed >= model.speedLimit;
     if (
       wrongFinger[side]! < 0 &&
-      own[side]! <= HANDSHAPE_JUDGE.maxDistance &&
-      own[side]! <= HANDSHAPE_JUDGE.maxRatio * other[side]! &&
-      largestStep(v, model.prototypes, nearestPrototype[side]!) <= HANDSHAPE_JUDGE.maxSteps
+      pointsAs(v, model.pointing, 0) &&
+      own[side]! <= judge.maxDistance &&
+      own[side]! <= judge.maxRatio * other[side]! &&
+      largestStep(v, model.prototypes, nearestPrototype[side]!, model) <= judge.maxSteps
     ) {
       shaped[side] = 1;
     }
@@ -172,7 +203,7 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
   // out, low on a desk), is no attempt at it: the learner is asked for the sign, with the hand
   // that is trying, else the reference's right hand.
   const raised = learner.handRaised === undefined ? HandRaised.unknown : learner.handRaised[judged]!;
-  if (own[judged]! > HANDSHAPE_JUDGE.askDistance || raised === HandRaised.no) {
+  if (own[judged]! > judge.askDistance || raised === HandRaised.no) {
     report.askForSign = true;
     if (raised === HandRaised.no) report.cueSide = 1;
     return false;
@@ -190,7 +221,7 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     above = model.fingers[wrongFinger[judged]!] === -1;
   } else {
     for (let k = 0; k < D; k++) {
-      const size = Math.abs((v[k]! - model.prototypes[base + k]!) * WEIGHTS[k]!);
+      const size = Math.abs((v[k]! - model.prototypes[base + k]!) * model.weights[k]!);
       if (size > worstSize) {
         worstSize = size;
         worst = k;

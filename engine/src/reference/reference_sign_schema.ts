@@ -51,16 +51,26 @@ const prototypesSchema = z.array(z.array(z.number().finite())).min(1, 'a handsha
  * model), which fingers the sign extends and which it folds, whether it is held still or moves,
  * the speed limit (palm lengths per second: the
  * most a held sign's hand may move, the least a moving sign's must), the sign's prototype
- * vectors, and the prototypes of the signs it is most easily confused with, by sign name.
+ * vectors, and the prototypes of the signs it is most easily confused with, by sign name, with
+ * their definitions.
  */
+const fingersSchema = z.array(z.enum(['extended', 'folded', 'either'])).length(4);
+const pointsSchema = z.enum(['up', 'sideways', 'down', 'any']);
+
 export const handshapeModelSchema = z.object({
   descriptors: z.array(z.string().min(1)).min(1),
   /** Index, middle, ring, pinky: what the sign's definition asks of each finger. */
-  fingers: z.array(z.enum(['extended', 'folded', 'either'])).length(4),
+  fingers: fingersSchema,
   movement: z.enum(['held', 'moving']),
+  /** Where the sign's extended index points (handshape/manual_alphabet.ts); absent: 'any'. */
+  points: pointsSchema.optional(),
   speedLimit: z.number().finite().min(0),
   prototypes: prototypesSchema,
   contrast: z.record(z.string().min(1), prototypesSchema),
+  /** The confusable signs' own definitions, by sign name: a hand that contradicts one cannot be
+   * that sign, and is not held apart from it (the judge's ratio test). Absent: every confusable
+   * sign competes. */
+  contrastDefinitions: z.record(z.string().min(1), z.object({ fingers: fingersSchema, points: pointsSchema })).optional(),
 });
 
 export const referenceSignSchema = z.object({

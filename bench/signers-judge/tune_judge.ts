@@ -1,0 +1,145 @@
+// Tunes the handshape judge's between-signers numbers on one set of people's photographed letters
+// and reports them on another (by person: the issue 26 split), so that the figures reported are
+// never fitted to the photographs they are measured on.
+//
+//   node --import tsx bench/signers-judge/tune_judge.ts --tune <source> [--tune-set NAME] --report <source> [--report-set NAME] [--verbose]
+//
+// A source is a folder of landmark files or the MediaPipe Hands export (evaluate_judge.ts). A photo
+// is one still frame: held in front of the camera it completes a held letter exactly when the
+// judge accepts its frame (its hand does not move), so each setting is tried frame by frame, with
+// the engine's own judge (matchHandshape) and models (compileHandshape with the setting's
+// betweenSigners). Tried: betweenSigners (definition_weights.ts) x maxRatio x maxDistance
+// (match_handshape.ts). Chosen on the tuning set: the most own letters accepted with wrong letters
+// in at most 0.5% of the pairs and no frame of data/non-signs read as a letter; ties go to the
+// stricter setting (lower factor, ratio, distance: the order tried).
+// The report set is then judged once with the chosen setting.
+import { fileURLToPath } from 'node:url';
+import { angleFramePixelSize } from '../../engine/src/angles/angle_frame_pixel_size.ts';
+import { createAngleFrame, type AngleFrame } from '../../engine/src/core/angle_frame.ts';
+import { createLandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
+import { Part } from '../../engine/src/core/landmark_layout.ts';
+import { compileHandshape, type CompiledHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
+import { computeHandDescriptors } from '../../engine/src/handshape/hand_descriptors.ts';
+import { ensureDescriptorArrays } from '../../engine/src/handshape/handshape_features.ts';
+import { HandRaised } from '../../engine/src/handshape/hand_raised.ts';
+import { HANDSHAPE_JUDGE, matchHandshape, type HandshapeJudgeSettings } from '../../engine/src/handshape/match_handshape.ts';
+import { createMatchReport } from '../../engine/src/match/match_report.ts';
+import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
+import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';
+import type { HandshapeModel } from '../../engine/src/reference/reference_sign_schema.ts';
+import { ALPHABET_DIR, ROOT } from '../../server/paths.ts';
+import { join } from 'node:path';
+import { loadPhotos, type Photo } from './evaluate_judge.ts';
+
+const MOVING = new Set(['J', 'Z']);
+export const WRONG_PAIRS_AT_MOST = 0.005;
+const NON_SIGNS_DIR = join(ROOT, 'data', 'non-signs');
+export const GRID = {
+  betweenSigners: [1, 1.25, 1.5, 2],
+  maxRatio: [0.85, 0.9, 0.95, 1],
+  maxDistance: [1.6, 1.8, 2],
+} as const;
+
+interface Setting {
+  betweenSigners: number;
+  judge: HandshapeJudgeSettings;
+}
+interface Outcome {
+  own: number;
+  photos: number;
+  wrong: number;
+  pairs: number;
+}
+
+/** A photo's first frame as the judge sees it (descriptors of each hand shown, not moving), or null without a hand. */
+function stillFrame(photo: Photo, index = 0): AngleFrame | null {
+  const landmarks = createLandmarkFrame();
+  photo.source.read(index, landmarks);
+  const frame = createAngleFrame();
+  ensureDescriptorArrays(frame);
+  const pixel = new Float64Array(2);
+  angleFramePixelSize(landmarks.imageWidth, landmarks.imageHeight, pixel);
+  let any = false;
+  for (let side = 0; side < 2; side++) {
+    const present = landmarks.present[side === 0 ? Part.leftHand : Part.rightHand] === 1;
+    const out = side === 0 ? frame.leftHandDescriptors! : frame.rightHandDescriptors!;
+    const ok = present && computeHandDescriptors(side === 0 ? landmarks.leftHand : landmarks.rightHand, pixel[0]!, pixel[1]!, side === 0, out);
+    frame.descriptorsPresent![side] = ok ? 1 : 0;
+    frame.handSpeed![side] = 0;
+    frame.handRaised![side] = HandRaised.unknown;
+    any ||= ok;
+  }
+  return any ? frame : null;
+}
+
+function judgeSet(frames: readonly { letter: string; frame: AngleFrame }[], letters: readonly string[], models: readonly CompiledHandshape[], judge: HandshapeJudgeSettings): Outcome {
+  const report = createMatchReport();
+  const outcome: Outcome = { own: 0, photos: 0, wrong: 0, pairs: 0 };
+  for (const { letter, frame } of frames) {
+    letters.forEach((candidate, r) => {
+      if (MOVING.has(candidate)) return; // a still photo never completes a moving letter
+      const accepted = matchHandshape(frame, models[r]!, report, judge);
+      if (candidate === letter) {
+        outcome.photos++;
+        if (accepted) outcome.own++;
+      } else {
+        outcome.pairs++;
+        if (accepted) outcome.wrong++;
+      }
+    });
+  }
+  return outcome;
+}
+
+const describe = (o: Outcome) => `own ${o.own}/${o.photos} (${((100 * o.own) / o.photos).toFixed(1)}%), wrong ${o.wrong}/${o.pairs} (${((100 * o.wrong) / o.pairs).toFixed(2)}%)`;
+
+export async function tune(tuneSource: string, tuneSet: string | undefined, reportSource: string, reportSet: string | undefined, verbose = false): Promise<string[]> {
+  const built = buildAlphabetReferences(await loadAlphabetFolder(ALPHABET_DIR));
+  const letters = [...built.keys()].sort();
+  const records: HandshapeModel[] = letters.map((l) => built.get(l)!.record.handshape!);
+  const stills = async (source: string, set: string | undefined) =>
+    (await loadPhotos(source, set)).flatMap((photo) => {
+      const frame = stillFrame(photo);
+      return frame ? [{ letter: photo.letter, frame }] : [];
+    });
+  const tuning = await stills(tuneSource, tuneSet);
+  // Hands that are not signing (data/non-signs: every frame of every file, each hand) must make
+  // no letter: a setting that accepts one frame of them is not tried further.
+  const nonSigns = (await loadPhotos(NON_SIGNS_DIR)).flatMap((photo) =>
+    Array.from({ length: photo.source.frameCount }, (_, i) => stillFrame(photo, i)).flatMap((frame) => (frame ? [{ letter: '-', frame }] : [])),
+  );
+  const reporting = await stills(reportSource, reportSet);
+  const modelsFor = new Map<number, CompiledHandshape[]>(GRID.betweenSigners.map((b) => [b, records.map((m, i) => compileHandshape(letters[i]!, m, b)!)]));
+  let best: { setting: Setting; outcome: Outcome } | null = null;
+  for (const betweenSigners of GRID.betweenSigners) {
+    for (const maxRatio of GRID.maxRatio) {
+      for (const maxDistance of GRID.maxDistance) {
+        const judge = { ...HANDSHAPE_JUDGE, maxRatio, maxDistance };
+        const outcome = judgeSet(tuning, letters, modelsFor.get(betweenSigners)!, judge);
+        const nonSignFrames = judgeSet(nonSigns, letters, modelsFor.get(betweenSigners)!, judge).wrong;
+        if (verbose) console.log(`  betweenSigners ${betweenSigners} maxRatio ${maxRatio} maxDistance ${maxDistance}: ${describe(outcome)}, non-sign frames read as a letter ${nonSignFrames}`);
+        if (outcome.wrong > WRONG_PAIRS_AT_MOST * outcome.pairs || nonSignFrames > 0) continue;
+        if (best === null || outcome.own > best.outcome.own) best = { setting: { betweenSigners, judge }, outcome };
+      }
+    }
+  }
+  const lines = [`tuned on ${tuneSource}${tuneSet ? ` (${tuneSet})` : ''}: ${tuning.length} photographs with a hand`];
+  if (best === null) return [...lines, 'no setting keeps wrong letters within 0.5% of the pairs'];
+  const { setting } = best;
+  lines.push(`chosen: betweenSigners ${setting.betweenSigners}, maxRatio ${setting.judge.maxRatio}, maxDistance ${setting.judge.maxDistance}; on the tuning set ${describe(best.outcome)}`);
+  const reported = judgeSet(reporting, letters, modelsFor.get(setting.betweenSigners)!, setting.judge);
+  lines.push(`reported on ${reportSource}${reportSet ? ` (${reportSet})` : ''}: ${reporting.length} photographs with a hand; ${describe(reported)}`);
+  return lines;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const args = process.argv.slice(2);
+  const flag = (name: string) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const tuneSource = flag('tune');
+  const reportSource = flag('report');
+  if (!tuneSource || !reportSource) throw new Error('usage: tune_judge.ts --tune <source> [--tune-set NAME] --report <source> [--report-set NAME]');
+  for (const line of await tune(tuneSource, flag('tune-set'), reportSource, flag('report-set'), args.includes('--verbose'))) console.log(line);
+}

@@ -1,0 +1,44 @@
+import { HAND_DESCRIPTORS, type HandDescriptor } from './hand_descriptors.ts';
+import type { FingerState } from './manual_alphabet.ts';
+
+/**
+ * How much wider than one signer's scale people making the same letter differ, in the
+ * single-descriptor test, on the descriptors where they differ most (hand_descriptors.ts
+ * variesBetweenSigners, and the tighter curl of a finger the letter folds). Tuned on other
+ * people's photographed letters by person (bench/signers-judge/tune_judge.ts, docs/handshape-judge-signers.md):
+ * tuned on the volunteers' photos or on the adult's, the best setting that reads no frame of
+ * data/non-signs as a letter is 1. A wider scale (1.25 to 2) let 3 to 12 more of the volunteers'
+ * letters through but read 2 to 91 non-sign frames as letters (a gripping hand's thumb is as far
+ * from C's as another person's C thumb): the thumb alone does not tell a letter from a hand at
+ * rest, so it stays at one signer's scale until more people's letters measure it per descriptor.
+ */
+export const BETWEEN_SIGNERS = 1;
+
+/**
+ * The weights a hand's descriptors have when it is compared with a letter, given the letter's
+ * definition:
+ * - `weights`, in the judge's distance: 1 / scale, or 0 for a descriptor that says nothing about
+ *   the letter (the index/middle crossing where the letter folds one of them, the index's
+ *   direction where it does not extend the index: needsUnfolded, needsExtended);
+ * - `stepsBelow` and `stepsAbove`, in the single-descriptor test (no descriptor a whole category
+ *   off), for a learner's value below and above the prototype's: the same, but
+ *   1 / (scale x `betweenSigners`) where people differ most: the thumb's place and what it
+ *   touches, the middle joints' bend, the fingertips' order (variesBetweenSigners), and, on the
+ *   tighter side only, how far each finger the letter folds is curled (its straightness, middle
+ *   joint and reach). One of them alone refuses a letter only when it is off by the wider scale
+ *   several people show; they still count in full in the distance and the ratio test.
+ * `counted`: how many descriptors count. Runs once per sign, when a lesson is compiled or a model
+ * built.
+ *
+ * ref: none in MediaPipe; the manual alphabet's definitions (manual_alphabet.ts).
+ */
+export function definitionWeights(fingers: readonly FingerState[], betweenSigners: number = BETWEEN_SIGNERS): { weights: Float64Array; stepsBelow: Float64Array; stepsAbove: Float64Array; counted: number } {
+  const says = (d: HandDescriptor) => (d.needsExtended ?? []).every((f) => fingers[f] === 'extended') && (d.needsUnfolded ?? []).every((f) => fingers[f] !== 'folded');
+  const weights = Float64Array.from(HAND_DESCRIPTORS, (d) => (says(d) ? 1 / d.scale : 0));
+  const step = (side: 'lower' | 'higher') =>
+    Float64Array.from(HAND_DESCRIPTORS, (d, k) => {
+      const curl = d.finger !== undefined && fingers[d.finger] === 'folded' && d.tighter === side;
+      return d.variesBetweenSigners || curl ? weights[k]! / betweenSigners : weights[k]!;
+    });
+  return { weights, stepsBelow: step('lower'), stepsAbove: step('higher'), counted: weights.filter((w) => w > 0).length };
+}
