@@ -29,7 +29,7 @@ describe('MediaPipe Hands export -> landmark frames', () => {
     expect(frame.leftHand[POINT_STRIDE * 20]).toBeCloseTo(0.3, 5);
     expect(frame.leftHand[POINT_STRIDE * 20 + 3]).toBe(1);
     photos[1]!.source.read(0, frame);
-    expect(frame.present[Part.leftHand] + frame.present[Part.rightHand]).toBe(0);
+    expect(frame.present[Part.leftHand]! + frame.present[Part.rightHand]!).toBe(0);
     expect(mediapipeHandsSources(exported, 'lauren')).toHaveLength(1);
   });
 

@@ -17,7 +17,7 @@ import type { FingerState, LetterDefinition, Movement } from '../manual_alphabet
 const E: FingerState = 'extended';
 const F: FingerState = 'folded';
 const X: FingerState = 'either';
-const letter = (movement: Movement, index: FingerState, middle: FingerState, ring: FingerState, pinky: FingerState): LetterDefinition => ({ fingers: [index, middle, ring, pinky], movement });
+const letter = (movement: Movement, index: FingerState, middle: FingerState, ring: FingerState, pinky: FingerState): LetterDefinition => ({ fingers: [index, middle, ring, pinky], movement, points: 'any' });
 const held = (i: FingerState, m: FingerState, r: FingerState, p: FingerState) => letter('held', i, m, r, p);
 const moving = (i: FingerState, m: FingerState, r: FingerState, p: FingerState) => letter('moving', i, m, r, p);
 
