@@ -1,5 +1,5 @@
 // A hand the learner can turn: plays a HandClip in 3-D (hand-renderer.ts, WebGL) or, where WebGL
-// is not available, as a still picture (still-hand.ts). Turned by dragging it, by the arrow keys
+// is not available, as a flat 2-D picture (still-hand.ts). Turned by dragging it, by the arrow keys
 // while it has focus, or by its labelled 'Turn the hand' slider. It renders only when something
 // changed (a new pose, a turn, a resize), so a held letter costs one frame, not a loop: the
 // camera screen's tracker keeps the processor.
@@ -31,6 +31,8 @@ export interface HandViewProps {
   compact?: boolean;
   /** Restart the clip from its start when this changes (a new word). */
   playKey?: string | number;
+  /** Called when the letter the clip shows changes (clips that spell: HandClip.shownAt). */
+  onShown?: (shown: { index: number; letter: string } | null) => void;
   /** Called each time a play-through of a clip with a duration ends (it then loops, or stops if `loop` is false). */
   onEnded?: () => void;
   loop?: boolean;
@@ -40,18 +42,19 @@ export interface HandViewProps {
 const clampTurn = (deg: number) => Math.max(-MAX_TURN_DEG, Math.min(MAX_TURN_DEG, deg));
 const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-export function HandView({ clip, label, autoPlay = true, compact = false, playKey, onEnded, loop = true, className }: HandViewProps) {
+export function HandView({ clip, label, autoPlay = true, compact = false, playKey, onShown, onEnded, loop = true, className }: HandViewProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const [yawDeg, setYawDeg] = useState(0);
   const [playing, setPlaying] = useState(() => autoPlay && !prefersReducedMotion() && clip.durationMs !== null);
   const [renderer, setRenderer] = useState<HandRenderer | 'still' | null>(null);
-  const state = useRef({ clip, yawDeg, playing, elapsedMs: 0, size: 0, onEnded, loop });
+  const state = useRef({ clip, yawDeg, playing, elapsedMs: 0, size: 0, onEnded, onShown, loop, shown: '' });
   state.current.clip = clip;
   state.current.yawDeg = yawDeg;
   state.current.playing = playing;
   state.current.onEnded = onEnded;
+  state.current.onShown = onShown;
   state.current.loop = loop;
   const drawRef = useRef<() => void>(() => undefined);
   const drag = useRef<{ x: number; yaw: number } | null>(null);
@@ -85,6 +88,7 @@ export function HandView({ clip, label, autoPlay = true, compact = false, playKe
   // The clip changed: frame it, start it from the beginning.
   useEffect(() => {
     state.current.elapsedMs = 0;
+    state.current.shown = '';
     if (renderer && renderer !== 'still') renderer.setFraming(clip.framing);
     setPlaying(autoPlay && !prefersReducedMotion() && clip.durationMs !== null);
     drawRef.current();
@@ -110,6 +114,15 @@ export function HandView({ clip, label, autoPlay = true, compact = false, playKe
         renderer.render();
       }
       root.dataset.frame = String(frame);
+      if (c.shownAt) {
+        const shown = c.shownAt(elapsedMs);
+        const key = shown ? `${shown.index}:${shown.letter}` : '';
+        root.dataset.shown = shown?.letter ?? '';
+        if (key !== state.current.shown) {
+          state.current.shown = key;
+          state.current.onShown?.(shown);
+        }
+      }
       root.dataset.yaw = String(deg);
       root.dataset.fingertips = JSON.stringify(fingertipPixels(pose, c.framing, yaw, size));
     };
@@ -132,11 +145,11 @@ export function HandView({ clip, label, autoPlay = true, compact = false, playKe
 
   useEffect(() => drawRef.current(), [yawDeg]);
 
-  // Playing: advance the clip's time with the display, drawing at most MIN_FRAME_MS apart. The
-  // still picture does not play (it shows the movement's path instead).
+  // Playing: advance the clip's time with the display, drawing at most MIN_FRAME_MS apart (the
+  // 2-D picture plays too, and draws a moving letter's path).
   useEffect(() => {
     const duration = clip.durationMs;
-    if (!playing || duration === null || renderer === 'still' || !renderer) return;
+    if (!playing || duration === null || !renderer) return;
     let last = performance.now();
     let lastDrawn = 0;
     let handle = requestAnimationFrame(function tick(now) {
@@ -170,6 +183,10 @@ export function HandView({ clip, label, autoPlay = true, compact = false, playKe
       s.playing = false;
       s.elapsedMs = Math.floor(s.elapsedMs / clip.stepMs) * clip.stepMs;
       drawRef.current();
+    }
+    if (!playing && clip.durationMs !== null && state.current.elapsedMs >= clip.durationMs - 1) {
+      // Played to its end (a clip that does not loop): play it again from the start.
+      state.current.elapsedMs = 0;
     }
     setPlaying((p) => !p);
   };
@@ -222,7 +239,7 @@ export function HandView({ clip, label, autoPlay = true, compact = false, playKe
             <span>Turn the hand</span>
             <input type="range" min={-MAX_TURN_DEG} max={MAX_TURN_DEG} step={5} value={yawDeg} onChange={(e) => setYawDeg(Number(e.target.value))} aria-valuetext={`${yawDeg} degrees`} />
           </label>
-          {clip.durationMs !== null && renderer !== 'still' ? (
+          {clip.durationMs !== null ? (
             <button type="button" className="hand-view__play" onClick={togglePlaying} aria-pressed={playing}>
               {playing ? 'Pause' : 'Play'}
             </button>

@@ -7,6 +7,7 @@ import { lessonProgress, completedLessons } from '@/lib/session-storage/session-
 import { ChapterCard, ChapterCardSkeleton } from './chapter-card.tsx';
 import { LetterChart } from './letter-chart.tsx';
 import { LevelPicker } from './level-picker.tsx';
+import { ReadPracticeCard } from './read-practice-card.tsx';
 import { chapterTotal, useLearningHome } from './use-learning-home.ts';
 import { useLetterStats } from './use-letter-stats.ts';
 import './learning-home.css';
@@ -50,7 +51,10 @@ export default function LearningHomePage({ headerActions }: { headerActions?: Re
       <main className="learning-home__main" aria-busy={chapters === null}>
         <div className="learning-home__letters">
           {letterStats ? <LetterChart stats={letterStats} onSelectLetter={setGuideLetter} /> : null}
-          <LetterGuidePanel letters={ALPHABET} selected={guideLetter} onSelect={setGuideLetter} />
+          <div className="learning-home__side">
+            <ReadPracticeCard uid={profile?.uid ?? ''} />
+            <LetterGuidePanel letters={ALPHABET} selected={guideLetter} onSelect={setGuideLetter} />
+          </div>
         </div>
         <h1 className="learning-home__title">{levelIndex !== null ? `Level ${levelIndex + 1} chapters` : 'Your chapters'}</h1>
         {chapters === null ? (

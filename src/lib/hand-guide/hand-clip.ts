@@ -14,6 +14,9 @@ export interface HandClip {
   /** Writes the view-space pose at `tMs` into `out`; returns the recording's frame shown (the one
    * at or before `tMs`), or -1 where the pose is between recordings. */
   poseAt(tMs: number, out: Float32Array): number;
+  /** What the hand shows at `tMs`, where the clip spells (the read practice): the letter held
+   * and its place in the word, or null while the hand moves between letters. */
+  shownAt?(tMs: number): { index: number; letter: string } | null;
   /** A moving letter: the fingertip that traces it and the path it follows (the still picture). */
   path?: { tip: number; frames: readonly Float32Array[] };
 }

@@ -211,6 +211,7 @@ describe('the 3-D hand guide', () => {
     for (const letter of ['B', 'Y', 'J']) {
       await showLetter(guide, letter);
       expect(await guide.getByTestId('hand-view').getAttribute('data-renderer')).toBe('still');
+      if (letter === 'J') await pause(guide);
       expectTipsOnTheRecording(letter, await readGuide(guide));
     }
     await guide.getByTestId('hand-view').locator('canvas').screenshot({ path: join(screenshotDir, 'hand-guide-still-J.png') });
