@@ -53,8 +53,9 @@ export function guideClip(guide: HandGuide): HandClip {
     stepMs,
     poseAt: (tMs, out) => {
       const position = (((tMs % durationMs) + durationMs) % durationMs) / stepMs;
-      const k = Math.min(frames.length - 1, Math.floor(position));
-      blendPoses(frames[k]!, frames[Math.min(frames.length - 1, k + 1)]!, position - k, out);
+      // A time snapped to a whole frame (k * stepMs) may divide to just under k: count it as k.
+      const k = Math.min(frames.length - 1, Math.floor(position + 1e-6));
+      blendPoses(frames[k]!, frames[Math.min(frames.length - 1, k + 1)]!, Math.max(0, position - k), out);
       return guide.sourceFrames[k]!;
     },
     ...(tip === undefined ? {} : { path: { tip, frames } }),

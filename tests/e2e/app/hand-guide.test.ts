@@ -87,7 +87,7 @@ function expectTipsOnTheRecording(letter: string, shown: Shown) {
   expect(shown.tips).toHaveLength(5);
   const fit = fitScaleShift(recordedTips(letter, shown.frame), shown.tips);
   expect(fit.s, `${letter}: the picture's scale`).toBeGreaterThan(50);
-  expect(fit.worst, `${letter}: fingertips off the recording's (px)`).toBeLessThanOrEqual(2);
+  expect(fit.worst, `${letter}: fingertips off the recording's (px) at frame ${shown.frame}: ${JSON.stringify(shown.tips)}`).toBeLessThanOrEqual(2);
   shown.tips.forEach(([x, y], k) => {
     expect(isHand(pixelAt(shown, x, y)), `${letter}: fingertip ${TIPS[k]} at ${x},${y} is ${pixelAt(shown, x, y).join(',')}`).toBe(true);
   });
