@@ -15,12 +15,16 @@ export function handGuideModule(alphabetFolder = join(process.cwd(), 'data', 'as
   return {
     name: 'signlearn-hand-guide',
     resolveId: (id) => (id === HAND_GUIDE_MODULE ? RESOLVED : undefined),
-    async load(id) {
-      if (id !== RESOLVED) return undefined;
-      const recordings = await loadAlphabetFolder(alphabetFolder);
-      const guides = Object.fromEntries([...recordings].map(([sign, recording]) => [sign, handGuideFrames(sign, recording)]));
-      for (const sign of recordings.keys()) this.addWatchFile(join(alphabetFolder, `${sign}.json`));
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(guides))});`;
+    // The filter keeps the bundler from calling this hook for every other module.
+    load: {
+      filter: { id: /^\0virtual:hand-guide$/ },
+      async handler(id) {
+        if (id !== RESOLVED) return undefined;
+        const recordings = await loadAlphabetFolder(alphabetFolder);
+        const guides = Object.fromEntries([...recordings].map(([sign, recording]) => [sign, handGuideFrames(sign, recording)]));
+        for (const sign of recordings.keys()) this.addWatchFile(join(alphabetFolder, `${sign}.json`));
+        return `export default JSON.parse(${JSON.stringify(JSON.stringify(guides))});`;
+      },
     },
   };
 }

@@ -10,7 +10,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { fingertipPixels, POINTS } from '@/lib/hand-guide/hand-geometry.ts';
 import type { HandClip } from '@/lib/hand-guide/hand-clip.ts';
-import { HandRenderer } from './hand-renderer.ts';
+import type { HandRenderer } from './hand-renderer.ts';
 import { drawStillHand } from './still-hand.ts';
 import './hand-guide.css';
 
@@ -71,13 +71,17 @@ export function HandView({ clip, label, autoPlay = true, compact = false, playKe
     stage.append(canvas);
     canvasRef.current = canvas;
     let created: HandRenderer | null = null;
-    try {
-      created = HandRenderer.create(canvas);
-      setRenderer(created);
-    } catch {
-      setRenderer('still');
-    }
+    let live = true;
+    // three.js arrives in its own chunk, so a page with a hand on it shows without waiting for it.
+    import('./hand-renderer.ts')
+      .then(({ HandRenderer: Renderer }) => {
+        if (!live) return;
+        created = Renderer.create(canvas);
+        setRenderer(created);
+      })
+      .catch(() => live && setRenderer('still'));
     return () => {
+      live = false;
       created?.dispose();
       canvas.remove();
       if (canvasRef.current === canvas) canvasRef.current = null;
@@ -167,7 +171,8 @@ export function HandView({ clip, label, autoPlay = true, compact = false, playKe
         }
         s.elapsedMs %= duration;
       }
-      if (now - lastDrawn >= MIN_FRAME_MS) {
+      // A recorded clip needs no more draws than it has frames (J and Z: 15 a second).
+      if (now - lastDrawn >= Math.max(MIN_FRAME_MS, (clip.stepMs ?? 0) - 4)) {
         lastDrawn = now;
         drawRef.current();
       }

@@ -51,10 +51,8 @@ export default function LearningHomePage({ headerActions }: { headerActions?: Re
       <main className="learning-home__main" aria-busy={chapters === null}>
         <div className="learning-home__letters">
           {letterStats ? <LetterChart stats={letterStats} onSelectLetter={setGuideLetter} /> : null}
-          <div className="learning-home__side">
-            <ReadPracticeCard uid={profile?.uid ?? ''} />
-            <LetterGuidePanel letters={ALPHABET} selected={guideLetter} onSelect={setGuideLetter} />
-          </div>
+          <ReadPracticeCard uid={profile?.uid ?? ''} />
+          <LetterGuidePanel className="learning-home__guide" letters={ALPHABET} selected={guideLetter} onSelect={setGuideLetter} />
         </div>
         <h1 className="learning-home__title">{levelIndex !== null ? `Level ${levelIndex + 1} chapters` : 'Your chapters'}</h1>
         {chapters === null ? (
