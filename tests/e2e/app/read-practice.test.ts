@@ -84,7 +84,7 @@ async function readingSession(page: Page, uid: string, viewport: 'desktop' | 'ph
   await page.getByTestId('read-card').getByRole('link', { name: 'Practise reading' }).click();
   await page.waitForURL(`${learnUrl}/read`);
   await hand(page).waitFor({ timeout: 20_000 });
-  expect(await hand(page).getAttribute('data-renderer')).toBe('webgl');
+  await expect.poll(() => hand(page).getAttribute('data-renderer'), { timeout: 15_000 }).toBe('webgl');
   const startPace = await paceOf(page);
   expect(startPace).toBe(1);
 
@@ -134,6 +134,11 @@ async function readingSession(page: Page, uid: string, viewport: 'desktop' | 'ph
   const card = page.getByTestId('read-card');
   await expect.poll(() => card.getByTestId('home-words-read').textContent(), { timeout: 15_000 }).toBe('3');
   expect(await card.getByTestId('home-best-pace').textContent()).toBe('1.5 letters/s');
+  // Beside it, the letter chart's hand: Y, turned a little to show the thumb.
+  const guide = page.getByTestId('letter-guide');
+  await guide.getByLabel('Letter to show').selectOption('Y');
+  await guide.getByRole('slider', { name: 'Turn the hand' }).fill('-30');
+  await expect.poll(() => guide.locator('[data-letter="Y"] [data-testid="hand-view"]').getAttribute('data-yaw'), { timeout: 15_000 }).toBe('-30');
   await page.screenshot({ path: join(screenshotDir, `read-practice-home-${viewport}.png`) });
   return read;
 }
