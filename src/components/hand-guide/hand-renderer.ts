@@ -66,12 +66,27 @@ export class HandRenderer {
     }
   }
 
+  /** True on a software rasteriser (SwiftShader, llvmpipe: a machine without a usable GPU),
+   * where each frame presented costs the page tens of milliseconds: the view draws less often. */
+  get software(): boolean {
+    const gl = this.renderer.getContext();
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+    return /swiftshader|llvmpipe|software/i.test(name);
+  }
+
   /** Throws where WebGL is not available (the caller falls back to the still picture). */
   static create(canvas: HTMLCanvasElement): HandRenderer {
     return new HandRenderer(canvas);
   }
 
+  private size = { cssPixels: 0, pixelRatio: 0 };
+
+  /** Resizes the drawing buffer only when the size changed: setting a canvas's width, even to
+   * the same value, reallocates and clears it (with software WebGL that was most of a frame). */
   setSize(cssPixels: number, pixelRatio: number): void {
+    if (cssPixels === this.size.cssPixels && pixelRatio === this.size.pixelRatio) return;
+    this.size = { cssPixels, pixelRatio };
     this.renderer.setPixelRatio(pixelRatio);
     this.renderer.setSize(cssPixels, cssPixels, false);
   }

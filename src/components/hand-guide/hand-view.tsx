@@ -18,8 +18,12 @@ export const MAX_TURN_DEG = 90;
 const KEY_TURN_DEG = 15;
 /** Degrees turned per pixel dragged. */
 const DRAG_DEG_PER_PX = 0.6;
-/** Fastest redraw while playing: the recordings are 30 frames/s, and SwiftShader is slow. */
+/** Fastest redraw while playing: the recordings are 30 frames/s. */
 const MIN_FRAME_MS = 1000 / 30;
+/** On a software rasteriser a presented frame cost the page about 40 ms (SwiftShader, a busy
+ * 2-core machine: J playing took 55-65% of the main thread at 15 frames/s, 22-25% at 8): a
+ * letter's guide draws 8 frames/s there. */
+const SOFTWARE_FRAME_MS = 125;
 
 export interface HandViewProps {
   clip: HandClip;
@@ -156,6 +160,9 @@ export function HandView({ clip, label, autoPlay = true, compact = false, playKe
     if (!playing || duration === null || !renderer) return;
     let last = performance.now();
     let lastDrawn = 0;
+    // Only a letter's guide slows down there (beside the camera's tracker); a spelled word must
+    // show every letter, however fast it is spelled.
+    const floorMs = renderer !== 'still' && renderer.software && clip.stepMs !== undefined ? SOFTWARE_FRAME_MS : MIN_FRAME_MS;
     let handle = requestAnimationFrame(function tick(now) {
       const s = state.current;
       if (!s.playing) return;
@@ -172,7 +179,7 @@ export function HandView({ clip, label, autoPlay = true, compact = false, playKe
         s.elapsedMs %= duration;
       }
       // A recorded clip needs no more draws than it has frames (J and Z: 15 a second).
-      if (now - lastDrawn >= Math.max(MIN_FRAME_MS, (clip.stepMs ?? 0) - 4)) {
+      if (now - lastDrawn >= Math.max(floorMs, (clip.stepMs ?? 0) - 4)) {
         lastDrawn = now;
         drawRef.current();
       }
