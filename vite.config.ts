@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { CROSS_ORIGIN_ISOLATION } from './server/http-headers.ts';
 import { feedbackEndpoints } from './server/vite-plugin.ts';
+import { handGuideModule } from './server/vite-hand-guide.ts';
 import { productionBuild } from './server/vite-production-build.ts';
 import { trackerAliases, trackerWorkerOptions } from './engine/src/tracker/browser/vite_settings.ts';
 
@@ -11,7 +12,7 @@ import { trackerAliases, trackerWorkerOptions } from './engine/src/tracker/brows
 const sourcemapOutput = { sourcemapExcludeSources: true } as const;
 
 export default defineConfig({
-  plugins: [react(), feedbackEndpoints(), productionBuild()],
+  plugins: [react(), feedbackEndpoints(), handGuideModule(), productionBuild()],
   resolve: {
     alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }, ...trackerAliases],
   },

@@ -10,3 +10,9 @@ interface ImportMetaEnv {
  * emulator default behind it leaves that bundle. Undefined on the dev server and in tests. Written
  * out where it is used: the bundler drops dead code only where the test is in the same module. */
 declare const __SIGNLEARN_FIREBASE_TARGET__: 'production' | 'emulators' | undefined;
+
+/** The recorded alphabet's hand guide frames, made by server/vite-hand-guide.ts at build time. */
+declare module 'virtual:hand-guide' {
+  const guides: Record<string, import('@signlearn/engine/guide/hand_guide_frames').HandGuideFrames>;
+  export default guides;
+}

@@ -15,6 +15,7 @@ const LessonsPage = lazy(() => import('@/features/lessons/lessons-page.tsx'));
 const CameraPage = lazy(() => import('@/features/camera/camera-page.tsx'));
 const ChangeUsernamePage = lazy(() => import('@/features/account/change-username-page.tsx'));
 const ChangePasswordPage = lazy(() => import('@/features/account/change-password-page.tsx'));
+const ReadPracticePage = lazy(() => import('@/features/read-practice/read-practice-page.tsx'));
 const FeedbackPage = lazy(() => import('@/features/feedback/feedback-page.tsx'));
 const AccountMenu = lazy(() => import('@/features/account/account-menu.tsx'));
 const FlagSignButton = lazy(() => import('@/features/flag-sign/flag-sign-button.tsx'));
@@ -61,6 +62,11 @@ export function LearningRouter() {
         <Route path="/lessons">
           <Protected>
             <LessonsPage />
+          </Protected>
+        </Route>
+        <Route path="/read">
+          <Protected>
+            <ReadPracticePage />
           </Protected>
         </Route>
         <Route path="/camera">

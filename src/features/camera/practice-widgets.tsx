@@ -1,6 +1,7 @@
 // The practice screen's small display pieces: the sign's circular progress, the lesson bar, the
 // guide overlay, the tips bar and the 'Lesson Completed!' card.
 import { useEffect, useRef, useState } from 'react';
+import { HandGuide, hasHandGuide } from '@/components/hand-guide/hand-guide.tsx';
 import { PRACTICE_TIPS, TIP_ROTATE_MS } from './practice-tips.ts';
 
 const RING_RADIUS = 42;
@@ -48,12 +49,15 @@ export function LessonBar({ done, total }: { done: number; total: number }) {
   );
 }
 
-/** The reference guide animation for the current sign, over the video. A missing file says so. */
+/** The current sign's guide over the video: the turnable 3-D hand where the sign has a recorded
+ * hand, else the reference's guide animation. A missing file says so. */
 export function GuideOverlay({ src, signName }: { src: string | null; signName: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   return (
     <figure className="guide-overlay">
-      {src && failed !== src ? (
+      {hasHandGuide(signName) ? (
+        <HandGuide sign={signName} compact />
+      ) : src && failed !== src ? (
         <img key={src} src={src} alt={`Guide animation for the sign ${signName}`} onError={() => setFailed(src)} />
       ) : (
         <div className="guide-overlay__missing">{src ? 'Guide animation unavailable' : 'Loading guide…'}</div>

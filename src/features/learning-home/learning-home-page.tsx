@@ -1,14 +1,18 @@
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { LetterGuidePanel } from '@/components/hand-guide/letter-guide-panel.tsx';
 import { Logo } from '@/components/logo.tsx';
 import { useAuthProfile } from '@/lib/auth/auth-state.ts';
 import { lessonProgress, completedLessons } from '@/lib/session-storage/session-storage.ts';
 import { ChapterCard, ChapterCardSkeleton } from './chapter-card.tsx';
 import { LetterChart } from './letter-chart.tsx';
 import { LevelPicker } from './level-picker.tsx';
+import { ReadPracticeCard } from './read-practice-card.tsx';
 import { chapterTotal, useLearningHome } from './use-learning-home.ts';
 import { useLetterStats } from './use-letter-stats.ts';
 import './learning-home.css';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
 
 /** SPEC section 9: seven skeleton cards while loading. */
 export const SKELETON_COUNT = 7;
@@ -22,6 +26,7 @@ export default function LearningHomePage({ headerActions }: { headerActions?: Re
   const clearQuery = useCallback(() => navigate('/', { replace: true }), [navigate]);
   const home = useLearningHome(profile?.uid ?? '', endOfChapter, clearQuery);
   const letterStats = useLetterStats(profile?.uid ?? '', home.language);
+  const [guideLetter, setGuideLetter] = useState('A');
 
   useEffect(() => {
     // SPEC section 2: the page body does not scroll; the chapter list scrolls inside.
@@ -44,7 +49,11 @@ export default function LearningHomePage({ headerActions }: { headerActions?: Re
         <div className="app-header__actions">{headerActions}</div>
       </header>
       <main className="learning-home__main" aria-busy={chapters === null}>
-        {letterStats ? <LetterChart stats={letterStats} /> : null}
+        <div className="learning-home__letters">
+          {letterStats ? <LetterChart stats={letterStats} onSelectLetter={setGuideLetter} /> : null}
+          <ReadPracticeCard uid={profile?.uid ?? ''} />
+          <LetterGuidePanel className="learning-home__guide" letters={ALPHABET} selected={guideLetter} onSelect={setGuideLetter} />
+        </div>
         <h1 className="learning-home__title">{levelIndex !== null ? `Level ${levelIndex + 1} chapters` : 'Your chapters'}</h1>
         {chapters === null ? (
           <ul className="chapter-list" aria-label="Loading chapters">

@@ -25,7 +25,9 @@ function tileTitle(letter: string, stats: LetterStats | undefined): string {
   return `${letter}: ${letterStrength(stats)}; ${stats.attempts} attempts, ${stats.completions} completed, ${stats.flags} flagged${median === null ? '' : `, median time ${seconds(median)}`}`;
 }
 
-export function LetterChart({ stats }: { stats: Readonly<Record<string, LetterStats>> }) {
+/** `onSelectLetter`: a tile clicked shows that letter's hand beside the chart (the panel's own
+ * picker is the keyboard's way there; the chart stays one picture for screen readers). */
+export function LetterChart({ stats, onSelectLetter }: { stats: Readonly<Record<string, LetterStats>>; onSelectLetter?: (letter: string) => void }) {
   const counts = { strong: 0, weak: 0, untried: 0 };
   for (const letter of ALPHABET) counts[letterStrength(stats[letter])]++;
   const weakest = weakestLetters(stats);
@@ -44,7 +46,7 @@ export function LetterChart({ stats }: { stats: Readonly<Record<string, LetterSt
           const x = (i % COLUMNS) * (TILE + GAP);
           const y = Math.floor(i / COLUMNS) * ROW;
           return (
-            <g key={letter} className={`letter-chart__tile letter-chart__tile--${strength}`} data-letter={letter} data-strength={strength}>
+            <g key={letter} className={`letter-chart__tile letter-chart__tile--${strength}`} data-letter={letter} data-strength={strength} onClick={() => onSelectLetter?.(letter)}>
               <title>{tileTitle(letter, s)}</title>
               <rect className="letter-chart__box" x={x} y={y} width={TILE} height={TILE + BAR_HEIGHT} rx={6} />
               {strength === 'untried' ? null : <rect className="letter-chart__bar" x={x + 4} y={y + TILE} width={(TILE - 8) * score} height={4} rx={2} />}

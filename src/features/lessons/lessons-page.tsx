@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Link, useSearch } from 'wouter';
 import { BackButton } from '@/components/back-button.tsx';
+import { LetterGuidePanel } from '@/components/hand-guide/letter-guide-panel.tsx';
 import { CheckIcon, LockIcon } from '@/components/icons.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { useAuthProfile } from '@/lib/auth/auth-state.ts';
@@ -85,7 +86,10 @@ export default function LessonsPage() {
             {state.lessons.length === 0 ? (
               <p className="lessons-page__message">{lessonsMessages.empty}</p>
             ) : (
-              <LessonList levelIndex={levelIndex} chapterIndex={chapterIndex} lessons={state.lessons} />
+              <div className="lessons-page__body">
+                <LessonList levelIndex={levelIndex} chapterIndex={chapterIndex} lessons={state.lessons} />
+                <ChapterLetterGuide lessons={state.lessons} />
+              </div>
             )}
           </>
         )}
@@ -127,4 +131,13 @@ function LessonList({ levelIndex, chapterIndex, lessons }: { levelIndex: number;
       })}
     </ol>
   );
+}
+
+/** The chapter's letters, in the order its lessons first use them, each with its 3-D hand. */
+function ChapterLetterGuide({ lessons }: { lessons: Lesson[] }) {
+  const letters = [...new Set(lessons.flatMap((lesson) => lesson.signs))].filter((sign) => /^[A-Z]$/.test(sign));
+  const [selected, setSelected] = useState<string | null>(null);
+  if (letters.length === 0) return null;
+  const letter = selected !== null && letters.includes(selected) ? selected : letters[0]!;
+  return <LetterGuidePanel className="lessons-page__guide" letters={letters} selected={letter} onSelect={setSelected} />;
 }

@@ -20,6 +20,7 @@ export const paths = {
     `users/${uid}/progressPerLanguage/${language}/${levelIndex}/${chapterIndex}`,
   letterStatsOf: (uid: string, language: string) => `users/${uid}/letterStats/${language}`,
   letterStats: (uid: string, language: string, letter: string) => `users/${uid}/letterStats/${language}/${letter}`,
+  readPractice: (uid: string, language: string) => `users/${uid}/readPractice/${language}`,
   feedback: 'feedback',
   signFeedback: 'signFeedback',
 } as const;

@@ -1,0 +1,42 @@
+// The camera screen's guide (issue 29): the corner guide is the current letter's 3-D hand, drawn
+// from its recording (fingertips within 2 px of the recording's own image, in the hand's colour),
+// following the lesson from A to B, turnable with the arrow keys. Screenshot:
+// test-results/screenshots/camera-guide-hand.png.
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { expectTipsOnTheRecording, readHandView } from '../app/hand-guide-check.ts';
+import { cameraUrl, expectFixtureSource, launchWithFakeCamera, makeLessonFixture, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchWithFakeCamera();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+test('the guide in the corner is the current letter\'s hand, and it follows the lesson', async () => {
+  const { context, page, consoleErrors } = await signedInPage(browser);
+  const fixture = await serveFixture(context, 'guide-hand-abc.json', await makeLessonFixture(['A', 'B', 'C'], 9));
+  await page.goto(cameraUrl(0, 0, 0, fixture));
+  await expectFixtureSource(page);
+  const guide = page.locator('.guide-overlay');
+  for (const letter of ['A', 'B']) {
+    await expect.poll(() => signName(page), { timeout: 30_000 }).toBe(letter);
+    const view = guide.locator(`[data-letter="${letter}"] [data-testid="hand-view"]`);
+    await expect.poll(() => view.getAttribute('data-renderer'), { timeout: 15_000 }).toBe('webgl');
+    await expect.poll(() => view.getAttribute('data-fingertips'), { timeout: 10_000 }).toBeTruthy();
+    expectTipsOnTheRecording(letter, await readHandView(view));
+    expect(await guide.locator('figcaption').textContent()).toBe(`Guide: ${letter}`);
+  }
+  // Compact: no slider on the video, but the arrow keys turn it.
+  const stage = guide.getByRole('img');
+  expect(await stage.getAttribute('aria-label')).toMatch(/^Hand holding the letter B\. Left and right arrows turn it\.$/);
+  await stage.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => guide.getByTestId('hand-view').getAttribute('data-yaw')).toBe('-15');
+  await page.screenshot({ path: join(screenshotDir, 'camera-guide-hand.png') });
+  expect(consoleErrors).toEqual([]);
+  await context.close();
+});
