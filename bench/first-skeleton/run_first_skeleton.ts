@@ -49,6 +49,9 @@ export const FIRST_SKELETON_FLOWS: FirstSkeletonFlow[] = [
   { id: 'parallel', label: 'camera and tracker together; HTTP cache only', query: 'flow=parallel' },
   { id: 'parallel-cache', label: 'camera and tracker together; Cache Storage', query: 'flow=parallel&cache=1' },
   { id: 'parallel-cache-lite', label: 'the same, lite models', query: 'flow=parallel&cache=1&models=lite' },
+  // The app now: the lessons page warms the tracker up on the learner's intent or after 1.5 s there
+  // (src/features/lessons/lessons-page.tsx); the camera screen opens that much later.
+  { id: 'prestart-cache', label: 'tracker started 1.5 s before the screen opens; Cache Storage', query: 'flow=prestart&cache=1&dwell=1500' },
 ];
 
 function fakeCameraVideo(root: string): string {
@@ -130,7 +133,9 @@ function describe(v: FirstSkeletonVisit): string {
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)]!;
+  if (sorted.length === 0) return NaN;
+  const middle = (sorted.length - 1) / 2;
+  return (sorted[Math.floor(middle)]! + sorted[Math.ceil(middle)]!) / 2;
 };
 
 /** Markdown: per row, the first and second visit's time to the first skeleton (median of loads) and its parts. */
