@@ -94,6 +94,8 @@ export class PracticeController {
     try {
       await this.camera.open();
     } catch (error) {
+      // No camera, no frames: the tracker started beside it goes now, not when the screen closes.
+      if (started) source.stop();
       const message = error instanceof Error ? error.message : String(error);
       if (!this.disposed) {
         this.store.set({ status: 'error', error: message });
