@@ -88,6 +88,17 @@ describe('model cache', () => {
     expect((await storage.keys()).sort()).toEqual([`${MODEL_CACHE_PREFIX}v2`, 'unrelated-cache']);
   });
 
+  it('fetches from the server when the cache fails to answer', async () => {
+    const storage = new MapCacheStorage();
+    const broken = await storage.open(`${MODEL_CACHE_PREFIX}v1`);
+    broken.match = () => Promise.reject(new Error('storage evicted'));
+    const { scope, fetched } = scopeWith(storage);
+    installModelCache(scope, FOLDERS, 'v1');
+    const url = `${ORIGIN}/models/blazepose-lite.json`;
+    expect(await (await scope.fetch(url)).text()).toBe(`body of ${url}`);
+    expect(fetched).toEqual([url]);
+  });
+
   it('leaves fetch alone where there is no Cache Storage', async () => {
     const { scope, fetched } = scopeWith(new MapCacheStorage());
     const insecure = { location: scope.location, fetch: scope.fetch };

@@ -36,7 +36,8 @@ export function installModelCache(scope: { fetch: Fetch; caches?: CacheStorage; 
     if (method !== 'GET' || !isKept(url, folders, scope.location.origin)) return plainFetch(input, init);
     const cache = await opened;
     if (!cache) return plainFetch(input, init);
-    const hit = await cache.match(url);
+    // A cache that fails to answer (storage evicted, quota) costs a fetch, never the tracker.
+    const hit = await cache.match(url).catch(() => undefined);
     if (hit) {
       counts.hits++;
       return hit;
