@@ -32,11 +32,10 @@ function post(message: TrackerResponse, transfer: Transferable[] = []): void {
 async function init(options: WorkerTrackerOptions): Promise<void> {
   const initAt = epochNow();
   const base = new URL(options.modelBaseUrl ?? DEFAULT_MODEL_BASE_URL, scope.location.href).href;
-  const wasmBaseUrl = options.wasmBaseUrl ?? new URL('wasm/', base.endsWith('/') ? base : base + '/').href;
+  const modelFolder = base.endsWith('/') ? base : base + '/';
+  const wasmBaseUrl = new URL(options.wasmBaseUrl ?? 'wasm/', modelFolder).href;
   // Before anything is fetched: the models and the WASM binaries come from Cache Storage when kept.
-  const cache = options.modelCacheVersion
-    ? installModelCache(scope, [base.endsWith('/') ? base : base + '/', new URL(wasmBaseUrl, scope.location.href).href], options.modelCacheVersion)
-    : { hits: 0, misses: 0 };
+  const cache = options.modelCacheVersion ? installModelCache(scope, [modelFolder, wasmBaseUrl], options.modelCacheVersion) : { hits: 0, misses: 0 };
   const backendStart = performance.now();
   const backend = await selectBackend({ preference: options.backend, wasmBaseUrl, wasmThreads: options.wasmThreads });
   const loadStart = performance.now();
