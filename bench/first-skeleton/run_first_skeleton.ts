@@ -4,7 +4,8 @@
 // cached) and a second visit (a new page in the same profile: the HTTP cache and Cache Storage as
 // the first visit left them). The models are served as the production server serves them
 // (`no-cache` with an ETag), so the 'before' row's second visit has the HTTP cache's help.
-// Rows alternate load by load, so that a busy spell on the machine lands on all of them.
+// Rows alternate load by load, each round starting one row later, so that a busy spell on the
+// machine lands on all of them.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
@@ -103,7 +104,8 @@ export async function runFirstSkeleton(options: { root: string; loads: number; f
       args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${fakeCameraVideo(root)}`],
     });
     for (let load = 0; load < options.loads; load++) {
-      for (const row of rows) {
+      // Each round starts one row later, so no row is always the one a busy spell meets last.
+      for (const row of rows.map((_, i) => rows[(i + load) % rows.length]!)) {
         // A fresh profile: the first visit finds nothing cached; the second, what the first left.
         const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
         try {
