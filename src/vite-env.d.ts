@@ -3,6 +3,8 @@
 interface ImportMetaEnv {
   readonly VITE_LEARNING_SUBDOMAIN?: string;
   readonly VITE_LEARNING_ORIGIN?: string;
+  /** The tracker's model and WASM files' version (vite.config.ts); absent: no Cache Storage copy. */
+  readonly VITE_TRACKER_FILES_VERSION?: string;
 }
 
 /** Which backend a build targets: defined by server/vite-production-build.ts, so that

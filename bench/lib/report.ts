@@ -1,6 +1,7 @@
 // Writes the bench results: JSON (every figure), Markdown (tables), SVG (chart of ms per frame per
 // stage and runtime).
 import { serveMarkdown, type ServeBenchResult } from '../serve/run_serve.ts';
+import { firstSkeletonMarkdown, type FirstSkeletonRow } from '../first-skeleton/run_first_skeleton.ts';
 import { summarize, type Stat } from './stats.ts';
 import type { RawRunResult } from './types.ts';
 import { accuracyMarkdown, type AccuracyOutput } from '../accuracy/run_accuracy.ts';
@@ -167,6 +168,8 @@ export interface BenchOutput {
   acceptance?: AcceptanceResult;
   /** Real signers' photographs through the tracker and the judge (bench/signers/): only when named. */
   signers?: { status: 'ok' | 'error'; reason?: string; table?: string };
+  /** Time to the first skeleton, first and second visit (bench/first-skeleton/; issue 28). */
+  firstSkeleton?: { status: string; reason?: string; rows?: FirstSkeletonRow[] };
 }
 
 export function toMarkdown(out: BenchOutput): string {
@@ -243,6 +246,7 @@ export function toMarkdown(out: BenchOutput): string {
   const c = out.classroom;
   if (c?.status === 'ok' && c.table) lines.push(c.table);
   else lines.push(`${c?.status ?? 'skipped'}: ${c?.reason ?? ''}`);
+  if (out.firstSkeleton?.rows) lines.push('', '## Time to the first skeleton (`npm run bench -- --only first-skeleton`)', '', firstSkeletonMarkdown(out.firstSkeleton.rows));
   if (out.serve && out.serve.status !== 'skipped') lines.push('', '## 7. The built app on the production server (`npm run bench -- --only serve`)', '', serveMarkdown(out.serve as ServeBenchResult));
   lines.push('', '## 8. Tracker accuracy against MediaPipe Holistic (same pixels)', '');
   lines.push(...(out.accuracy ? accuracyMarkdown(out.accuracy) : ['not run', '']));

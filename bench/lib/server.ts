@@ -17,6 +17,12 @@ export interface StaticServer {
 export async function startStaticServer(
   mounts: Record<string, string>,
   portRange: [number, number] = [5400, 5499],
+  /**
+   * 'no-store' (default): every load fetches everything again. 'revalidate': as the production
+   * server sends the models (server/serve.ts: `no-cache` with an ETag), so a second visit asks
+   * again and gets 304 Not Modified: the browser's HTTP cache, measured.
+   */
+  caching: 'no-store' | 'revalidate' = 'no-store',
 ): Promise<StaticServer> {
   const prefixes = Object.keys(mounts).sort((a, b) => b.length - a.length);
   const server = createServer((req, res) => {
@@ -26,7 +32,7 @@ export async function startStaticServer(
     if (isolated) for (const [name, value] of Object.entries(CROSS_ORIGIN_ISOLATION)) res.setHeader(name, value);
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
     // Every page load fetches its models again: first-frame latency includes the model load.
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', caching === 'revalidate' ? 'no-cache' : 'no-store');
     const prefix = prefixes.find((p) => path.startsWith(p));
     if (!prefix) {
       res.writeHead(404).end('not found');
@@ -41,6 +47,15 @@ export async function startStaticServer(
     if (!existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404).end('not found');
       return;
+    }
+    if (caching === 'revalidate') {
+      const stats = statSync(file);
+      const etag = `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+      res.setHeader('ETag', etag);
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304).end();
+        return;
+      }
     }
     res.setHeader('Content-Type', contentTypeOf(extname(file)));
     res.setHeader('Content-Length', statSync(file).size);

@@ -2,7 +2,9 @@
 // transferred to the worker and back, two LandmarkFrames alternating.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TrackerClient, type TrackerWorkerPort } from '../../engine/src/tracker/browser/tracker_client.ts';
-import type { TrackerRequest, TrackerResponse } from '../../engine/src/tracker/browser/tracker_messages.ts';
+import type { TrackerRequest, TrackerResponse, TrackerStartup } from '../../engine/src/tracker/browser/tracker_messages.ts';
+
+const STARTUP: TrackerStartup = { scriptAt: 0, initAt: 1, backendMs: 1, coreProbeMs: 0, loadMs: 1, warmUpMs: 1, readyAt: 4, cacheHits: 0, cacheMisses: 0 };
 
 class FakeWorker implements TrackerWorkerPort {
   sent: Array<{ message: TrackerRequest; transfer: Transferable[] }> = [];
@@ -38,7 +40,7 @@ describe('TrackerClient', () => {
     const client = new TrackerClient(worker);
     const started = client.start({ modelBaseUrl: '/models/' });
     expect(worker.sent[0]!.message.type).toBe('init');
-    worker.reply({ type: 'ready', backend: { name: 'wasm', simd: true, threads: 1 }, loadMs: 1, warmUpMs: 1 });
+    worker.reply({ type: 'ready', backend: { name: 'wasm', simd: true, threads: 1 }, startup: STARTUP });
     expect(await started).toEqual({ name: 'wasm', simd: true, threads: 1 });
 
     const frames: Array<{ t: number; present: number[] }> = [];
@@ -68,7 +70,7 @@ describe('TrackerClient', () => {
     const worker = new FakeWorker();
     const client = new TrackerClient(worker);
     const started = client.start({ modelBaseUrl: '/models/' });
-    worker.reply({ type: 'ready', backend: { name: 'wasm', simd: true, threads: 1 }, loadMs: 1, warmUpMs: 1 });
+    worker.reply({ type: 'ready', backend: { name: 'wasm', simd: true, threads: 1 }, startup: STARTUP });
     await started;
     const video = { videoWidth: 1280, videoHeight: 960 } as unknown as ImageBitmap;
     const frameRequests = () => worker.sent.filter((s) => s.message.type === 'frame').map((s) => s.message as Extract<TrackerRequest, { type: 'frame' }>);

@@ -43,6 +43,8 @@ export interface BackendReport {
   threads?: number;
   /** WASM on 2-3 cores: speed-up of lockstep work on two threads at start (about 1.8 = a free core). */
   parallelSpeedup?: number;
+  /** WASM on 2-3 cores: how long that measurement took, ms (part of the start-up time). */
+  coreProbeMs?: number;
   /** WebGPU only: adapter vendor / architecture. */
   adapter?: string;
   /** The runtime running the models, e.g. 'TF.js 4.22.0'. */

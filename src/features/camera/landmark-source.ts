@@ -43,6 +43,11 @@ export interface LandmarkSource {
   stop(): void;
 }
 
+/** Whether this page load's landmarks come from the tracker (not a recording, not a test fixture). */
+export function tracksCamera(search: URLSearchParams, recording: boolean): boolean {
+  return !recording && !(import.meta.env.VITE_TEST_LANDMARKS === 'true' && search.get('fixture') !== null);
+}
+
 /** The source for this page load: the recorded signer when chosen; the fixture one only in test
  * builds and when asked for; else the tracker. */
 export async function createLandmarkSource(search: URLSearchParams, options: { recording: boolean; signNames: readonly string[] }): Promise<LandmarkSource> {

@@ -7,6 +7,7 @@
 // trying that letter (onHandSeen). The hot path (one landmark frame) allocates nothing; React
 // hears only about changes it shows.
 import type { LandmarkFrame } from '@signlearn/engine/core/landmark_frame';
+import { Part } from '@signlearn/engine/core/landmark_layout';
 import { describeCorrection } from '@signlearn/engine/feedback/describe_correction';
 import type { MatchMode } from '@signlearn/engine/practice/match_mode';
 import type { PracticeEvent } from '@signlearn/engine/practice/practice_events';
@@ -20,6 +21,9 @@ import { initialPracticeView, practiceViewOnEvent, PracticeViewStore, type Pract
 import { createSessionClock, type SessionClock } from './session-clock.ts';
 import { videoInputFactory, type VideoInput, type VideoInputFactory } from './video-input.ts';
 
+
+/** The performance measure of the time from the camera screen opening to the first skeleton drawn. */
+export const FIRST_SKELETON_MEASURE = 'signlearn:first-skeleton';
 
 /** The hint is rewritten at most this often: a text that changes every frame cannot be read. */
 const HINT_INTERVAL_MS = 300;
@@ -54,6 +58,8 @@ export class PracticeController {
       createInput?: VideoInputFactory;
       /** A judged frame of the sign at `signIndex` with a hand steadily in view (every such frame). */
       onHandSeen?: (signIndex: number) => void;
+      /** When the camera screen opened (performance.now()): the first skeleton is timed from it. */
+      openedAt?: number;
     },
   ) {
     this.performance = new TrackerPerformance(options.perf ?? false);
@@ -77,9 +83,19 @@ export class PracticeController {
   /** Opens the camera, starts the landmark source, then the lesson. Errors end in status 'error'. */
   async start(): Promise<void> {
     const { video, source } = this.options;
+    // The tracker starts (or, warmed up on the lesson page, is taken over) while the camera opens:
+    // both take about a second or more, and neither needs the other until the first frame.
+    // Recorded landmarks start their clock when started, so they still wait for the camera.
+    let started: Promise<LandmarkSourceStatus> | null = null;
+    if (source.kind === 'tracker') {
+      started = source.start(video);
+      started.catch(() => undefined); // awaited below, unless the camera failed first
+    }
     try {
       await this.camera.open();
     } catch (error) {
+      // No camera, no frames: the tracker started beside it goes now, not when the screen closes.
+      if (started) source.stop();
       const message = error instanceof Error ? error.message : String(error);
       if (!this.disposed) {
         this.store.set({ status: 'error', error: message });
@@ -90,7 +106,7 @@ export class PracticeController {
     if (this.disposed) return;
     let status: LandmarkSourceStatus;
     try {
-      status = await source.start(video);
+      status = await (started ?? source.start(video));
     } catch (error) {
       if (!this.disposed) this.store.set({ status: 'error', error: error instanceof Error ? error.message : String(error) });
       return;
@@ -202,6 +218,7 @@ export class PracticeController {
       this.latestDrawn = this.landmarkCount;
       const context = canvas.getContext('2d');
       if (context) offJoints = drawSkeleton(context, view.cameraLost ? null : this.latest, this.loop.judged ? this.loop.report : null);
+      if (view.firstSkeletonMs === null && !view.cameraLost && this.latest?.present[Part.pose]) this.markFirstSkeleton();
     }
     const patch: Partial<PracticeView> = {
       locked: this.loop.phase === 'practising' && this.loop.isLocked(now),
@@ -227,6 +244,14 @@ export class PracticeController {
     }
     this.store.set(patch);
   };
+
+  /** The first skeleton is on the screen: its time since the camera screen opened, for the tests and the bench. */
+  private markFirstSkeleton(): void {
+    const openedAt = this.options.openedAt ?? 0;
+    const ms = Math.round(performance.now() - openedAt);
+    performance.measure(FIRST_SKELETON_MEASURE, { start: openedAt, end: openedAt + ms });
+    this.store.set({ firstSkeletonMs: ms });
+  }
 
   private handle(event: PracticeEvent): void {
     if (event.type === 'signStarted') this.options.source.followSign?.(event.signName, event.awaitsRelease);

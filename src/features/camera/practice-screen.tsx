@@ -16,10 +16,11 @@ import { Spinner } from '@/components/spinner.tsx';
 import { useAuthProfile } from '@/lib/auth/auth-state.ts';
 import { guideUrl } from '@/lib/data/content.ts';
 import { currentLanguage, readSession, writeSession } from '@/lib/session-storage/session-storage.ts';
+import { releaseWarmTracker, warmUpTracker } from '@/lib/tracker-warmup/tracker-warmup.ts';
 import { presenceMessage } from './camera-presence.ts';
 import { FlagSignModal } from './flag-sign-modal.tsx';
 import { InputPicker, WATCH_SIGNER_LABEL } from './input-picker.tsx';
-import { createLandmarkSource } from './landmark-source.ts';
+import { createLandmarkSource, tracksCamera } from './landmark-source.ts';
 import { createLetterStatsRecorder, type LetterStatsRecorder } from './letter-stats-recorder.ts';
 import type { LoadedLesson } from './load-lesson.ts';
 import { loadPracticeTarget, practiceTitle, type PracticeTarget } from './practice-target.ts';
@@ -74,6 +75,14 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
     new URLSearchParams(search).get(WATCH_PARAM) === WATCH_SIGNER ? { kind: 'recording' } : { kind: 'camera' },
   );
   const watching = input.kind === 'recording';
+  // When the screen opened: the first skeleton is timed from here (practice-controller.ts).
+  const [openedAt] = useState(() => performance.now());
+  // The tracker starts now, while the lesson loads, unless the lesson page already warmed it up
+  // (src/lib/tracker-warmup); a screen that tracks no camera frees a warm one at once.
+  useEffect(() => {
+    if (tracksCamera(new URLSearchParams(window.location.search), watching)) warmUpTracker();
+    else releaseWarmTracker();
+  }, [watching]);
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [lessonState, setLessonState] = useState<LessonState>({ status: 'loading' });
@@ -188,6 +197,7 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
           perf: search.get('perf') === '1',
           createInput: videoInputFactory(input),
           onHandSeen: (signIndex) => recorder.handSeen(signIndex),
+          openedAt,
         });
         setController(created);
         void created.start();
@@ -234,6 +244,7 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
           aria-hidden="true"
           data-frames-drawn={view?.framesDrawn ?? 0}
           data-off-joints={view?.offJoints ?? 0}
+          data-first-skeleton-ms={view?.firstSkeletonMs ?? undefined}
         />
 
         <header className="practice__top">

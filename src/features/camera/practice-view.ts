@@ -41,6 +41,12 @@ export interface PracticeView {
   cameraLost: boolean;
   /** Frames drawn on the overlay (tests read it through data attributes). */
   framesDrawn: number;
+  /**
+   * Milliseconds from the camera screen opening to the first skeleton drawn (a frame with the
+   * pose found): issue 28's figure, read by the browser tests through a data attribute and by
+   * anyone through the 'signlearn:first-skeleton' performance measure. Null until then.
+   */
+  firstSkeletonMs: number | null;
 }
 
 export function initialPracticeView(signNames: readonly string[]): PracticeView {
@@ -67,6 +73,7 @@ export function initialPracticeView(signNames: readonly string[]): PracticeView 
     stageTimes: null,
     cameraLost: false,
     framesDrawn: 0,
+    firstSkeletonMs: null,
   };
 }
 

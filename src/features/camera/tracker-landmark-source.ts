@@ -2,19 +2,19 @@
 // go to the worker as ImageBitmaps on this machine only; nothing about them leaves the browser.
 // The backend is chosen by the tracker (WebGPU on a hardware GPU, else WASM, else CPU); when one
 // fails to start, or keeps failing while tracking, the next one down is tried and the learner is
-// told.
+// told. A tracker the lesson page warmed up (src/lib/tracker-warmup) is taken over for the first
+// attempt instead of starting another.
 import type { LandmarkFrame } from '@signlearn/engine/core/landmark_frame';
 import { createTrackerClient } from '@signlearn/engine/tracker/browser/create_tracker_worker';
 import type { BackendPreference } from '@signlearn/engine/tracker/browser/select_backend';
 import type { TrackerClient } from '@signlearn/engine/tracker/browser/tracker_client';
 import type { BackendReport } from '@signlearn/engine/tracker/types';
+import { takeWarmTracker, TRACKER_START_OPTIONS } from '@/lib/tracker-warmup/tracker-warmup.ts';
 import type { LandmarkSource, LandmarkSourceStatus, TrackerFrameCost } from './landmark-source.ts';
 
 /** A tracker that reports this many frame errors within RUNTIME_ERROR_WINDOW_MS is replaced. */
 const RUNTIME_ERROR_LIMIT = 5;
 const RUNTIME_ERROR_WINDOW_MS = 3000;
-/** Frames are scaled to this width before they go to the worker (the models crop far smaller). */
-const MAX_INPUT_WIDTH = 640;
 
 /** What to try after `backend` failed. */
 function fallbacksAfter(backend: BackendPreference): BackendPreference[] {
@@ -42,7 +42,11 @@ export function describeModels(report: BackendReport): string | null {
 /** The part of the tracker client this source uses (a fake one in unit tests). */
 export type TrackerClientLike = Pick<TrackerClient, 'start' | 'onLandmarks' | 'onError' | 'offer' | 'reset' | 'dispose'>;
 
-export function createTrackerLandmarkSource(createClient: () => TrackerClientLike = createTrackerClient): LandmarkSource {
+export function createTrackerLandmarkSource(
+  createClient: () => TrackerClientLike = createTrackerClient,
+  /** The tracker warmed up before the screen opened, if any (taken once, for the first attempt). */
+  takeWarm: () => { client: TrackerClientLike } | null = takeWarmTracker,
+): LandmarkSource {
   const listeners = new Set<(frame: LandmarkFrame, cost: TrackerFrameCost | null) => void>();
   // One cost object, refilled for every frame: the hot path allocates nothing.
   const cost: TrackerFrameCost = { stagesMs: new Float64Array(0), latencyMs: 0 };
@@ -64,11 +68,11 @@ export function createTrackerLandmarkSource(createClient: () => TrackerClientLik
   };
 
   async function startClient(preference: BackendPreference): Promise<BackendReport> {
-    const next = createClient();
+    // The warm tracker was started with the same options (backend 'auto'): its start resolves
+    // with the report it already has, or when it gets there.
+    const next = (preference === 'auto' ? takeWarm()?.client : null) ?? createClient();
     try {
-      const width = Math.min(MAX_INPUT_WIDTH, video?.videoWidth || MAX_INPUT_WIDTH);
-      const height = Math.round((width * (video?.videoHeight || 480)) / (video?.videoWidth || 640));
-      const report = await next.start({ backend: preference, maxInputWidth: MAX_INPUT_WIDTH, warmUpWidth: width, warmUpHeight: height });
+      const report = await next.start({ ...TRACKER_START_OPTIONS, backend: preference });
       next.onLandmarks((frame, stagesMs, info) => {
         if (paused) return;
         cost.stagesMs = stagesMs;

@@ -12,6 +12,7 @@ import { useAuthProfile } from '@/lib/auth/auth-state.ts';
 import { loadChapter } from '@/lib/content/load-chapter.ts';
 import { getUserRecord } from '@/lib/data/users.ts';
 import { currentLanguage, lessonProgress, readSession, type Lesson } from '@/lib/session-storage/session-storage.ts';
+import { warmUpTracker } from '@/lib/tracker-warmup/tracker-warmup.ts';
 import './lessons.css';
 
 export const lessonsMessages = {
@@ -19,6 +20,14 @@ export const lessonsMessages = {
   empty: 'No lessons available. Please check your session data.',
   levelLocked: 'This level is locked. Complete the levels before it first.',
 } as const;
+
+/**
+ * A learner who stays this long on a chapter with an open lesson is most likely about to practise:
+ * the tracker starts warming up (one who leaves sooner costs nothing; one who never opens the
+ * camera has it freed after WARM_TRACKER_KEPT_MS). Pointing at, focusing or pressing an open
+ * lesson starts it at once.
+ */
+export const LESSON_PAGE_DWELL_MS = 1500;
 
 const indexParam = (value: string | null): number | null => (value !== null && /^\d+$/.test(value) ? Number(value) : null);
 
@@ -101,6 +110,13 @@ export default function LessonsPage() {
 function LessonList({ levelIndex, chapterIndex, lessons }: { levelIndex: number; chapterIndex: number; lessons: Lesson[] }) {
   // Lesson index i: done when i < progress - 1, open when i === progress - 1, locked above.
   const progress = lessonProgress(levelIndex, chapterIndex);
+  const anyOpen = progress > 0 && lessons.length > 0;
+  useEffect(() => {
+    if (!anyOpen) return;
+    const timer = setTimeout(() => warmUpTracker(), LESSON_PAGE_DWELL_MS);
+    return () => clearTimeout(timer);
+  }, [anyOpen]);
+  const intent = () => warmUpTracker();
   return (
     <ol className="lesson-list">
       {lessons.map((lesson, i) => {
@@ -121,6 +137,9 @@ function LessonList({ levelIndex, chapterIndex, lessons }: { levelIndex: number;
             <Link
               href={`/camera?level=${levelIndex}&chapter=${chapterIndex}&lesson=${i}`}
               className={done ? 'lesson-button lesson-button--done' : 'lesson-button lesson-button--open'}
+              onPointerEnter={intent}
+              onFocus={intent}
+              onPointerDown={intent}
             >
               <span>{label}</span>
               <span className="lesson-button__signs">{lesson.words ? lesson.words.join(', ') : `${lesson.signs.length} signs`}</span>

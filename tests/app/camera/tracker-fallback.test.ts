@@ -83,6 +83,30 @@ describe('tracker landmark source: backend fallback', () => {
     source.stop();
   });
 
+  it('takes over the tracker warmed up before the screen opened, and starts its own only to fall back', async () => {
+    const { made, factory } = fakeClients(new Set());
+    const warm = fakeClients(new Set(['auto']));
+    const warmClient = warm.factory();
+    let taken = 0;
+    const source = createTrackerLandmarkSource(factory, () => (taken++ === 0 ? { client: warmClient } : null));
+    const status = await source.start(video);
+    // The warm one failed its start: the fallback is a new client, and the warm one is disposed.
+    expect(status.backend).toBe('wasm (WebAssembly)');
+    expect([warm.made[0]!.backend, warm.made[0]!.disposed]).toEqual(['auto', true]);
+    expect(made.map((c) => c.backend)).toEqual(['wasm']);
+    source.stop();
+
+    const { made: none, factory: fresh } = fakeClients(new Set());
+    const healthy = fakeClients(new Set());
+    const warmHealthy = healthy.factory();
+    const second = createTrackerLandmarkSource(fresh, () => ({ client: warmHealthy }));
+    expect((await second.start(video)).backend).toBe('wasm (WebAssembly)');
+    expect(none).toHaveLength(0);
+    expect(healthy.made[0]!.disposed).toBe(false);
+    second.stop();
+    expect(healthy.made[0]!.disposed).toBe(true);
+  });
+
   it('names the runtime and the adapter of a WebGPU tracker', async () => {
     const report = { name: 'webgpu', adapter: 'nvidia hopper', runtime: 'TF.js 4.22.0', replayedModels: 4 } as const;
     const factory = (): TrackerClientLike => ({ ...fakeClients(new Set()).factory(), start: async () => report });

@@ -76,12 +76,14 @@ const MIN_SPEEDUP_FOR_THREADS = 1.3;
  * Half the cores, as tfjs-backend-wasm does, at most 4; on 2- and 3-core machines 2 threads when a
  * second core is free now (measureParallelSpeedup), else 1.
  */
-async function defaultWasmThreads(): Promise<{ threads: number; speedup?: number }> {
+async function defaultWasmThreads(): Promise<{ threads: number; speedup?: number; probeMs?: number }> {
   const cores = globalThis.navigator?.hardwareConcurrency ?? 2;
   if (cores >= 4) return { threads: Math.min(4, Math.floor(cores / 2)) };
   if (cores < 2) return { threads: 1 };
+  const probeStart = performance.now();
   const speedup = await measureParallelSpeedup();
-  return { threads: speedup >= MIN_SPEEDUP_FOR_THREADS ? 2 : 1, speedup: Math.round(speedup * 100) / 100 };
+  const probeMs = Math.round(performance.now() - probeStart);
+  return { threads: speedup >= MIN_SPEEDUP_FOR_THREADS ? 2 : 1, speedup: Math.round(speedup * 100) / 100, probeMs };
 }
 
 /** Picks and starts the TF.js backend: WebGPU on hardware, else WASM (SIMD, threads), else CPU. */
@@ -97,14 +99,15 @@ export async function selectBackend(options: BackendOptions): Promise<BackendRep
   if (preference !== 'cpu') {
     setWasmPaths(options.wasmBaseUrl.endsWith('/') ? options.wasmBaseUrl : options.wasmBaseUrl + '/');
     const multithread = (await tf.env().getAsync('WASM_HAS_MULTITHREAD_SUPPORT')) as boolean;
-    const choice = options.wasmThreads !== undefined ? { threads: options.wasmThreads } : multithread ? await defaultWasmThreads() : { threads: 1 };
+    const choice: { threads: number; speedup?: number; probeMs?: number } =
+      options.wasmThreads !== undefined ? { threads: options.wasmThreads } : multithread ? await defaultWasmThreads() : { threads: 1 };
     const threads = choice.threads;
     setThreadsCount(threads);
     allowWasmThreads(threads);
     if (await tf.setBackend('wasm').catch(() => false)) {
       await tf.ready();
       const simd = (await tf.env().getAsync('WASM_HAS_SIMD_SUPPORT')) as boolean;
-      return { name: 'wasm', simd, threads: multithread ? getThreadsCount() : 1, parallelSpeedup: choice.speedup };
+      return { name: 'wasm', simd, threads: multithread ? getThreadsCount() : 1, parallelSpeedup: choice.speedup, coreProbeMs: choice.probeMs };
     }
   }
   await tf.setBackend('cpu');

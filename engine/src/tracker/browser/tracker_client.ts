@@ -1,6 +1,6 @@
 import { createLandmarkFrame, type LandmarkFrame } from '../../core/landmark_frame.ts';
 import { TRACKER_STAGE_COUNT } from '../constants.ts';
-import type { TrackerRequest, TrackerResponse, WorkerTrackerOptions } from './tracker_messages.ts';
+import type { TrackerRequest, TrackerResponse, TrackerStartup, WorkerTrackerOptions } from './tracker_messages.ts';
 import type { BackendReport } from '../types.ts';
 
 /** The worker, as the client needs it (a DOM Worker satisfies this). */
@@ -38,6 +38,8 @@ export class TrackerClient {
   /** Frames tracked. */
   tracked = 0;
   backend: BackendReport | null = null;
+  /** Where the worker's start-up time went (set when ready). */
+  startup: TrackerStartup | null = null;
 
   private readonly frames: [LandmarkFrame, LandmarkFrame] = [createLandmarkFrame(), createLandmarkFrame()];
   private readonly timings: [Float64Array, Float64Array] = [new Float64Array(TRACKER_STAGE_COUNT), new Float64Array(TRACKER_STAGE_COUNT)];
@@ -147,6 +149,7 @@ export class TrackerClient {
     switch (message.type) {
       case 'ready':
         this.backend = message.backend;
+        this.startup = message.startup;
         this.resolveReady?.(message.backend);
         break;
       case 'error':

@@ -10,6 +10,36 @@ export interface WorkerTrackerOptions extends TrackerOptions {
   /** Warm-up frame size (the camera's, after any downscale). */
   warmUpWidth?: number;
   warmUpHeight?: number;
+  /**
+   * Keep the model files and WASM binaries in Cache Storage under this version (model_cache.ts):
+   * a second visit reads them without the server, and a new version replaces the old files.
+   * Absent: the browser's HTTP cache only.
+   */
+  modelCacheVersion?: string;
+}
+
+/**
+ * Where the worker's start-up time went. Instants are epoch milliseconds (performance.timeOrigin +
+ * performance.now(): comparable across the page and the worker); durations are milliseconds.
+ */
+export interface TrackerStartup {
+  /** The worker's script (and its imports) began to run. */
+  scriptAt: number;
+  /** The init message arrived. */
+  initAt: number;
+  /** Choosing and starting the backend: WASM compile and instantiate, the free-core probe. */
+  backendMs: number;
+  /** Of which the free-core probe (measure_free_cores.ts); 0 when it did not run. */
+  coreProbeMs: number;
+  /** Fetching and parsing the three models. */
+  loadMs: number;
+  /** The warm-up frame (first inference: weights packed, shaders compiled, graphs recorded). */
+  warmUpMs: number;
+  /** Ready to track. */
+  readyAt: number;
+  /** Files read from Cache Storage / fetched from the server (0 / 0 without modelCacheVersion). */
+  cacheHits: number;
+  cacheMisses: number;
 }
 
 /** Main thread -> worker. */
@@ -30,7 +60,7 @@ export type TrackerRequest =
 
 /** Worker -> main thread. */
 export type TrackerResponse =
-  | { type: 'ready'; backend: BackendReport; loadMs: number; warmUpMs: number }
+  | { type: 'ready'; backend: BackendReport; startup: TrackerStartup }
   | { type: 'error'; message: string }
   | {
       type: 'landmarks';

@@ -6,10 +6,14 @@ import type { LandmarkFrame } from '../../core/landmark_frame.ts';
 import { DEFAULT_MODEL_BASE_URL } from '../constants.ts';
 import { LandmarkTracker } from '../landmark_tracker.ts';
 import { resolveModelUrls } from '../model_urls.ts';
+import { installModelCache } from './model_cache.ts';
 import { selectBackend } from './select_backend.ts';
 import type { TrackerRequest, TrackerResponse, WorkerTrackerOptions } from './tracker_messages.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
+/** Epoch milliseconds, comparable with the page's (the start-up report). */
+const epochNow = () => performance.timeOrigin + performance.now();
+const scriptAt = epochNow();
 let tracker: LandmarkTracker | null = null;
 const frame: LandmarkFrame = {
   pose: new Float32Array(0),
@@ -26,12 +30,14 @@ function post(message: TrackerResponse, transfer: Transferable[] = []): void {
 }
 
 async function init(options: WorkerTrackerOptions): Promise<void> {
-  const base = options.modelBaseUrl ?? DEFAULT_MODEL_BASE_URL;
-  const backend = await selectBackend({
-    preference: options.backend,
-    wasmBaseUrl: options.wasmBaseUrl ?? new URL('wasm/', new URL(base.endsWith('/') ? base : base + '/', scope.location.href)).href,
-    wasmThreads: options.wasmThreads,
-  });
+  const initAt = epochNow();
+  const base = new URL(options.modelBaseUrl ?? DEFAULT_MODEL_BASE_URL, scope.location.href).href;
+  const modelFolder = base.endsWith('/') ? base : base + '/';
+  const wasmBaseUrl = new URL(options.wasmBaseUrl ?? 'wasm/', modelFolder).href;
+  // Before anything is fetched: the models and the WASM binaries come from Cache Storage when kept.
+  const cache = options.modelCacheVersion ? installModelCache(scope, [modelFolder, wasmBaseUrl], options.modelCacheVersion) : { hits: 0, misses: 0 };
+  const backendStart = performance.now();
+  const backend = await selectBackend({ preference: options.backend, wasmBaseUrl, wasmThreads: options.wasmThreads });
   const loadStart = performance.now();
   const urls = resolveModelUrls(options);
   const absolute = (url: string) => new URL(url, scope.location.href).href;
@@ -47,7 +53,18 @@ async function init(options: WorkerTrackerOptions): Promise<void> {
   backend.poseModel = tracker.models.pose;
   if (tracker.models.hand) backend.handModel = tracker.models.hand;
   if (backend.name === 'webgpu') backend.replayedModels = tracker.graphReplays.replayed;
-  post({ type: 'ready', backend, loadMs: warmStart - loadStart, warmUpMs: performance.now() - warmStart });
+  const startup = {
+    scriptAt,
+    initAt,
+    backendMs: loadStart - backendStart,
+    coreProbeMs: backend.coreProbeMs ?? 0,
+    loadMs: warmStart - loadStart,
+    warmUpMs: performance.now() - warmStart,
+    readyAt: epochNow(),
+    cacheHits: cache.hits,
+    cacheMisses: cache.misses,
+  };
+  post({ type: 'ready', backend, startup });
 }
 
 async function track(request: Extract<TrackerRequest, { type: 'frame' }>): Promise<void> {
