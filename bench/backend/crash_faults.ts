@@ -3,7 +3,7 @@
 // then restarted on the same data. After every restart it checks that every write the clients
 // saw acknowledged is there, and that Auth and the database agree (no user record or username
 // without its account, no account without its record). tests/backend/crash.test.ts runs it with
-// a few kills; `npm run crash-faults -- --kills 20` runs the full one (README "Backend").
+// a few kills; `npm run crash-faults -- --kills 20` runs the full one (docs/engineer/backend.md, "Durability").
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

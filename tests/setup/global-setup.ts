@@ -43,7 +43,7 @@ async function startServices(): Promise<Services> {
     ...emulatorEnv(`127.0.0.1:${PORTS.auth}`, `127.0.0.1:${PORTS.database}`),
     // The limit itself is tested on its own instance; here many tests share one client address.
     SIGNLEARN_FEEDBACK_RATE_LIMIT: '1000',
-    VITE_TEST_LANDMARKS: 'true', // the camera screen's test-only landmark source (README "Camera practice")
+    VITE_TEST_LANDMARKS: 'true', // the camera screen's test-only landmark source (docs/engineer/app.md, "Test-only landmarks")
   };
   const seed = async (databaseUrl: string) => {
     const seedStarted = performance.now();

@@ -31,7 +31,7 @@ function number(flags: Record<string, string | boolean>, name: string): number |
 }
 
 /**
- * Prints one JSON object: how well recordings match reference signs (see README). One pair
+ * Prints one JSON object: how well recordings match reference signs (see docs/engineer/engine.md, "Command line"). One pair
  * (`--reference`, `--frames`) prints the pair's full score; a folder of records (`--references`)
  * and any number of landmark files print every pair's `frames`, `reference`, `completed`,
  * `secondsToComplete` and `fraction`, in one process, the records compiled together as a lesson.

@@ -76,7 +76,7 @@ export function readFirebaseSettings(env: FirebaseEnv): FirebaseSettings {
   };
 }
 
-/** The settings a production build must have (README "Production"); without them `npm run build`
+/** The settings a production build must have (docs/engineer/backend.md, "Production"); without them `npm run build`
  * stops, unless the emulator target is asked for (`npm run build -- --mode emulators`). */
 export const PRODUCTION_SETTINGS = [
   'VITE_FIREBASE_API_KEY',
