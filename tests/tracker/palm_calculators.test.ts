@@ -2,7 +2,7 @@
 // synthetic model output whose answer is worked out by hand.
 import { describe, expect, it } from 'vitest';
 import { createDetections } from '../../engine/src/tracker/calculators/detections.ts';
-import { detectionLetterboxRemoval } from '../../engine/src/tracker/calculators/detection_letterbox_removal.ts';
+import { detectionProjection } from '../../engine/src/tracker/calculators/detection_projection.ts';
 import { detectionToRect } from '../../engine/src/tracker/calculators/detection_to_rect.ts';
 import { ANCHOR_STRIDE, ssdAnchors } from '../../engine/src/tracker/calculators/ssd_anchors.ts';
 import { tensorsToDetections } from '../../engine/src/tracker/calculators/tensors_to_detections.ts';
@@ -59,7 +59,7 @@ describe('palm output decoding and weighted non-maximum suppression (synthetic o
     raw.set([dx, dy, w, h], base + 1);
     for (let k = 0; k < 7; k++) raw.set([dx + k, dy - k], base + 5 + 2 * k);
   }
-  // Two neighbouring anchors of the stride-8 map on one palm, a third palm far off, one under 0.7.
+  // Two neighbouring anchors of the stride-8 map on one palm, a third palm far off, one under 0.5 (the threshold).
   const cellA = 2 * (10 * 32 + 10); // cell (10, 10): centre (10.5 / 32, 10.5 / 32)
   const cellB = 2 * (10 * 32 + 11);
   const far = 2560 + 6 * (6 * 8 + 6); // stride-32 cell (6, 6): centre (6.5 / 8, 6.5 / 8)
@@ -67,11 +67,11 @@ describe('palm output decoding and weighted non-maximum suppression (synthetic o
   setAnchor(cellA, 0.9, 4, 0, 64, 64);
   setAnchor(cellB + 1, 0.8, -4, 0, 64, 64); // same box centre as A's, 8 px apart before the offsets
   setAnchor(far, 0.75, 0, 0, 40, 40);
-  setAnchor(weak, 0.6, 0, 0, 50, 50);
+  setAnchor(weak, 0.45, 0, 0, 50, 50);
   const candidates = createDetections(PALM_DECODE_OPTIONS.numBoxes, 7);
   tensorsToDetections(raw, { stride: PALM_OUTPUT_STRIDE, scoreIndex: 0, coordsIndex: 1 }, anchors, PALM_DECODE_OPTIONS, candidates);
 
-  it('keeps the anchors scoring 0.7 or more, boxes centred on anchor + offset / 256', () => {
+  it('keeps the anchors scoring 0.5 or more, boxes centred on anchor + offset / 256', () => {
     expect(candidates.count).toBe(3);
     const first = Array.from(candidates.box.subarray(0, 4));
     const cx = 10.5 / 32 + 4 / 256;
@@ -151,12 +151,28 @@ describe('palm to hand rect', () => {
     expect(rect.height * 480).toBeCloseTo(2.6 * 128, 4);
   });
 
-  it('maps boxes and keypoints off the letterbox', () => {
+  it('maps boxes and keypoints off the letterbox of an upright crop (a 312x416 portrait: 12.5% bars each side)', () => {
     const palms = palmAt([0.5, 0.5], [0.25, 0.75]);
-    detectionLetterboxRemoval(palms, { left: 0.125, right: 0.125, top: 0, bottom: 0 });
+    detectionProjection(palms, { xCenter: 0.5, yCenter: 0.5, width: 416 / 312, height: 1, rotation: 0 }, 312, 416);
+    // DetectionLetterboxRemoval's (x - 0.125) / 0.75.
     expect(palms.box[0]).toBeCloseTo((0.4 - 0.125) / 0.75, 6);
     expect(palms.box[1]).toBeCloseTo(0.4, 6);
+    expect(palms.box[2]).toBeCloseTo((0.6 - 0.125) / 0.75, 6);
     expect(palms.keypoints[4]).toBeCloseTo((0.25 - 0.125) / 0.75, 6);
     expect(palms.keypoints[5]).toBeCloseTo(0.75, 6);
+  });
+
+  it('maps a quarter-turned crop back: the crop\'s x axis runs down the frame, the palm rect turns with it', () => {
+    // 640x480 frame, the 640 px square crop turned a quarter: crop (u, v) -> frame
+    // (0.5 - (v - 0.5) * 640 / 640, 0.5 + (u - 0.5) * 640 / 480).
+    const palms = palmAt([0.5, 0.5], [0.5, 0.3]); // upright in the crop: knuckle above the wrist
+    palms.box.set([0.4, 0.45, 0.6, 0.5]);
+    detectionProjection(palms, { xCenter: 0.5, yCenter: 0.5, width: 1, height: 640 / 480, rotation: Math.PI / 2 }, 640, 480);
+    expect(palms.keypoints[4]).toBeCloseTo(0.7, 6); // v 0.3 -> x 0.7
+    expect(palms.keypoints[5]).toBeCloseTo(0.5, 6);
+    expect(Array.from(palms.box).map((v) => Number(v.toFixed(4)))).toEqual([0.5, Number((0.5 - 0.1 * 640 / 480).toFixed(4)), 0.55, Number((0.5 + 0.1 * 640 / 480).toFixed(4))]);
+    const rect = createNormalizedRect();
+    detectionToRect(palms, 0, start, end, targetAngle, 640, 480, rect);
+    expect(rect.rotation).toBeCloseTo(Math.PI / 2, 6); // fingers to the frame's right
   });
 });
