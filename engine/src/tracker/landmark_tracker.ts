@@ -101,7 +101,7 @@ interface PoseByRoi {
 }
 
 /**
- * Hand model outputs: 21 x (x, y, z) in crop pixels, presence and handedness (the score of "Left",
+ * Hand model outputs: 21 x (x, y, z) in crop pixels, presence and handedness (the score of "Right",
  * in a mirror image: calculators/handedness_to_side.ts). Both scores already pass through a Sigmoid in the graph: they are probabilities.
  */
 const HAND_OUTPUTS = ['Identity', 'Identity_1', 'Identity_2'];
