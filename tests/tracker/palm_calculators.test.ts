@@ -59,7 +59,7 @@ describe('palm output decoding and weighted non-maximum suppression (synthetic o
     raw.set([dx, dy, w, h], base + 1);
     for (let k = 0; k < 7; k++) raw.set([dx + k, dy - k], base + 5 + 2 * k);
   }
-  // Two neighbouring anchors of the stride-8 map on one palm, a third palm far off, one under 0.5 (the threshold).
+  // Two neighbouring anchors of the stride-8 map on one palm, a third palm far off, one under 0.7 (the threshold).
   const cellA = 2 * (10 * 32 + 10); // cell (10, 10): centre (10.5 / 32, 10.5 / 32)
   const cellB = 2 * (10 * 32 + 11);
   const far = 2560 + 6 * (6 * 8 + 6); // stride-32 cell (6, 6): centre (6.5 / 8, 6.5 / 8)
@@ -67,11 +67,11 @@ describe('palm output decoding and weighted non-maximum suppression (synthetic o
   setAnchor(cellA, 0.9, 4, 0, 64, 64);
   setAnchor(cellB + 1, 0.8, -4, 0, 64, 64); // same box centre as A's, 8 px apart before the offsets
   setAnchor(far, 0.75, 0, 0, 40, 40);
-  setAnchor(weak, 0.45, 0, 0, 50, 50);
+  setAnchor(weak, 0.65, 0, 0, 50, 50);
   const candidates = createDetections(PALM_DECODE_OPTIONS.numBoxes, 7);
   tensorsToDetections(raw, { stride: PALM_OUTPUT_STRIDE, scoreIndex: 0, coordsIndex: 1 }, anchors, PALM_DECODE_OPTIONS, candidates);
 
-  it('keeps the anchors scoring 0.5 or more, boxes centred on anchor + offset / 256', () => {
+  it('keeps the anchors scoring 0.7 or more, boxes centred on anchor + offset / 256', () => {
     expect(candidates.count).toBe(3);
     const first = Array.from(candidates.box.subarray(0, 4));
     const cx = 10.5 / 32 + 4 / 256;

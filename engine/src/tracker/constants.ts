@@ -112,10 +112,10 @@ export const PALM_DECODE_OPTIONS = {
   wScale: PALM_INPUT_SIZE,
   hScale: PALM_INPUT_SIZE,
   scoreClippingThresh: 100,
-  // MediaPipe Hands' min_detection_confidence default (palm_detection_cpu.pbtxt today: 0.5);
-  // v0.6.9's graph had 0.7. Lower finds the palms of hands turned or pointing down (on the real
-  // photographs: 3 more of 170); the hand landmark model's presence is the gate after it.
-  minScoreThresh: 0.5,
+  // This model's graph's value. MediaPipe Hands' present default, 0.5, was tried on the real
+  // photographs: weaker anchors join the weighted NMS and pull the palm's box off the hand (3 hands
+  // of 170 lost), and 2 hands came out on a fingertip, not the hand.
+  minScoreThresh: 0.7,
 } as const;
 /** NonMaxSuppressionCalculator: WEIGHTED, INTERSECTION_OVER_UNION, this threshold. */
 export const PALM_NMS_MIN_SUPPRESSION = 0.3;

@@ -2,7 +2,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import * as poseDetection from '@tensorflow-models/pose-detection';
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
-import { HAND_POINT_COUNT, HandPoint, Part, POINT_STRIDE, PosePoint, X, Y } from '../core/landmark_layout.ts';
+import { HAND_POINT_COUNT, HandPoint, Part, POINT_STRIDE, PosePoint, SCORE, X, Y } from '../core/landmark_layout.ts';
 import { cropRotatedRect } from './calculators/crop_rotated_rect.ts';
 import { handCropTransform } from './calculators/hand_crop_transform.ts';
 import { handednessToSide } from './calculators/handedness_to_side.ts';
@@ -584,9 +584,7 @@ export class LandmarkTracker {
     const start = now();
     const count = await palm.detect(pixels, this.replays?.palm(), quarterTurns);
     addTime(timings, TrackerStage.palmDetector, now() - start);
-    const box = palm.palms.box;
     for (let i = 0; i < count; i++) {
-      if (this.isFoundHand(box[i * 4]!, box[i * 4 + 1]!, box[i * 4 + 2]!, box[i * 4 + 3]!, out)) continue;
       const rect = palm.handRects[i]!;
       const result = await this.runHandModel(pixels, this.palmSides, timings, rect);
       const score = result.presence[0]!;
@@ -598,7 +596,10 @@ export class LandmarkTracker {
         landmarkBounds(hand, bounds);
         const x = hand[HandPoint.wrist * POINT_STRIDE + X]!;
         const y = hand[HandPoint.wrist * POINT_STRIDE + Y]!;
-        const side = this.isFoundHand(bounds[0]!, bounds[1]!, bounds[2]!, bounds[3]!, out) ? -1 : this.sideOfPalmHand(x, y, result.handedness[0]!, out);
+        // On a hand found already (the body path's, or another palm's): the surer of the two stays.
+        const found = this.foundHandAt(bounds[0]!, bounds[1]!, bounds[2]!, bounds[3]!, out);
+        const foundPresence = found === -1 ? 0 : (found === Part.leftHand ? out.leftHand : out.rightHand)[SCORE]!;
+        const side = found === -1 ? this.sideOfPalmHand(x, y, result.handedness[0]!, out) : score > foundPresence ? found : -1;
         if (side !== -1) {
           this.acceptHand(side, result.landmarks, 0, rect, score, out);
           this.fromPalm[side] = 1;
@@ -609,12 +610,12 @@ export class LandmarkTracker {
   }
 
   /**
-   * Whether a box (normalised xmin, ymin, xmax, ymax: a palm, or a hand's landmarks) lies on a hand
-   * found already: more than half of the smaller of the box and that hand's landmark box overlap.
-   * Two palms of one hand (NMS keeps boxes that overlap by 0.3 IoU or less) or a palm the body
-   * path's hand already holds then cost no hand model run, or give no second hand.
+   * The side of a hand found already that a box (normalised xmin, ymin, xmax, ymax: a hand's
+   * landmarks) lies on: more than half of the smaller of the box and that hand's landmark box
+   * overlap; -1 when none. Two palms of one hand (NMS keeps boxes that overlap by 0.3 IoU or
+   * less), or a palm on the body path's hand, then give no second hand.
    */
-  private isFoundHand(xmin: number, ymin: number, xmax: number, ymax: number, out: LandmarkFrame): boolean {
+  private foundHandAt(xmin: number, ymin: number, xmax: number, ymax: number, out: LandmarkFrame): number {
     const found = this.foundHandBounds;
     for (const side of SIDES) {
       if (!out.present[side]) continue;
@@ -623,9 +624,9 @@ export class LandmarkTracker {
       const height = Math.min(ymax, found[3]!) - Math.max(ymin, found[1]!);
       if (width <= 0 || height <= 0) continue;
       const smaller = Math.min((xmax - xmin) * (ymax - ymin), (found[2]! - found[0]!) * (found[3]! - found[1]!));
-      if (width * height > 0.5 * smaller) return true;
+      if (width * height > 0.5 * smaller) return side;
     }
-    return false;
+    return -1;
   }
 
   /**
