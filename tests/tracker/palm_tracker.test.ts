@@ -164,7 +164,7 @@ describe('video', () => {
 });
 
 describe('tensors', () => {
-  it('a still image through every quarter turn of the palm detector leaves no tensor behind', async () => {
+  it('a still image through the palm detector\'s turned frames leaves no tensor behind', async () => {
     await still(tracker, volunteer('P17'));
     const tensors = tf.memory().numTensors;
     await still(tracker, volunteer('P17'));

@@ -135,16 +135,17 @@ export const PALM_TO_HAND_RECT_TRANSFORM = { scaleX: 2.6, scaleY: 2.6, shiftX: 0
  */
 export const PALM_REACQUIRE_INTERVAL_FRAMES = 10;
 /**
- * Quarter turns of the frame the palm detector is run on. This palm model (MediaPipe's first) finds
- * upright palms and misses many hands pointing down or sideways (P, Q, H, G; a hand photographed
- * from the signer's own side): on the real photographs 13 of the 17 it missed upright were found
- * with the frame turned. Not in MediaPipe's graph, which runs once, upright.
- * - still images: upright first; only when no hand at all is found, the other turns in this
+ * Turns of the frame (degrees, clockwise in the image) the palm detector is run on. This palm
+ * model (MediaPipe's first) finds upright palms and misses many hands pointing down or sideways
+ * (P, Q, H, G; a hand photographed from the signer's own side): bench/signers-tracker/hand-found.md
+ * counts the real photographs whose hand only a turned frame found (eighth turns added 3 of them
+ * to the quarter turns'). Not in MediaPipe's graph, which runs once, upright.
+ * - still images: upright first; only while no hand at all is found, the other turns in this
  *   order until one is;
  * - video: one turn per re-acquiring attempt, in this order (upright every other attempt).
  */
-export const PALM_STILL_QUARTER_TURNS = [0, 1, 3, 2] as const;
-export const PALM_VIDEO_QUARTER_TURNS = [0, 1, 0, 3, 0, 2] as const;
+export const PALM_STILL_TURNS_DEGREES = [0, 90, -90, 180, 45, -45, 135, -135] as const;
+export const PALM_VIDEO_TURNS_DEGREES = [0, 90, 0, -90, 0, 180] as const;
 
 /** Index of each stage in the `stageTimings` array (milliseconds, filled per frame). */
 export const TrackerStage = {

@@ -30,8 +30,8 @@ import {
   HAND_RECT_FROM_POSE_TRANSFORM,
   LANDMARK_CROP_BORDER,
   PALM_REACQUIRE_INTERVAL_FRAMES,
-  PALM_STILL_QUARTER_TURNS,
-  PALM_VIDEO_QUARTER_TURNS,
+  PALM_STILL_TURNS_DEGREES,
+  PALM_VIDEO_TURNS_DEGREES,
   POSE_INPUT_SIZE,
   STILL_HAND_REFINE_PASSES,
   TRACKER_STAGE_COUNT,
@@ -164,7 +164,7 @@ export class LandmarkTracker {
   private readonly fromPalm = new Uint8Array(3);
   /** Video: frames left before the palm detector may run again. */
   private palmWait = 0;
-  /** Video: re-acquiring attempts so far (each takes the next of PALM_VIDEO_QUARTER_TURNS). */
+  /** Video: re-acquiring attempts so far (each takes the next of PALM_VIDEO_TURNS_DEGREES). */
   private palmAttempt = 0;
   /** 'video': re-acquire when no hand is found; 'still': whenever a side has none; 'off': refinement passes. */
   private palmMode: 'video' | 'still' | 'off' = 'video';
@@ -559,16 +559,16 @@ export class LandmarkTracker {
     return true;
   }
 
-  /** The palm detector's runs for this frame: which quarter turns of the frame (PALM_*_QUARTER_TURNS). */
+  /** The palm detector's runs for this frame: which turns of the frame (PALM_*_TURNS_DEGREES). */
   private async lookForPalms(pixels: PixelFrame, out: LandmarkFrame, timings: Float64Array): Promise<void> {
     if (this.palmMode === 'video') {
-      const turns = PALM_VIDEO_QUARTER_TURNS[this.palmAttempt++ % PALM_VIDEO_QUARTER_TURNS.length]!;
-      await this.findHandsByPalm(pixels, out, timings, turns);
+      const turn = PALM_VIDEO_TURNS_DEGREES[this.palmAttempt++ % PALM_VIDEO_TURNS_DEGREES.length]!;
+      await this.findHandsByPalm(pixels, out, timings, turn);
       return;
     }
-    for (const turns of PALM_STILL_QUARTER_TURNS) {
-      if (turns !== 0 && (out.present[Part.leftHand] || out.present[Part.rightHand])) return;
-      await this.findHandsByPalm(pixels, out, timings, turns);
+    for (const turn of PALM_STILL_TURNS_DEGREES) {
+      if (turn !== 0 && (out.present[Part.leftHand] || out.present[Part.rightHand])) return;
+      await this.findHandsByPalm(pixels, out, timings, turn);
     }
   }
 
@@ -579,10 +579,10 @@ export class LandmarkTracker {
    * else the hand model's handedness (as for a hand seen without a body).
    * ref: mediapipe/modules/hand_landmark/hand_landmark_tracking_cpu.pbtxt
    */
-  private async findHandsByPalm(pixels: PixelFrame, out: LandmarkFrame, timings: Float64Array, quarterTurns: number): Promise<void> {
+  private async findHandsByPalm(pixels: PixelFrame, out: LandmarkFrame, timings: Float64Array, turnDegrees: number): Promise<void> {
     const palm = this.palm!;
     const start = now();
-    const count = await palm.detect(pixels, this.replays?.palm(), quarterTurns);
+    const count = await palm.detect(pixels, this.replays?.palm(), turnDegrees);
     addTime(timings, TrackerStage.palmDetector, now() - start);
     for (let i = 0; i < count; i++) {
       const rect = palm.handRects[i]!;

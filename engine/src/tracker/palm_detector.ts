@@ -61,13 +61,13 @@ export class PalmDetector {
 
   /**
    * Finds up to PALM_MAX_HANDS palms in the frame; fills `handRects` and `palms`, returns how many.
-   * `quarterTurns` (0-3) turns the frame by that many quarter turns before the model sees it
-   * (see PALM_QUARTER_TURNS); the palms come back in the frame's own coordinates.
+   * `turnDegrees` turns the frame before the model sees it (see PALM_STILL_TURNS_DEGREES); the
+   * palms come back in the frame's own coordinates.
    * `replay`: the model's recorded WebGPU graph, run from the input bytes (else TF.js runs it).
    */
-  async detect(pixels: PixelFrame, replay?: ReplayedGraph, quarterTurns = 0): Promise<number> {
+  async detect(pixels: PixelFrame, replay?: ReplayedGraph, turnDegrees = 0): Promise<number> {
     const { width, height } = pixels;
-    const input = this.letterbox(pixels, quarterTurns);
+    const input = this.letterbox(pixels, turnDegrees);
     if (replay) await replay.run(input, [this.raw]);
     else await this.execute();
     this.runs++;
@@ -87,16 +87,16 @@ export class PalmDetector {
 
   /**
    * The model's input: the whole frame letterboxed into 256x256 (keep_aspect_ratio, black
-   * border), values -1..1 (the graph's TfLiteConverter, zero_center), turned by `quarterTurns`.
+   * border), values -1..1 (the graph's TfLiteConverter, zero_center), turned by `turnDegrees`.
    * Valid until the next run.
    */
-  letterbox(pixels: PixelFrame, quarterTurns = 0): Float32Array {
+  letterbox(pixels: PixelFrame, turnDegrees = 0): Float32Array {
     const frame = this.frameRect;
     frame.xCenter = 0.5;
     frame.yCenter = 0.5;
     frame.width = 1;
     frame.height = 1;
-    frame.rotation = (quarterTurns * Math.PI) / 2;
+    frame.rotation = (turnDegrees * Math.PI) / 180;
     letterboxSquareCrop(frame, pixels.width, pixels.height, this.crop, this.padding);
     handCropTransform(this.crop, pixels.width, pixels.height, PALM_INPUT_SIZE, this.matrix);
     cropRotatedRect(pixels, this.matrix, PALM_INPUT_SIZE, this.input, 0, 'zero');
