@@ -75,9 +75,9 @@ describe('WebGPU tracker in Node', () => {
     expect(result.dispatches).toBeGreaterThan(100);
     // The same shaders on the same data: bit for bit.
     expect(result.replayVsTfjsWebGpu).toBe(0);
-    // Against WASM (another kernel set): logits and offsets within float rounding's drift.
-    expect(result.scoreLogitReplayVsWasm).toBeLessThan(0.05);
-    expect(result.offsetPxReplayVsWasm).toBeLessThan(0.5);
+    // Against WASM (another kernel set): logits and offsets within float rounding (measured 0.0003 and 0.0001 px).
+    expect(result.scoreLogitReplayVsWasm).toBeLessThan(0.01);
+    expect(result.offsetPxReplayVsWasm).toBeLessThan(0.01);
     // The photograph's one palm is found the same way on both.
     expect(result.palms).toEqual({ wasm: 1, replay: 1 });
     expect(Math.abs(result.scores.wasm - result.scores.replay)).toBeLessThan(1e-3);
