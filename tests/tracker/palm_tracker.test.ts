@@ -41,7 +41,7 @@ async function still(t: LandmarkTracker, file: string, options: { flop?: boolean
 const foundSides = (out: LandmarkFrame) => [Part.leftHand, Part.rightHand].filter((side) => out.present[side] === 1);
 
 /** Every one of the hand's 21 points inside the region [xmin, ymin, xmax, ymax] (pixels). */
-function expectInside(hand: Float32Array, image: RgbFrame, [xmin, ymin, xmax, ymax]: readonly number[], label: string): void {
+function expectInside(hand: Float32Array, image: RgbFrame, [xmin, ymin, xmax, ymax]: readonly [number, number, number, number], label: string): void {
   for (let i = 0; i < HAND_POINT_COUNT; i++) {
     const x = hand[i * POINT_STRIDE]! * image.width;
     const y = hand[i * POINT_STRIDE + 1]! * image.height;
