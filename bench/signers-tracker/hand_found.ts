@@ -29,6 +29,8 @@ interface SetResult {
   totalMsBefore: number;
   totalMsAfter: number;
   missed: string[];
+  /** Found by the body path alone, not with the palm detector. */
+  lost: string[];
 }
 
 const timings = new Float64Array(TRACKER_STAGE_COUNT);
@@ -40,7 +42,7 @@ await bodyOnly.warmUp(312, 416);
 const results: SetResult[] = [];
 for (const set of SETS) {
   const files = listFrameFiles(join(photos, set));
-  const result: SetResult = { set, photos: files.length, before: 0, after: 0, byPalm: 0, byTurn: 0, palmPhotos: 0, palmRuns: 0, palmMs: 0, totalMsBefore: 0, totalMsAfter: 0, missed: [] };
+  const result: SetResult = { set, photos: files.length, before: 0, after: 0, byPalm: 0, byTurn: 0, palmPhotos: 0, palmRuns: 0, palmMs: 0, totalMsBefore: 0, totalMsAfter: 0, missed: [], lost: [] };
   for (const file of files) {
     const image = await decodeImageFile(file);
     const frame = createLandmarkFrame(image.width, image.height);
@@ -62,6 +64,7 @@ for (const set of SETS) {
     if (after && !before) result.byPalm++;
     if (after && !before && withPalm.palmDetectorRuns - runs > 1) result.byTurn++;
     if (!after) result.missed.push(basename(file));
+    if (before && !after) result.lost.push(basename(file));
   }
   results.push(result);
   console.error(`${set}: ${result.before} -> ${result.after} of ${result.photos}`);
@@ -88,6 +91,10 @@ const lines = [
   'Still missed with the palm detector:',
   '',
   ...results.map((r) => `- ${r.set}: ${r.missed.length ? r.missed.join(', ') : 'none'}`),
+  '',
+  'Found by the body path alone but not with the palm detector:',
+  '',
+  ...results.map((r) => `- ${r.set}: ${r.lost.length ? r.lost.join(', ') : 'none'}`),
   '',
 ];
 await writeFile(join(import.meta.dirname, 'hand-found.md'), lines.join('\n'));
