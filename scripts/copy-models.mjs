@@ -14,6 +14,8 @@ export const USED_MODELS = [
   'blazepose-full',
   'handlandmark-full',
   'handlandmark-lite',
+  // MediaPipe's palm detector (palm_detection.tflite, 256x256): the hand path's first stage.
+  'handdetect',
 ];
 
 const wasmDist = join(root, 'node_modules', '@tensorflow', 'tfjs-backend-wasm', 'dist');

@@ -3,7 +3,7 @@
 // - Dawn's null adapter, on any machine: the tracker loads, records its models, runs frames;
 // - SwiftShader through Vulkan (Debian's chromium package), which computes: the recorded and
 //   replayed graphs give TF.js WebGPU's own results exactly and the landmarks of TF.js WASM within
-//   0.1 px, on crops of the fixture photographs.
+//   0.1 px, on crops of the fixture photographs; the palm detector likewise, on a real photograph.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -35,11 +35,13 @@ describe('WebGPU tracker in Node', () => {
       present: number[];
       perFrame: { dispatches: number; bindGroups: number };
       perStill: { dispatches: number; bindGroups: number };
+      palmRunsInStill: number;
+      perPalmRun: { dispatches: number; bindGroups: number; writes: number; submits: number; maps: number };
     };
     expect(result.backend).toBe('webgpu');
     expect(result.adapter).toBe('Dawn null adapter');
-    // Pose landmarks, pose detector, hand landmarks for one crop and for two.
-    expect(result.graphReplays).toEqual({ replayed: 4, skipped: [] });
+    // Pose landmarks, pose detector, hand landmarks for one crop and for two, palm detector.
+    expect(result.graphReplays).toEqual({ replayed: 5, skipped: [] });
     expect(result.handBatch).toBe(2);
     expect(result.tensorsAfterSecond).toBe(result.tensorsAfterFirst);
     // Read-backs say nothing is there (see the child): no body, so the detector runs every frame;
@@ -48,9 +50,37 @@ describe('WebGPU tracker in Node', () => {
     expect(result.present).toEqual([0, 0, 0]);
     expect(result.perFrame.dispatches).toBeGreaterThanOrEqual(108);
     expect(result.perFrame.bindGroups).toBe(result.perFrame.dispatches - 108);
-    // The still image adds the hand model (72 replayed dispatches, no bind group made).
-    expect(result.perStill.dispatches - result.perFrame.dispatches).toBeGreaterThanOrEqual(72);
+    // The still image adds the palm detector (no hand from the body path: upright, then the seven
+    // other turns, as no hand is found) and the hand model on the whole frame (72 replayed
+    // dispatches), no bind group made for either.
+    expect(result.palmRunsInStill).toBe(8);
+    expect(result.perStill.dispatches - result.perFrame.dispatches).toBeGreaterThanOrEqual(72 + 8 * result.perPalmRun.dispatches);
     expect(result.perStill.bindGroups).toBe(result.perFrame.bindGroups);
+    // A palm detector run from its recording: one input write, one pass, one read-back, no bind group.
+    expect(result.perPalmRun.dispatches).toBeGreaterThan(100);
+    expect(result.perPalmRun).toMatchObject({ bindGroups: 0, writes: 1, submits: 1, maps: 1 });
+  });
+
+  it('replays the palm detector with the results of TF.js WebGPU and WASM (SwiftShader)', { timeout: 900_000 }, async () => {
+    const result = (await child('palm_replay_agreement.ts', root, 880_000)) as {
+      adapter: string;
+      dispatches: number;
+      replayVsTfjsWebGpu: number;
+      scoreLogitReplayVsWasm: number;
+      offsetPxReplayVsWasm: number;
+      palms: { wasm: number; replay: number };
+      scores: { wasm: number; replay: number };
+    };
+    expect(result.adapter).toMatch(/swiftshader/i);
+    expect(result.dispatches).toBeGreaterThan(100);
+    // The same shaders on the same data: bit for bit.
+    expect(result.replayVsTfjsWebGpu).toBe(0);
+    // Against WASM (another kernel set): logits and offsets within float rounding (measured 0.0003 and 0.0001 px).
+    expect(result.scoreLogitReplayVsWasm).toBeLessThan(0.01);
+    expect(result.offsetPxReplayVsWasm).toBeLessThan(0.01);
+    // The photograph's one palm is found the same way on both.
+    expect(result.palms).toEqual({ wasm: 1, replay: 1 });
+    expect(Math.abs(result.scores.wasm - result.scores.replay)).toBeLessThan(1e-3);
   });
 
   it('replays the pose and hand models with the results of TF.js WebGPU and WASM (SwiftShader)', { timeout: 1_200_000 }, async () => {

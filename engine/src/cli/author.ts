@@ -12,7 +12,7 @@ import { parseFlags, requireFlag } from './parse_flags.ts';
 import { parseTrackerFlags } from './track.ts';
 
 export const authorUsage =
-  'author --video <file or folder of frames> --sign <NAME> --out <folder> [--pose full|lite] [--hand full|lite] [--mirrored] [--hands-without-pose] [--fps N] [--max-width N] [--guide-size 240]';
+  'author --video <file or folder of frames> --sign <NAME> --out <folder> [--pose full|lite] [--hand full|lite] [--mirrored] [--hands-without-pose] [--no-palm] [--fps N] [--max-width N] [--guide-size 240]';
 
 /**
  * A teacher's recording of one sign -> what the app needs to teach it, without touching code:
@@ -23,7 +23,7 @@ export const authorUsage =
 export async function runAuthor(args: readonly string[]): Promise<void> {
   const flags = parseFlags(args, {
     values: ['video', 'sign', 'out', 'pose', 'hand', 'fps', 'max-width', 'guide-size'],
-    booleans: ['mirrored', 'hands-without-pose'],
+    booleans: ['mirrored', 'hands-without-pose', 'no-palm'],
   });
   const options = parseTrackerFlags(flags);
   const video = requireFlag(flags, 'video');

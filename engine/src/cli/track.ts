@@ -6,7 +6,7 @@ import type { HandModelType, PoseModelType } from '../tracker/types.ts';
 import { parseFlags } from './parse_flags.ts';
 
 export const trackUsage =
-  'track (--image <file> | --video <file or folder of frames>) [--out <fixture .json>] [--pose full|lite] [--hand full|lite] [--mirrored] [--hands-without-pose] [--fps N] [--max-width N] [--timings]';
+  'track (--image <file> | --video <file or folder of frames>) [--out <fixture .json>] [--pose full|lite] [--hand full|lite] [--mirrored] [--hands-without-pose] [--no-palm] [--fps N] [--max-width N] [--timings]';
 
 export function parseTrackerFlags(flags: Record<string, string | boolean>) {
   const pose = (flags.pose ?? 'full') as string;
@@ -24,6 +24,7 @@ export function parseTrackerFlags(flags: Record<string, string | boolean>) {
     handModel: hand as HandModelType,
     mirrored: flags.mirrored === true,
     handsWithoutPose: flags['hands-without-pose'] === true,
+    palmDetection: flags['no-palm'] !== true,
     fps: number('fps'),
     maxWidth: number('max-width'),
   };
@@ -36,7 +37,7 @@ export function parseTrackerFlags(flags: Record<string, string | boolean>) {
 export async function runTrack(args: readonly string[]): Promise<void> {
   const flags = parseFlags(args, {
     values: ['image', 'video', 'out', 'pose', 'hand', 'fps', 'max-width'],
-    booleans: ['mirrored', 'hands-without-pose', 'timings'],
+    booleans: ['mirrored', 'hands-without-pose', 'no-palm', 'timings'],
   });
   const options = parseTrackerFlags(flags);
   let input: TrackInput;

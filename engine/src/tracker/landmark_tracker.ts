@@ -2,9 +2,10 @@ import * as tf from '@tensorflow/tfjs-core';
 import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import * as poseDetection from '@tensorflow-models/pose-detection';
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
-import { HAND_POINT_COUNT, HandPoint, Part, POINT_STRIDE, PosePoint, X, Y } from '../core/landmark_layout.ts';
+import { HAND_POINT_COUNT, HandPoint, Part, POINT_STRIDE, PosePoint, SCORE, X, Y } from '../core/landmark_layout.ts';
 import { cropRotatedRect } from './calculators/crop_rotated_rect.ts';
 import { handCropTransform } from './calculators/hand_crop_transform.ts';
+import { handednessToSide } from './calculators/handedness_to_side.ts';
 import { handRectFromLandmarks } from './calculators/hand_rect_from_landmarks.ts';
 import { handRectFromPose } from './calculators/hand_rect_from_pose.ts';
 import { letterboxSquareCrop, type LetterboxPadding } from './calculators/letterbox_square_crop.ts';
@@ -16,6 +17,7 @@ import { poseKeypointsToLandmarks } from './calculators/pose_keypoints_to_landma
 import { readPixels, type BrowserImage } from './read_pixels.ts';
 import { projectHandLandmarks } from './calculators/project_hand_landmarks.ts';
 import { transformRect } from './calculators/transform_rect.ts';
+import { PalmDetector } from './palm_detector.ts';
 import { TrackerGraphReplays } from './webgpu/tracker_graph_replays.ts';
 import { webGpuBackendInternals } from './webgpu/record_webgpu_graph.ts';
 import {
@@ -27,6 +29,9 @@ import {
   HAND_RECROP_RETRY_FRAMES,
   HAND_RECT_FROM_POSE_TRANSFORM,
   LANDMARK_CROP_BORDER,
+  PALM_REACQUIRE_INTERVAL_FRAMES,
+  PALM_STILL_TURNS_DEGREES,
+  PALM_VIDEO_TURNS_DEGREES,
   POSE_INPUT_SIZE,
   STILL_HAND_REFINE_PASSES,
   TRACKER_STAGE_COUNT,
@@ -41,6 +46,8 @@ export interface TrackerModelSources {
   poseDetector: ModelSource;
   poseLandmarks: ModelSource;
   handLandmarks: ModelSource;
+  /** MediaPipe's palm detector (handdetect.json); without it hands are found through the body only. */
+  palmDetector?: ModelSource;
 }
 
 export interface LandmarkTrackerConfig {
@@ -51,6 +58,12 @@ export interface LandmarkTrackerConfig {
   hands?: boolean;
   /** Look for a hand in frames without a body (close-ups, hand-only recordings). Off for the camera. */
   handsWithoutPose?: boolean;
+  /**
+   * Find hands the body path does not hold with MediaPipe's palm detector (when its model is
+   * given): on a still image whenever a side has no hand, in video when no hand is found (at most
+   * every PALM_REACQUIRE_INTERVAL_FRAMES frames). Default true.
+   */
+  palmDetection?: boolean;
   /**
    * On TF.js WebGPU, record each model's dispatches at warm-up and replay them on every frame
    * (webgpu/record_webgpu_graph.ts): same shaders, same results, a fraction of the CPU time per
@@ -88,8 +101,8 @@ interface PoseByRoi {
 }
 
 /**
- * Hand model outputs: 21 x (x, y, z) in crop pixels, presence and handedness (right, in a mirror
- * image). Both scores already pass through a Sigmoid in the graph: they are probabilities.
+ * Hand model outputs: 21 x (x, y, z) in crop pixels, presence and handedness (the score of "Right",
+ * in a mirror image: calculators/handedness_to_side.ts). Both scores already pass through a Sigmoid in the graph: they are probabilities.
  */
 const HAND_OUTPUTS = ['Identity', 'Identity_1', 'Identity_2'];
 const HAND_RAW_LENGTH = 63;
@@ -147,10 +160,22 @@ export class LandmarkTracker {
   private readonly posePadding: LetterboxPadding = { left: 0, top: 0, right: 0, bottom: 0 };
   private readonly poseMatrix = new Float32Array(8);
   private replays: TrackerGraphReplays | null = null;
+  /** Sides whose tracked hand the palm detector found: followed from its own landmarks (MediaPipe Hands' way). */
+  private readonly fromPalm = new Uint8Array(3);
+  /** Video: frames left before the palm detector may run again. */
+  private palmWait = 0;
+  /** Video: re-acquiring attempts so far (each takes the next of PALM_VIDEO_TURNS_DEGREES). */
+  private palmAttempt = 0;
+  /** 'video': re-acquire when no hand is found; 'still': whenever a side has none; 'off': refinement passes. */
+  private palmMode: 'video' | 'still' | 'off' = 'video';
+  private readonly palmSides: number[] = [Part.rightHand];
+  private readonly palmHandBounds = new Float32Array(4);
+  private readonly foundHandBounds = new Float32Array(4);
 
   private constructor(
     private readonly pose: poseDetection.PoseDetector,
     private readonly handModel: GraphModel | null,
+    private readonly palm: PalmDetector | null,
     config: LandmarkTrackerConfig,
   ) {
     this.config = {
@@ -160,6 +185,7 @@ export class LandmarkTracker {
       mirrored: config.mirrored ?? false,
       hands: config.hands ?? true,
       handsWithoutPose: config.handsWithoutPose ?? false,
+      palmDetection: config.palmDetection ?? true,
       replayGraphs: config.replayGraphs ?? true,
     };
     const internals = pose as unknown as BlazePoseInternals;
@@ -213,7 +239,8 @@ export class LandmarkTracker {
 
   /** Loads the models from the given sources (the backend must be set and ready). */
   static async load(sources: TrackerModelSources, config: LandmarkTrackerConfig = {}): Promise<LandmarkTracker> {
-    const [pose, hand] = await Promise.all([
+    const palmSource = config.hands === false || config.palmDetection === false ? undefined : sources.palmDetector;
+    const [pose, hand, palm] = await Promise.all([
       poseDetection.createDetector(poseDetection.SupportedModels.BlazePose, {
         runtime: 'tfjs',
         modelType: config.poseModel ?? DEFAULT_POSE_MODEL,
@@ -223,8 +250,9 @@ export class LandmarkTracker {
         landmarkModelUrl: sources.poseLandmarks,
       }),
       config.hands === false ? Promise.resolve(null) : loadGraphModel(fuseConvBiasActivation(freeBatchDimension(sources.handLandmarks))),
+      palmSource === undefined ? Promise.resolve(null) : loadGraphModel(palmSource),
     ]);
-    const tracker = new LandmarkTracker(pose, hand, config);
+    const tracker = new LandmarkTracker(pose, hand, palm && new PalmDetector(palm), config);
     tracker.handBatch = tracker.probeHandBatch();
     return tracker;
   }
@@ -239,8 +267,13 @@ export class LandmarkTracker {
   }
 
   /** The pose and hand landmark models loaded (hand: null when hands are not tracked). */
-  get models(): { pose: PoseModelType; hand: HandModelType | null } {
-    return { pose: this.config.poseModel, hand: this.handModel ? this.config.handModel : null };
+  get models(): { pose: PoseModelType; hand: HandModelType | null; palmDetector: boolean } {
+    return { pose: this.config.poseModel, hand: this.handModel ? this.config.handModel : null, palmDetector: this.palm !== null };
+  }
+
+  /** Times the palm detector has run (0 without one). */
+  get palmDetectorRuns(): number {
+    return this.palm?.runs ?? 0;
   }
 
   /** Forgets the tracked pose and hands: the next frame starts from the detector. */
@@ -248,6 +281,9 @@ export class LandmarkTracker {
     this.pose.reset();
     this.tracked.fill(0);
     this.recropWait.fill(0);
+    this.fromPalm.fill(0);
+    this.palmWait = 0;
+    this.palmAttempt = 0;
   }
 
   /**
@@ -273,7 +309,7 @@ export class LandmarkTracker {
     timings[TrackerStage.imageToTensor] = now() - start;
     try {
       await this.trackPose(frame, timestampMs, out, timings);
-      if (this.handModel && (out.present[Part.pose] || this.config.handsWithoutPose)) {
+      if (this.handModel && (out.present[Part.pose] || this.config.handsWithoutPose || this.palmOn())) {
         await this.trackHands(pixels, out, timings);
       } else {
         out.present[Part.leftHand] = 0;
@@ -301,13 +337,18 @@ export class LandmarkTracker {
     const handsWithoutPose = this.config.handsWithoutPose;
     this.config.handsWithoutPose = true;
     try {
+      // The palm detector looks once, after the body path; the refinement passes then follow
+      // every hand found from its own landmarks.
+      this.palmMode = 'still';
       await this.track(pixels, null, out, timings);
+      this.palmMode = 'off';
       for (let pass = 0; pass < STILL_HAND_REFINE_PASSES && this.handModel; pass++) {
         if (!out.present[Part.leftHand] && !out.present[Part.rightHand]) break;
         await this.trackHands(pixels, out, timings);
       }
       timings[TrackerStage.total] = now() - start;
     } finally {
+      this.palmMode = 'video';
       this.config.handsWithoutPose = handsWithoutPose;
       this.reset();
     }
@@ -338,6 +379,7 @@ export class LandmarkTracker {
       }
       await Promise.all(runs.map((t) => t.data()));
       tf.dispose(runs);
+      await this.palm?.warmUp();
       if (this.config.replayGraphs && !this.replays && webGpuBackendInternals()) await this.recordGraphs();
     } finally {
       this.reset();
@@ -354,6 +396,7 @@ export class LandmarkTracker {
     this.replays = null;
     this.pose.dispose();
     this.handModel?.dispose();
+    this.palm?.dispose();
   }
 
   /** Records every model once (after the warm-up compiled their shaders) for replay on each frame. */
@@ -365,6 +408,7 @@ export class LandmarkTracker {
       handLandmarks: this.handModel
         ? { model: this.handModel, batches: this.handBatch === 2 ? [1, 2] : [1], inputSize: HAND_INPUT_SIZE, outputs: HAND_OUTPUTS }
         : undefined,
+      palmDetector: this.palm ? { model: this.palm.model, inputShape: PalmDetector.inputShape, outputs: PalmDetector.outputs } : undefined,
     });
   }
 
@@ -417,7 +461,12 @@ export class LandmarkTracker {
         handRectFromPose(out.pose, points.wrist, points.index, points.pinky, width, height, fromPose);
       this.rectFromPose[side] = 0;
       if (this.recropWait[side]! > 0) this.recropWait[side]!--;
-      if (poseOk) {
+      if (this.tracked[side] && this.fromPalm[side]) {
+        // A hand the palm detector found (the body's wrist did not lead to it): followed from its
+        // own landmarks while it is there, as MediaPipe Hands does.
+        sides.push(side);
+      } else if (poseOk) {
+        this.fromPalm[side] = 0;
         transformRect(fromPose, width, height, HAND_RECT_FROM_POSE_TRANSFORM);
         if (!this.tracked[side] || !keepTrackedHandRect(rect, fromPose, width, height)) {
           copyRect(fromPose, rect);
@@ -432,10 +481,17 @@ export class LandmarkTracker {
       }
     }
     addTime(timings, TrackerStage.handCrop, now() - start);
-    if (sides.length === 0) {
-      if (out.present[Part.pose] === 0 && this.config.handsWithoutPose) await this.findHandWithoutPose(pixels, out, timings);
-      return;
+    if (sides.length > 0) await this.trackHandsFromRects(pixels, sides, out, timings);
+    if (this.palmShouldLook(out)) await this.lookForPalms(pixels, out, timings);
+    if (sides.length === 0 && !out.present[Part.leftHand] && !out.present[Part.rightHand] && out.present[Part.pose] === 0 && this.config.handsWithoutPose) {
+      await this.findHandWithoutPose(pixels, out, timings);
     }
+  }
+
+  /** The hand model on each side's rect, the re-crop of loose pose crops, duplicates dropped. */
+  private async trackHandsFromRects(pixels: PixelFrame, sides: number[], out: LandmarkFrame, timings: Float64Array): Promise<void> {
+    const width = out.imageWidth;
+    const height = out.imageHeight;
     const result = await this.runHandModel(pixels, sides, timings);
 
     // Back to frame coordinates; the next frame's rect comes from these landmarks.
@@ -483,10 +539,122 @@ export class LandmarkTracker {
     addTime(timings, TrackerStage.projection, now() - projectStart);
   }
 
+  private palmOn(): boolean {
+    return this.palm !== null && this.config.palmDetection;
+  }
+
+  /**
+   * Whether the palm detector looks in this frame: on a still image when a side has no hand; in
+   * video only when no hand at all was found, at most every PALM_REACQUIRE_INTERVAL_FRAMES frames
+   * (a frame whose hand the body path or the tracking holds never pays for it).
+   */
+  private palmShouldLook(out: LandmarkFrame): boolean {
+    if (!this.palmOn() || this.palmMode === 'off') return false;
+    const left = out.present[Part.leftHand] === 1;
+    const right = out.present[Part.rightHand] === 1;
+    if (this.palmMode === 'still') return !left || !right;
+    if (this.palmWait > 0) this.palmWait--;
+    if (left || right || this.palmWait > 0) return false;
+    this.palmWait = PALM_REACQUIRE_INTERVAL_FRAMES;
+    return true;
+  }
+
+  /** The palm detector's runs for this frame: which turns of the frame (PALM_*_TURNS_DEGREES). */
+  private async lookForPalms(pixels: PixelFrame, out: LandmarkFrame, timings: Float64Array): Promise<void> {
+    if (this.palmMode === 'video') {
+      const turn = PALM_VIDEO_TURNS_DEGREES[this.palmAttempt++ % PALM_VIDEO_TURNS_DEGREES.length]!;
+      await this.findHandsByPalm(pixels, out, timings, turn);
+      return;
+    }
+    for (const turn of PALM_STILL_TURNS_DEGREES) {
+      if (turn !== 0 && (out.present[Part.leftHand] || out.present[Part.rightHand])) return;
+      await this.findHandsByPalm(pixels, out, timings, turn);
+    }
+  }
+
+  /**
+   * MediaPipe Hands' first stage for the hands the body path missed: palms found in the whole
+   * frame, each palm's rotated rect cropped for the hand landmark model. A palm on a hand already
+   * found is skipped. Left or right: the side of the nearest pose wrist when there is a body,
+   * else the hand model's handedness (as for a hand seen without a body).
+   * ref: mediapipe/modules/hand_landmark/hand_landmark_tracking_cpu.pbtxt
+   */
+  private async findHandsByPalm(pixels: PixelFrame, out: LandmarkFrame, timings: Float64Array, turnDegrees: number): Promise<void> {
+    const palm = this.palm!;
+    const start = now();
+    const count = await palm.detect(pixels, this.replays?.palm(), turnDegrees);
+    addTime(timings, TrackerStage.palmDetector, now() - start);
+    for (let i = 0; i < count; i++) {
+      const rect = palm.handRects[i]!;
+      const result = await this.runHandModel(pixels, this.palmSides, timings, rect);
+      const score = result.presence[0]!;
+      const projectStart = now();
+      if (score >= HAND_PRESENCE_THRESHOLD) {
+        const hand = this.recropHand;
+        projectHandLandmarks(result.landmarks, 0, HAND_INPUT_SIZE, rect, score, hand);
+        const bounds = this.palmHandBounds;
+        landmarkBounds(hand, bounds);
+        const x = hand[HandPoint.wrist * POINT_STRIDE + X]!;
+        const y = hand[HandPoint.wrist * POINT_STRIDE + Y]!;
+        // On a hand found already (the body path's, or another palm's): the surer of the two stays.
+        const found = this.foundHandAt(bounds[0]!, bounds[1]!, bounds[2]!, bounds[3]!, out);
+        const foundPresence = found === -1 ? 0 : (found === Part.leftHand ? out.leftHand : out.rightHand)[SCORE]!;
+        const side = found === -1 ? this.sideOfPalmHand(x, y, result.handedness[0]!, out) : score > foundPresence ? found : -1;
+        if (side !== -1) {
+          this.acceptHand(side, result.landmarks, 0, rect, score, out);
+          this.fromPalm[side] = 1;
+        }
+      }
+      addTime(timings, TrackerStage.projection, now() - projectStart);
+    }
+  }
+
+  /**
+   * The side of a hand found already that a box (normalised xmin, ymin, xmax, ymax: a hand's
+   * landmarks) lies on: more than half of the smaller of the box and that hand's landmark box
+   * overlap; -1 when none. Two palms of one hand (NMS keeps boxes that overlap by 0.3 IoU or
+   * less), or a palm on the body path's hand, then give no second hand.
+   */
+  private foundHandAt(xmin: number, ymin: number, xmax: number, ymax: number, out: LandmarkFrame): number {
+    const found = this.foundHandBounds;
+    for (const side of SIDES) {
+      if (!out.present[side]) continue;
+      landmarkBounds(side === Part.leftHand ? out.leftHand : out.rightHand, found);
+      const width = Math.min(xmax, found[2]!) - Math.max(xmin, found[0]!);
+      const height = Math.min(ymax, found[3]!) - Math.max(ymin, found[1]!);
+      if (width <= 0 || height <= 0) continue;
+      const smaller = Math.min((xmax - xmin) * (ymax - ymin), (found[2]! - found[0]!) * (found[3]! - found[1]!));
+      if (width * height > 0.5 * smaller) return side;
+    }
+    return -1;
+  }
+
+  /**
+   * The side for a hand the palm detector found, its wrist at (x, y): the nearest pose wrist's
+   * side when a body is present, else the model's handedness (right in a mirror image, hence the
+   * swap for unmirrored frames); the other side when that one is taken; -1 when both are.
+   */
+  private sideOfPalmHand(x: number, y: number, handedness: number, out: LandmarkFrame): number {
+    let side: number;
+    if (out.present[Part.pose]) {
+      const w = out.imageWidth;
+      const h = out.imageHeight;
+      const pose = out.pose;
+      const left = Math.hypot((pose[PosePoint.leftWrist * POINT_STRIDE + X]! - x) * w, (pose[PosePoint.leftWrist * POINT_STRIDE + Y]! - y) * h);
+      const right = Math.hypot((pose[PosePoint.rightWrist * POINT_STRIDE + X]! - x) * w, (pose[PosePoint.rightWrist * POINT_STRIDE + Y]! - y) * h);
+      side = left <= right ? Part.leftHand : Part.rightHand;
+    } else {
+      side = handednessToSide(handedness, this.config.mirrored);
+    }
+    if (!out.present[side]) return side;
+    const other = side === Part.leftHand ? Part.rightHand : Part.leftHand;
+    return out.present[other] ? -1 : other;
+  }
+
   /**
    * No body in view (a close-up of a hand, a hand-only recording): the whole frame, squared, is
-   * the first crop. Only here is the model's handedness output used, as nothing better exists;
-   * it assumes a mirror image (MediaPipe's convention), hence the swap for unmirrored frames.
+   * the first crop (after the palm detector, when there is one, found nothing). The model's
+   * handedness output gives the side, as nothing better exists (handedness_to_side.ts).
    */
   private async findHandWithoutPose(pixels: PixelFrame, out: LandmarkFrame, timings: Float64Array): Promise<void> {
     const width = out.imageWidth;
@@ -505,8 +673,7 @@ export class LandmarkTracker {
     const start = now();
     const score = result.presence[0]!;
     if (score >= HAND_PRESENCE_THRESHOLD) {
-      const rightInMirror = result.handedness[0]! > 0.5;
-      const hand = rightInMirror === this.config.mirrored ? Part.rightHand : Part.leftHand;
+      const hand = handednessToSide(result.handedness[0]!, this.config.mirrored);
       this.acceptHand(hand, result.landmarks, 0, rect, score, out);
     }
     addTime(timings, TrackerStage.projection, now() - start);
@@ -639,6 +806,20 @@ function distance(a: Float32Array, i: number, b: Float32Array, j: number, width:
     (a[i * POINT_STRIDE + X]! - b[j * POINT_STRIDE + X]!) * width,
     (a[i * POINT_STRIDE + Y]! - b[j * POINT_STRIDE + Y]!) * height,
   );
+}
+
+/** The bounding box of a hand's 21 landmarks (normalised): out = xmin, ymin, xmax, ymax. */
+function landmarkBounds(hand: Float32Array, out: Float32Array): void {
+  out[0] = out[1] = Infinity;
+  out[2] = out[3] = -Infinity;
+  for (let i = 0; i < HAND_POINT_COUNT; i++) {
+    const x = hand[i * POINT_STRIDE + X]!;
+    const y = hand[i * POINT_STRIDE + Y]!;
+    if (x < out[0]!) out[0] = x;
+    if (x > out[2]!) out[2] = x;
+    if (y < out[1]!) out[1] = y;
+    if (y > out[3]!) out[3] = y;
+  }
 }
 
 function addTime(timings: Float64Array, stage: number, ms: number): void {

@@ -7,6 +7,7 @@ export function modelFileNames(poseModel: PoseModelType, handModel: HandModelTyp
     poseDetector: MODEL_FILES.poseDetector,
     poseLandmarks: poseModel === 'lite' ? MODEL_FILES.poseLite : MODEL_FILES.poseFull,
     handLandmarks: handModel === 'lite' ? MODEL_FILES.handLite : MODEL_FILES.handFull,
+    palmDetector: MODEL_FILES.palmDetector,
   };
 }
 
@@ -19,5 +20,6 @@ export function resolveModelUrls(options: TrackerOptions): ModelUrls {
     poseDetector: options.modelUrls?.poseDetector ?? prefix + files.poseDetector,
     poseLandmarks: options.modelUrls?.poseLandmarks ?? prefix + files.poseLandmarks,
     handLandmarks: options.modelUrls?.handLandmarks ?? prefix + files.handLandmarks,
+    palmDetector: options.modelUrls?.palmDetector ?? prefix + files.palmDetector,
   };
 }

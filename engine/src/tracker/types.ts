@@ -9,6 +9,8 @@ export interface ModelUrls {
   poseDetector: string;
   poseLandmarks: string;
   handLandmarks: string;
+  /** MediaPipe's palm detector (the hand path's first stage). */
+  palmDetector: string;
 }
 
 export interface TrackerOptions {
@@ -32,6 +34,11 @@ export interface TrackerOptions {
    * as it runs the hand model on every empty camera frame. Still images always do.
    */
   handsWithoutPose?: boolean;
+  /**
+   * Find the hands the body path misses with MediaPipe's palm detector (default true): on still
+   * images whenever a side has no hand, in video when no hand is found (a few times a second).
+   */
+  palmDetection?: boolean;
 }
 
 /** What backend runs, for the UI and the bench. */

@@ -33,6 +33,7 @@ const tracker = await LandmarkTracker.load({
   poseDetector: fileModelSource(join(folder, files.poseDetector)),
   poseLandmarks: fileModelSource(join(folder, files.poseLandmarks)),
   handLandmarks: fileModelSource(join(folder, files.handLandmarks)),
+  palmDetector: fileModelSource(join(folder, files.palmDetector)),
 });
 const image = await decodeImageFile(join(process.argv[2]!, 'messi5.jpg'));
 await tracker.warmUp(image.width, image.height);
@@ -44,10 +45,25 @@ const since = (before: typeof counts) => Object.fromEntries(Object.entries(count
 let before = { ...counts };
 await tracker.track(pixels, 33, frame);
 const perFrame = since(before);
-// A still image looks for a hand even without a body: the hand model runs on the whole frame.
+// A still image looks for a hand even without a body: the palm detector on the letterboxed frame
+// (it finds nothing here), then the hand model on the whole frame.
 before = { ...counts };
+const palmRunsBefore = tracker.palmDetectorRuns;
 await tracker.trackStill(pixels, frame);
 const perStill = since(before);
+const palmRunsInStill = tracker.palmDetectorRuns - palmRunsBefore;
+// One palm detector run on its own, from its recording: what the README's diagram gives per run.
+const { PalmDetector } = await import('../../../engine/src/tracker/palm_detector.ts');
+const { TrackerGraphReplays } = await import('../../../engine/src/tracker/webgpu/tracker_graph_replays.ts');
+const { loadGraphModel } = await import('@tensorflow/tfjs-converter');
+const palm = new PalmDetector(await loadGraphModel(fileModelSource(join(folder, files.palmDetector))));
+const palmReplays = await TrackerGraphReplays.record({ palmDetector: { model: palm.model, inputShape: PalmDetector.inputShape, outputs: PalmDetector.outputs } });
+await palm.detect(pixels, palmReplays.palm());
+before = { ...counts };
+await palm.detect(pixels, palmReplays.palm());
+const perPalmRun = since(before);
+palmReplays.dispose();
+palm.dispose();
 console.log(
   JSON.stringify({
     backend: tf.getBackend(),
@@ -59,6 +75,8 @@ console.log(
     present: Array.from(frame.present),
     perFrame,
     perStill,
+    palmRunsInStill,
+    perPalmRun,
   }),
 );
 tracker.dispose();

@@ -42,7 +42,12 @@ async function init(options: WorkerTrackerOptions): Promise<void> {
   const urls = resolveModelUrls(options);
   const absolute = (url: string) => new URL(url, scope.location.href).href;
   tracker = await LandmarkTracker.load(
-    { poseDetector: absolute(urls.poseDetector), poseLandmarks: absolute(urls.poseLandmarks), handLandmarks: absolute(urls.handLandmarks) },
+    {
+      poseDetector: absolute(urls.poseDetector),
+      poseLandmarks: absolute(urls.poseLandmarks),
+      handLandmarks: absolute(urls.handLandmarks),
+      palmDetector: absolute(urls.palmDetector),
+    },
     options,
   );
   const warmStart = performance.now();

@@ -30,6 +30,7 @@ export async function createNodeTracker(options: TrackerOptions = {}): Promise<N
       poseDetector: source(options.modelUrls?.poseDetector, files.poseDetector),
       poseLandmarks: source(options.modelUrls?.poseLandmarks, files.poseLandmarks),
       handLandmarks: source(options.modelUrls?.handLandmarks, files.handLandmarks),
+      palmDetector: source(options.modelUrls?.palmDetector, files.palmDetector),
     },
     options,
   );

@@ -10,6 +10,8 @@ export interface TrackerGraphs {
   poseDetector?: { model: GraphModel; inputShape: number[] };
   /** The hand landmark model, at each batch size the tracker runs. */
   handLandmarks?: { model: GraphModel; batches: number[]; inputSize: number; outputs: string[] };
+  /** The palm detector, run directly from its letterboxed input's bytes. */
+  palmDetector?: { model: GraphModel; inputShape: number[]; outputs: string[] };
 }
 
 /**
@@ -21,12 +23,13 @@ export interface TrackerGraphs {
 export class TrackerGraphReplays {
   readonly skipped: string[] = [];
   private readonly hands = new Map<number, ReplayedGraph>();
+  private palmReplay: ReplayedGraph | undefined;
   private readonly recorded: RecordedGraphModel[] = [];
   private readonly restore: Array<() => void> = [];
 
   static async record(graphs: TrackerGraphs): Promise<TrackerGraphReplays> {
     const replays = new TrackerGraphReplays();
-    const { poseLandmarks, poseDetector, handLandmarks } = graphs;
+    const { poseLandmarks, poseDetector, handLandmarks, palmDetector } = graphs;
     if (poseLandmarks) await replays.replayModel('pose landmarks', poseLandmarks.model, poseLandmarks.inputShape, poseLandmarks.outputs);
     if (poseDetector) await replays.replayModel('pose detector', poseDetector.model, poseDetector.inputShape, poseDetector.model.outputNodes);
     for (const batch of handLandmarks?.batches ?? []) {
@@ -37,12 +40,24 @@ export class TrackerGraphReplays {
         replays.hands.set(batch, recorded.replay);
       } else replays.skipped.push(`hand landmarks x${batch}: ${reason}`);
     }
+    if (palmDetector) {
+      const { recorded, reason } = await recordGraphModel(palmDetector.model, palmDetector.inputShape, palmDetector.outputs);
+      if (recorded) {
+        replays.recorded.push(recorded);
+        replays.palmReplay = recorded.replay;
+      } else replays.skipped.push(`palm detector: ${reason}`);
+    }
     return replays;
   }
 
   /** The hand model's replay for a batch of `batch` crops, if recorded. */
   hand(batch: number): ReplayedGraph | undefined {
     return this.hands.get(batch);
+  }
+
+  /** The palm detector's replay, if recorded. */
+  palm(): ReplayedGraph | undefined {
+    return this.palmReplay;
   }
 
   /** How many graphs run from recordings. */
@@ -56,6 +71,7 @@ export class TrackerGraphReplays {
     this.restore.length = 0;
     this.recorded.length = 0;
     this.hands.clear();
+    this.palmReplay = undefined;
   }
 
   private async replayModel(name: string, model: GraphModel, inputShape: number[], outputs: string[]): Promise<void> {

@@ -1,0 +1,174 @@
+// The tracker with MediaPipe's palm detector (Node, TF.js WASM) on real photographs of people
+// fingerspelling (data/real-photos): framings the body path misses. Regions are the hand's extent
+// in each photograph, read off by eye on a pixel grid (the fingertips to the wrist crease, plus a
+// margin of about a tenth of the hand's size).
+import * as tf from '@tensorflow/tfjs-core';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
+import { HAND_POINT_COUNT, Part, POINT_STRIDE } from '../../engine/src/core/landmark_layout.ts';
+import { PALM_REACQUIRE_INTERVAL_FRAMES } from '../../engine/src/tracker/constants.ts';
+import type { LandmarkTracker } from '../../engine/src/tracker/landmark_tracker.ts';
+import { decodeImageFile, type RgbFrame } from '../../engine/src/tracker/node/node_image.ts';
+import { createNodeTracker, rgbPixels } from '../../engine/src/tracker/node/node_tracker.ts';
+import { PHOTOGRAPHS_DIR } from '../../server/paths.ts';
+
+const PHOTOS = join(import.meta.dirname, '..', '..', 'data', 'real-photos');
+const volunteer = (prefix: string) => join(PHOTOS, 'letters-volunteers', readdirSync(join(PHOTOS, 'letters-volunteers')).find((f) => f.startsWith(prefix + '_'))!);
+const lauren = (letter: string) => join(PHOTOS, 'lauren', `${letter}.jpg`);
+
+let tracker: LandmarkTracker;
+let bodyOnly: LandmarkTracker;
+
+beforeAll(async () => {
+  tracker = (await createNodeTracker({ smoothing: false })).tracker;
+  bodyOnly = (await createNodeTracker({ smoothing: false, palmDetection: false })).tracker;
+});
+
+afterAll(() => {
+  tracker?.dispose();
+  bodyOnly?.dispose();
+});
+
+async function still(t: LandmarkTracker, file: string, options: { flop?: boolean } = {}): Promise<{ image: RgbFrame; out: LandmarkFrame }> {
+  const image = await decodeImageFile(file, options);
+  const out = createLandmarkFrame();
+  await t.trackStill(rgbPixels(image), out);
+  return { image, out };
+}
+
+const foundSides = (out: LandmarkFrame) => [Part.leftHand, Part.rightHand].filter((side) => out.present[side] === 1);
+
+/** Every one of the hand's 21 points inside the region [xmin, ymin, xmax, ymax] (pixels). */
+function expectInside(hand: Float32Array, image: RgbFrame, [xmin, ymin, xmax, ymax]: readonly [number, number, number, number], label: string): void {
+  for (let i = 0; i < HAND_POINT_COUNT; i++) {
+    const x = hand[i * POINT_STRIDE]! * image.width;
+    const y = hand[i * POINT_STRIDE + 1]! * image.height;
+    expect(x >= xmin && x <= xmax && y >= ymin && y <= ymax, `${label}: point ${i} at (${x.toFixed(0)}, ${y.toFixed(0)})`).toBe(true);
+  }
+}
+
+describe('a hand and forearm close to the camera, no body (lauren: the pose detector takes the forearm for a body)', () => {
+  // G points sideways, L spreads index up and thumb out, Y thumb and pinky out: three directions
+  // and shapes; on each the body path's crop (from the false pose's wrist) holds no hand.
+  const cases = [
+    { letter: 'G', region: [280, 250, 630, 560] },
+    { letter: 'L', region: [300, 70, 710, 560] },
+    { letter: 'Y', region: [200, 240, 700, 560] },
+  ] as const;
+  for (const { letter, region } of cases) {
+    it(`${letter}.jpg: found through the palm detector, 21 points on the hand`, async () => {
+      const before = await still(bodyOnly, lauren(letter));
+      expect(foundSides(before.out), 'body path alone').toEqual([]);
+      const runs = tracker.palmDetectorRuns;
+      const { image, out } = await still(tracker, lauren(letter));
+      expect(tracker.palmDetectorRuns - runs).toBeGreaterThanOrEqual(1);
+      const sides = foundSides(out);
+      expect(sides).toHaveLength(1);
+      expectInside(sides[0] === Part.leftHand ? out.leftHand : out.rightHand, image, region, letter);
+    });
+  }
+});
+
+describe('a hand pointing down, photographed from the signer\'s own side (volunteer P17, no body)', () => {
+  it('is found with the frame turned a quarter (the palm model misses it upright), 21 points on the hand', async () => {
+    const before = await still(bodyOnly, volunteer('P17'));
+    expect(foundSides(before.out), 'body path alone').toEqual([]);
+    const runs = tracker.palmDetectorRuns;
+    const { image, out } = await still(tracker, volunteer('P17'));
+    expect(tracker.palmDetectorRuns - runs).toBeGreaterThan(1); // upright found nothing
+    const sides = foundSides(out);
+    expect(sides).toHaveLength(1);
+    // The hand reaches in from the right edge (the wrist is past it): the region runs past it too.
+    expectInside(sides[0] === Part.leftHand ? out.leftHand : out.rightHand, image, [35, 170, 340, 360], 'P17');
+  });
+});
+
+describe('the back of a hand (volunteer B21: fingers up, the back of the hand to the camera, no body)', () => {
+  it('is found through the palm detector, 21 points on the hand', async () => {
+    const runs = tracker.palmDetectorRuns;
+    const { image, out } = await still(tracker, volunteer('B21'));
+    expect(tracker.palmDetectorRuns - runs).toBe(1);
+    expect(out.present[Part.pose]).toBe(0);
+    const sides = foundSides(out);
+    expect(sides).toHaveLength(1);
+    expectInside(sides[0] === Part.leftHand ? out.leftHand : out.rightHand, image, [40, 30, 235, 416], 'B21');
+  });
+});
+
+describe('a left hand (lauren B: the palm to the camera, fingers up, the thumb on the viewer\'s right)', () => {
+  // No body is found on B either way, so the side comes from the hand model's handedness.
+  it('is the signer\'s left; the same photograph mirrored (a right hand\'s image) is the right', async () => {
+    const left = await still(tracker, lauren('B'));
+    expect(left.out.present[Part.pose]).toBe(0);
+    expect(foundSides(left.out)).toEqual([Part.leftHand]);
+    expectInside(left.out.leftHand, left.image, [290, 40, 545, 560], 'B');
+    const right = await still(tracker, lauren('B'), { flop: true });
+    expect(foundSides(right.out)).toEqual([Part.rightHand]);
+    // Mirrored about the vertical centre line of the 785 px photograph.
+    expectInside(right.out.rightHand, right.image, [785 - 545, 40, 785 - 290, 560], 'B mirrored');
+  });
+});
+
+describe('video', () => {
+  it('never runs the palm detector on frames whose hands the body path holds (messi5.jpg, both hands)', async () => {
+    const image = await decodeImageFile(join(PHOTOGRAPHS_DIR, 'messi5.jpg'));
+    const out = createLandmarkFrame();
+    tracker.reset();
+    const runs = tracker.palmDetectorRuns;
+    try {
+      for (let i = 0; i < 8; i++) {
+        await tracker.track(rgbPixels(image), i * 33, out);
+        expect(foundSides(out), `frame ${i}`).toEqual([Part.leftHand, Part.rightHand]);
+      }
+      expect(tracker.palmDetectorRuns - runs).toBe(0);
+    } finally {
+      tracker.reset();
+    }
+  });
+
+  it('re-acquires a hand the body path misses once, then follows it from its landmarks (lauren G held)', async () => {
+    const image = await decodeImageFile(lauren('G'));
+    const out = createLandmarkFrame();
+    tracker.reset();
+    const runs = tracker.palmDetectorRuns;
+    try {
+      for (let i = 0; i < 6; i++) {
+        await tracker.track(rgbPixels(image), i * 33, out);
+        expect(foundSides(out), `frame ${i}`).toHaveLength(1);
+      }
+      expect(tracker.palmDetectorRuns - runs).toBe(1);
+    } finally {
+      tracker.reset();
+    }
+  });
+
+  it('with no hand in view looks again only every PALM_REACQUIRE_INTERVAL_FRAMES frames, leaking no tensor', async () => {
+    const blank = { data: new Uint8Array(320 * 240 * 3).fill(128), width: 320, height: 240, channels: 3 as const };
+    const out = createLandmarkFrame();
+    tracker.reset();
+    const runs = tracker.palmDetectorRuns;
+    try {
+      await tracker.track(blank, 0, out);
+      const tensors = tf.memory().numTensors;
+      for (let i = 1; i <= 2 * PALM_REACQUIRE_INTERVAL_FRAMES; i++) await tracker.track(blank, i * 33, out);
+      expect(Array.from(out.present)).toEqual([0, 0, 0]);
+      // Frames 0, 10 and 20.
+      expect(tracker.palmDetectorRuns - runs).toBe(3);
+      expect(tf.memory().numTensors).toBe(tensors);
+    } finally {
+      tracker.reset();
+    }
+  });
+});
+
+describe('tensors', () => {
+  it('a still image through the palm detector\'s turned frames leaves no tensor behind', async () => {
+    await still(tracker, volunteer('P17'));
+    const tensors = tf.memory().numTensors;
+    await still(tracker, volunteer('P17'));
+    await still(tracker, lauren('G'));
+    expect(tf.memory().numTensors).toBe(tensors);
+  });
+});
