@@ -1,6 +1,7 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Logo } from '@/components/logo.tsx';
+import { LanguageSelect } from '@/components/language-choice.tsx';
 import { useAuthProfile } from '@/lib/auth/auth-state.ts';
 import { lessonProgress, completedLessons } from '@/lib/session-storage/session-storage.ts';
 import { ChapterCard, ChapterCardSkeleton } from './chapter-card.tsx';
@@ -41,7 +42,10 @@ export default function LearningHomePage({ headerActions }: { headerActions?: Re
         ) : (
           <span className="level-picker__placeholder" aria-hidden="true" />
         )}
-        <div className="app-header__actions">{headerActions}</div>
+        <div className="app-header__actions">
+          <LanguageSelect uid={profile?.uid ?? ''} language={home.language} />
+          {headerActions}
+        </div>
       </header>
       <main className="learning-home__main" aria-busy={chapters === null}>
         {letterStats ? <LetterChart stats={letterStats} /> : null}
