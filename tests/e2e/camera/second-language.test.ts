@@ -68,7 +68,7 @@ describe('a learner switches to Austrian Sign Language and back', () => {
           seen.add(await signName(page));
           return page.getByRole('heading', { name: 'Lesson Completed!' }).isVisible();
         },
-        { timeout: 90_000, intervals: [200] },
+        { timeout: 90_000, interval: 200 },
       )
       .toBe(true);
     expect([...seen].filter((s) => s !== '')).toEqual(expect.arrayContaining(['A', 'B', 'C']));
