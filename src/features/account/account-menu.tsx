@@ -109,8 +109,6 @@ export default function AccountMenu({ hrefBase = '' }: { hrefBase?: string }) {
             </span>
           </li>
           <li role="separator" className="menu__separator" />
-          <LanguageMenuItems uid={profile.uid} homeHref={`${hrefBase}/`} />
-          <li role="separator" className="menu__separator" />
           {links.map((link) =>
             hrefBase ? (
               <li role="none" key={link.href}>
@@ -126,6 +124,8 @@ export default function AccountMenu({ hrefBase = '' }: { hrefBase?: string }) {
               </li>
             ),
           )}
+          <li role="separator" className="menu__separator" />
+          <LanguageMenuItems uid={profile.uid} homeHref={`${hrefBase}/`} />
           <li role="separator" className="menu__separator" />
           <li role="none">
             <button type="button" role="menuitem" className="menu__item" tabIndex={-1} onClick={() => void logOut()}>
