@@ -175,7 +175,7 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
     letterStats.current = recorder;
     continued.current = false;
     setContinueAtMs(null);
-    createLandmarkSource(search, { recording: input.kind === 'recording', signNames: signs.map((sign) => sign.name) })
+    createLandmarkSource(search, { recording: input.kind === 'recording', signNames: signs.map((sign) => sign.name), language })
       .then((source) => {
         if (!live) return source.stop();
         created = new PracticeController({
