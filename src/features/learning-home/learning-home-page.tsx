@@ -2,6 +2,7 @@ import { useCallback, useEffect, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Logo } from '@/components/logo.tsx';
 import { LanguageSelect } from '@/components/language-choice.tsx';
+import { lettersOfLanguage } from '@/lib/data/languages.ts';
 import { useAuthProfile } from '@/lib/auth/auth-state.ts';
 import { lessonProgress, completedLessons } from '@/lib/session-storage/session-storage.ts';
 import { ChapterCard, ChapterCardSkeleton } from './chapter-card.tsx';
@@ -48,7 +49,7 @@ export default function LearningHomePage({ headerActions }: { headerActions?: Re
         </div>
       </header>
       <main className="learning-home__main" aria-busy={chapters === null}>
-        {letterStats ? <LetterChart stats={letterStats} /> : null}
+        {letterStats ? <LetterChart stats={letterStats} letters={lettersOfLanguage(home.language ?? '')} /> : null}
         <h1 className="learning-home__title">{levelIndex !== null ? `Level ${levelIndex + 1} chapters` : 'Your chapters'}</h1>
         {chapters === null ? (
           <ul className="chapter-list" aria-label="Loading chapters">

@@ -1,4 +1,4 @@
-// 'Your letters': the 26 letters as a compact SVG chart (no chart library: a tile, a bar and a
+// 'Your letters': the language's letters (American's 26) as a compact SVG chart (no chart library: a tile, a bar and a
 // letter each), coloured strong, weak or not yet practised (letterStrength), the bar's height the
 // letter's score; each tile's title gives the figures. Below it, the 'Practise my weakest
 // letters' lesson built from the same statistics.
@@ -6,14 +6,10 @@ import { Link } from 'wouter';
 import { letterScore, letterStrength, medianTimeMs, weakestLetters, type LetterStats } from '@/lib/data/letter-stats.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
-const COLUMNS = 13;
 const TILE = 36;
 const GAP = 4;
 const ROW = 46;
 const BAR_HEIGHT = 8;
-const WIDTH = COLUMNS * (TILE + GAP) - GAP;
-/** Two rows of tiles, each TILE + BAR_HEIGHT tall. */
-const HEIGHT = ROW + TILE + BAR_HEIGHT;
 /** Room for the tiles' 1-unit outline, which straddles their edges. */
 const OUTLINE = 1;
 
@@ -25,9 +21,14 @@ function tileTitle(letter: string, stats: LetterStats | undefined): string {
   return `${letter}: ${letterStrength(stats)}; ${stats.attempts} attempts, ${stats.completions} completed, ${stats.flags} flagged${median === null ? '' : `, median time ${seconds(median)}`}`;
 }
 
-export function LetterChart({ stats }: { stats: Readonly<Record<string, LetterStats>> }) {
+/** `letters`: the language's alphabet (American's 26 by default; Austrian's 31 with SCH and the umlauts). */
+export function LetterChart({ stats, letters = ALPHABET }: { stats: Readonly<Record<string, LetterStats>>; letters?: readonly string[] }) {
+  // Two rows of tiles, each TILE + BAR_HEIGHT tall: 13 columns for American's 26 letters.
+  const COLUMNS = Math.ceil(letters.length / 2);
+  const WIDTH = COLUMNS * (TILE + GAP) - GAP;
+  const HEIGHT = ROW + TILE + BAR_HEIGHT;
   const counts = { strong: 0, weak: 0, untried: 0 };
-  for (const letter of ALPHABET) counts[letterStrength(stats[letter])]++;
+  for (const letter of letters) counts[letterStrength(stats[letter])]++;
   const weakest = weakestLetters(stats);
   const summary = `${counts.strong} strong, ${counts.weak} weak, ${counts.untried} not yet practised`;
   return (
@@ -37,7 +38,7 @@ export function LetterChart({ stats }: { stats: Readonly<Record<string, LetterSt
         <p className="letter-progress__summary">{summary}</p>
       </div>
       <svg className="letter-chart" viewBox={`${-OUTLINE} ${-OUTLINE} ${WIDTH + 2 * OUTLINE} ${HEIGHT + 2 * OUTLINE}`} role="img" aria-label={`Your letters: ${summary}`}>
-        {ALPHABET.map((letter, i) => {
+        {letters.map((letter, i) => {
           const s = stats[letter];
           const strength = letterStrength(s);
           const score = letterScore(s) ?? 0;
@@ -48,7 +49,7 @@ export function LetterChart({ stats }: { stats: Readonly<Record<string, LetterSt
               <title>{tileTitle(letter, s)}</title>
               <rect className="letter-chart__box" x={x} y={y} width={TILE} height={TILE + BAR_HEIGHT} rx={6} />
               {strength === 'untried' ? null : <rect className="letter-chart__bar" x={x + 4} y={y + TILE} width={(TILE - 8) * score} height={4} rx={2} />}
-              <text className="letter-chart__letter" x={x + TILE / 2} y={y + TILE / 2 + 7} textAnchor="middle">
+              <text className="letter-chart__letter" x={x + TILE / 2} y={y + TILE / 2 + 7} textAnchor="middle" textLength={letter.length > 2 ? TILE - 8 : undefined} lengthAdjust="spacingAndGlyphs">
                 {letter}
               </text>
             </g>
