@@ -14,7 +14,7 @@ import { buildLexiconPracticeFixture } from '../../../engine/src/recordings/buil
 import { holisticAlphabetSources } from '../../../engine/src/recordings/holistic_alphabet_sources.ts';
 import { ASQ_LETTER_LEVELS } from '@/lib/data/letter-levels-other.ts';
 import { AMERICAN_LEVELS } from '@/lib/data/curriculum.ts';
-import { cacheDir, cameraUrl, expectFixtureSource, launchWithFakeCamera, learnUrl, readDatabase, repoRoot, serveFixture, signedInPage, signName } from './camera-harness.ts';
+import { cacheDir, cameraUrl, expectFixtureSource, launchWithFakeCamera, learnUrl, readDatabase, repoRoot, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -85,6 +85,11 @@ describe('a learner switches to Austrian Sign Language and back', () => {
     await page.locator('[data-letter="SCH"]').waitFor({ timeout: 10_000 });
     expect(await page.locator('.letter-chart__tile').count()).toBe(31);
     for (const letter of lesson) expect(await page.locator(`[data-letter="${letter}"]`).getAttribute('data-strength')).not.toBe('untried');
+    mkdirSync(screenshotDir, { recursive: true });
+    await page.screenshot({ path: join(screenshotDir, 'second-language-home-desktop.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(screenshotDir, 'second-language-home-phone.png') });
+    await page.setViewportSize({ width: 1366, height: 860 });
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitemradio', { name: 'American (ASL)' }).click();
     await expect.poll(() => chapterTitles(page), { timeout: 20_000 }).toEqual(american);
