@@ -46,5 +46,14 @@ if (!existsSync(join(root, 'public', 'gifs', 'american', 'Z.gif'))) {
     run(`npm run --silent engine -- render-guides --in "${alphabet}" --out "${join(root, 'public', 'gifs', 'american')}"`),
   );
 }
+// The other languages' guide GIFs, from their fingerspelling lexicons (docs/second-language.md),
+// into public/gifs/{ISO 639-3 code}; Z is a letter of both.
+for (const code of ['asq', 'bzs']) {
+  if (!existsSync(join(root, 'public', 'gifs', code, 'Z.gif'))) {
+    step(`guide GIFs (${code})`, `rendering the guide GIFs into public/gifs/${code}`, () =>
+      run(`npm run --silent engine -- render-guides --in "${join(root, 'data', `fingerspelling-${code}`)}" --out "${join(root, 'public', 'gifs', code)}"`),
+    );
+  }
+}
 
 logPhase('setup', started, done.length > 0 ? done.join(', ') : 'nothing to install');

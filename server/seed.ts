@@ -22,6 +22,14 @@ export const ALPHABET_DIR = process.env.SIGNLEARN_ALPHABET_DIR ?? REPO_ALPHABET_
 /** Built reference records, one `<SIGN>.json` each (gitignored cache). */
 export const REFERENCES_DIR = join(ROOT, '.cache', 'references');
 
+/** Where a language's recordings and built records are: American's alphabet and REFERENCES_DIR;
+ * another language's fingerspelling lexicon, data/fingerspelling-{language} (its ISO 639-3 code),
+ * and .cache/references-{language}. */
+export function languageFolders(language: string): { recordings: string; references: string } {
+  if (language === 'american') return { recordings: ALPHABET_DIR, references: REFERENCES_DIR };
+  return { recordings: join(ROOT, 'data', `fingerspelling-${language}`), references: join(ROOT, '.cache', `references-${language}`) };
+}
+
 /**
  * Runs the engine's reference builder into `out` unless every needed record is there and valid. A
  * record the current schema rejects, or one without the current handshape model (written by an
@@ -77,8 +85,9 @@ export async function seedDatabase(
   const result: SeedResult = { languages: [], levels: 0, signs: 0 };
   for (const [language, levels] of Object.entries(curriculum)) {
     const signs = curriculumSigns(levels);
-    if (options.buildMissing !== false && !options.referencesDir) ensureReferences(signs);
-    const records = loadReferences(signs, options.referencesDir ?? REFERENCES_DIR);
+    const folders = languageFolders(language);
+    if (options.buildMissing !== false && !options.referencesDir) ensureReferences(signs, folders.references, folders.recordings);
+    const records = loadReferences(signs, options.referencesDir ?? folders.references);
     // Levels replace the whole `levels` node (an array by 0-based index); levels without
     // content are simply absent.
     await adminSet(admin, `${contentRoot(language)}levels`, levels);

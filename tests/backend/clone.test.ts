@@ -91,7 +91,7 @@ describe('a clone with nothing beside it', () => {
     const outside = [...opened].filter((file) => !allowed.some((root) => file.startsWith(root)));
     expect(outside, 'files opened outside the clone, its packages and the system').toEqual([]);
     expect([...shared], 'attempts to reach a shared folder').toEqual([]);
-    expect(seed.output).toMatch(/seed: .*: 10 levels, 26 signs \(american\)/);
+    expect(seed.output).toMatch(/seed: .*: 16 levels, 84 signs \(american, asq, bzs\)/);
     expect(seed.code).toBe(0);
 
     // The records the clone's builder made from the clone's recordings: one valid record a letter.
@@ -102,6 +102,10 @@ describe('a clone with nothing beside it', () => {
     const admin = { databaseUrl, accessToken: 'owner' };
     expect(Object.keys((await adminGet(admin, 'signs')) as object).sort()).toEqual(LETTERS);
     expect(((await adminGet(admin, 'levels')) as unknown[]).length).toBe(10);
+    // Every language is seeded from the clone's lexicons (data/fingerspelling-{asq,bzs}).
+    expect(Object.keys((await adminGet(admin, 'language/asq/signs')) as object)).toHaveLength(31);
+    expect(Object.keys((await adminGet(admin, 'language/bzs/signs')) as object)).toHaveLength(27);
+    expect([...opened].some((file) => file.startsWith(join(clone, 'data', 'fingerspelling-asq') + sep))).toBe(true);
 
     // The check sees the reads that matter: the clone's recordings were opened.
     expect([...opened].some((file) => file.startsWith(join(clone, 'data', 'asl-alphabet') + sep))).toBe(true);

@@ -131,6 +131,37 @@ describe('seeded database', () => {
   });
 });
 
+describe('every language is seeded (issue 30)', () => {
+  for (const language of ['asq', 'bzs']) {
+    test(`${language}: its levels, and a reference record with a handshape model for every letter they teach`, async () => {
+      expect(await adminGet(admin(), `language/${language}/levels`)).toEqual(CURRICULUM[language]);
+      const signs = curriculumSigns(CURRICULUM[language]!);
+      expect(signs.length).toBe(language === 'asq' ? 31 : 27);
+      for (const sign of signs) {
+        const record = await getSign(language, sign, user.client.db);
+        expect(record?.handshape?.descriptors.length, sign).toBeGreaterThan(0);
+        // Its guide GIF, rendered at setup into public/gifs/{language}.
+        const guide = Object.keys(record!.configs)[0]!;
+        expect(existsSync(join(import.meta.dirname, '..', '..', 'public', 'gifs', language, guide)), guide).toBe(true);
+      }
+      const level = await getLevel(language, 0, user.client.db);
+      expect(level.chapters[0]!.lessons[0]!.signs).toEqual(CURRICULUM[language]![0]!.chapters[0]!.lessons[0]!.signs);
+    });
+  }
+  test('their letter levels: 3 levels, lessons of 3-5 letters, every letter of the alphabet taught in levels 1-2', () => {
+    for (const [language, letters] of [['asq', 31], ['bzs', 27]] as const) {
+      const levels = CURRICULUM[language]!;
+      expect(levels).toHaveLength(3);
+      for (const size of levels.flatMap((l) => l.chapters.flatMap((c) => c.lessons.map((x) => x.signs.length)))) {
+        expect(size).toBeGreaterThanOrEqual(3);
+        expect(size).toBeLessThanOrEqual(5);
+      }
+      expect(curriculumSigns(levels.slice(0, 2))).toHaveLength(letters);
+      for (const chapter of levels.flatMap((l) => l.chapters)) expect(chapter.number_of_lessons).toBe(chapter.lessons.length);
+    }
+  });
+});
+
 describe('seeding another language and a fresh database', () => {
   let dir: string;
   beforeAll(() => {

@@ -156,3 +156,52 @@ describe('feedback: written by the endpoints only (as admin), never by a client'
     expect(await read(anonymous, 'signFeedback')).toBe(false);
   });
 });
+
+describe('the seeded languages other than American (issue 30): asq and bzs', () => {
+  const stats = { attempts: 2, completions: 1, flags: 0 };
+  test('currentLanguage: american or a language with seeded levels, nothing else', async () => {
+    const user = await registeredUser();
+    const path = `users/${user.uid}/currentLanguage`;
+    expect(await write(user.client.db, path, 'asq')).toBe(true);
+    expect(await write(user.client.db, path, 'bzs')).toBe(true);
+    expect(await write(user.client.db, path, 'american')).toBe(true);
+    expect(await write(user.client.db, path, 'cse')).toBe(false); // a lexicon language without content
+    expect(await write(user.client.db, path, 'ASQ')).toBe(false);
+    expect(await write(other.client.db, path, 'asq')).toBe(false);
+  });
+  test('progressPerLanguage/{language}: bounded by that language’s own chapter', async () => {
+    const user = await registeredUser();
+    // asq level 1, chapter 1 has 3 lessons (1-4); bzs level 1, chapter 2 has 2 lessons (1-3).
+    const asq = `users/${user.uid}/progressPerLanguage/asq/0/0`;
+    expect(await write(user.client.db, asq, 5)).toBe(false);
+    expect(await write(user.client.db, asq, 4)).toBe(true);
+    expect(await write(user.client.db, asq, 3)).toBe(false);
+    const bzs = `users/${user.uid}/progressPerLanguage/bzs/0/1`;
+    expect(await write(user.client.db, bzs, 4)).toBe(false);
+    expect(await write(user.client.db, bzs, 3)).toBe(true);
+    // A chapter only the language lacks: bzs level 1 has 2 chapters.
+    expect(await write(user.client.db, `users/${user.uid}/progressPerLanguage/bzs/0/2`, 1)).toBe(false);
+    expect(await write(user.client.db, `users/${user.uid}/progressPerLanguage/cse/0/0`, 1)).toBe(false);
+    // American progress is untouched by them.
+    expect(await read(user.client.db, `users/${user.uid}/progressPerLanguage/american`)).toBe(true);
+    expect(await adminGet(admin(), `users/${user.uid}/progressPerLanguage/american`)).toBeNull();
+  });
+  test('letterStats/{language}/{letter}: only that language’s letters', async () => {
+    const user = await registeredUser();
+    const base = `users/${user.uid}/letterStats`;
+    expect(await write(user.client.db, `${base}/asq/SCH`, stats)).toBe(true);
+    expect(await write(user.client.db, `${base}/american/SCH`, stats)).toBe(false);
+    expect(await write(user.client.db, `${base}/bzs/SCH`, stats)).toBe(false);
+    expect(await write(user.client.db, `${base}/bzs/Ç`, stats)).toBe(true);
+    expect(await write(user.client.db, `${base}/asq/Ç`, stats)).toBe(false);
+    expect(await write(other.client.db, `${base}/asq/A`, stats)).toBe(false);
+  });
+  test('their content is readable by signed-in users only and writable by nobody', async () => {
+    for (const path of ['language/asq/levels/0', 'language/asq/signs/SCH', 'language/bzs/signs/Ç']) {
+      expect(await read(owner.client.db, path)).toBe(true);
+      expect(await read(anonymous, path)).toBe(false);
+      expect(await write(owner.client.db, path, { configs: {} })).toBe(false);
+    }
+    expect(await adminGet(admin(), 'language/asq/levels/0/chapters/0/number_of_lessons')).toBe(3);
+  });
+});

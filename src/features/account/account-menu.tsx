@@ -8,6 +8,7 @@ import { useAuthProfile } from '@/lib/auth/auth-state.ts';
 import { useClickOutside } from '@/hooks/use-click-outside.ts';
 import { signOut } from '@/lib/firebase/auth.ts';
 import { clearSession } from '@/lib/session-storage/session-storage.ts';
+import { LanguageMenuItems } from '@/components/language-choice.tsx';
 import { accountMessages } from './messages.ts';
 
 const links = [
@@ -28,7 +29,7 @@ export default function AccountMenu({ hrefBase = '' }: { hrefBase?: string }) {
   useClickOutside(anchor, () => setOpen(false), open);
 
   useEffect(() => {
-    if (open) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    if (open) menu.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
   }, [open]);
 
   if (!profile) return null;
@@ -40,7 +41,7 @@ export default function AccountMenu({ hrefBase = '' }: { hrefBase?: string }) {
   };
 
   const onMenuKey = (event: KeyboardEvent<HTMLUListElement>) => {
-    const items = Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const items = Array.from(menu.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? []);
     const index = items.indexOf(document.activeElement as HTMLElement);
     const focusAt = (i: number) => items[(i + items.length) % items.length]?.focus();
     if (event.key === 'ArrowDown') focusAt(index + 1);
@@ -123,6 +124,8 @@ export default function AccountMenu({ hrefBase = '' }: { hrefBase?: string }) {
               </li>
             ),
           )}
+          <li role="separator" className="menu__separator" />
+          <LanguageMenuItems uid={profile.uid} homeHref={`${hrefBase}/`} />
           <li role="separator" className="menu__separator" />
           <li role="none">
             <button type="button" role="menuitem" className="menu__item" tabIndex={-1} onClick={() => void logOut()}>

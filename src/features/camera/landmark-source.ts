@@ -50,10 +50,10 @@ export function tracksCamera(search: URLSearchParams, recording: boolean): boole
 
 /** The source for this page load: the recorded signer when chosen; the fixture one only in test
  * builds and when asked for; else the tracker. */
-export async function createLandmarkSource(search: URLSearchParams, options: { recording: boolean; signNames: readonly string[] }): Promise<LandmarkSource> {
+export async function createLandmarkSource(search: URLSearchParams, options: { recording: boolean; signNames: readonly string[]; language?: string }): Promise<LandmarkSource> {
   if (options.recording) {
     const { createRecordedSignerSource } = await import('./recorded-signer-source.ts');
-    return createRecordedSignerSource(options.signNames);
+    return createRecordedSignerSource(options.signNames, options.language);
   }
   if (import.meta.env.VITE_TEST_LANDMARKS === 'true') {
     const fixture = search.get('fixture');

@@ -15,6 +15,7 @@ import { FlagIcon } from '@/components/icons.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { useAuthProfile } from '@/lib/auth/auth-state.ts';
 import { guideUrl } from '@/lib/data/content.ts';
+import { DEFAULT_LANGUAGE } from '@/lib/data/paths.ts';
 import { currentLanguage, readSession, writeSession } from '@/lib/session-storage/session-storage.ts';
 import { releaseWarmTracker, warmUpTracker } from '@/lib/tracker-warmup/tracker-warmup.ts';
 import { presenceMessage } from './camera-presence.ts';
@@ -184,7 +185,7 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
     letterStats.current = recorder;
     continued.current = false;
     setContinueAtMs(null);
-    createLandmarkSource(search, { recording: input.kind === 'recording', signNames: signs.map((sign) => sign.name) })
+    createLandmarkSource(search, { recording: input.kind === 'recording', signNames: signs.map((sign) => sign.name), language })
       .then((source) => {
         if (!live) return source.stop();
         created = new PracticeController({
@@ -279,7 +280,7 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
           </p>
         ) : null}
 
-        {view && view.status !== 'error' ? <GuideOverlay src={guide} signName={signName} /> : null}
+        {view && view.status !== 'error' ? <GuideOverlay src={guide} signName={signName} handGuide={language === DEFAULT_LANGUAGE} /> : null}
 
         {view?.status === 'practising' ? (
           <div

@@ -4,7 +4,9 @@
 // watched. Nothing is copied into public/.
 const urls = import.meta.glob<string>('/data/asl-alphabet/*.json', { query: '?url', import: 'default', eager: true });
 
-/** The URL of the recording of `letter`, or null when the recorded signer has none. */
-export function recordedLetterUrl(letter: string): string | null {
+/** The URL of the recording of `letter`, or null when the recorded signer has none. The signer
+ * signs American letters only: another language's letter A is not the American A (issue 30). */
+export function recordedLetterUrl(letter: string, language = 'american'): string | null {
+  if (language !== 'american') return null;
   return urls[`/data/asl-alphabet/${letter}.json`] ?? null;
 }

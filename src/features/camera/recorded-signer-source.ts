@@ -21,8 +21,8 @@ const POLL_MS = 10;
 
 export const RECORDED_SIGNER_BACKEND = 'recorded signer (data/asl-alphabet)';
 
-async function loadLetter(letter: string): Promise<RecordedLetter | null> {
-  const url = recordedLetterUrl(letter);
+async function loadLetter(letter: string, language: string): Promise<RecordedLetter | null> {
+  const url = recordedLetterUrl(letter, language);
   if (!url) return null;
   const response = await fetch(url);
   if (!response.ok) throw new Error(`The recording of "${letter}" could not be loaded (${response.status})`);
@@ -30,7 +30,7 @@ async function loadLetter(letter: string): Promise<RecordedLetter | null> {
   return alphabetSource(letter, recording, heldOutFrameIndices(recording.frames.length));
 }
 
-export function createRecordedSignerSource(signNames: readonly string[]): LandmarkSource {
+export function createRecordedSignerSource(signNames: readonly string[], language = 'american'): LandmarkSource {
   const listeners = new Set<(frame: LandmarkFrame, cost: null) => void>();
   const frame = createLandmarkFrame();
   const letters = new Map<string, RecordedLetter | null>();
@@ -71,7 +71,7 @@ export function createRecordedSignerSource(signNames: readonly string[]): Landma
     kind: 'recording',
     async start(): Promise<LandmarkSourceStatus> {
       const unique = [...new Set(signNames)];
-      const loaded = await Promise.all(unique.map((name) => loadLetter(name)));
+      const loaded = await Promise.all(unique.map((name) => loadLetter(name, language)));
       unique.forEach((name, i) => letters.set(name, loaded[i]!));
       nextFrameAtMs = performance.now();
       timer = setInterval(pump, POLL_MS);

@@ -1,7 +1,17 @@
 // The stats strip's curriculum figures, computed from the content (src/lib/data/curriculum.ts):
 // the SPEC's 'over 500 words' and '5-8 min' are claims, and users see computed figures only:
 // the letters taught and the words the learner fingerspells with them, never more.
-import { curriculumStats, PICKER_LEVEL_COUNT, type CurriculumStats } from '@/lib/data/curriculum.ts';
+import { CURRICULUM, curriculumStats, PICKER_LEVEL_COUNT, type CurriculumStats } from '@/lib/data/curriculum.ts';
+import { SIGN_LANGUAGES } from '@/lib/data/languages.ts';
+
+/** The sign languages with content, each with its letters and words: 'Austrian Sign Language (ÖGS): 31 letters'. */
+export function landingLanguages(curriculum = CURRICULUM): { key: string; name: string; content: string }[] {
+  return SIGN_LANGUAGES.filter((language) => (curriculum[language.key]?.length ?? 0) > 0).map((language) => {
+    const stats = curriculumStats(curriculum[language.key]);
+    const words = stats.wordCount > 0 ? `, ${stats.wordCount} words` : '';
+    return { key: language.key, name: language.name, content: `${stats.signCount} letters${words}` };
+  });
+}
 
 export function landingStats(stats: CurriculumStats = curriculumStats()) {
   const { min, max } = stats.lessonMinutes;

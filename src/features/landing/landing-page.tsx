@@ -7,7 +7,7 @@ import { Logo } from '@/components/logo.tsx';
 import { useAuthProfile } from '@/lib/auth/auth-state.ts';
 import { learningUrl } from '@/lib/host/learning-host.ts';
 import { readSession } from '@/lib/session-storage/session-storage.ts';
-import { landingStats } from './curriculum-stats.ts';
+import { landingLanguages, landingStats } from './curriculum-stats.ts';
 import { builtOn, CONTACT_EMAIL, features, howItWorks, landingFaq } from './landing-content.ts';
 import { LandingNavbar } from './landing-navbar.tsx';
 import './landing.css';
@@ -83,6 +83,19 @@ export default function LandingPage({ accountMenu }: { accountMenu?: ReactNode }
               <dd>
                 {stats.signs}
                 <span className="stats__note">{stats.curriculum}</span>
+              </dd>
+            </div>
+            <div className="stats__item">
+              <dt>Sign languages</dt>
+              <dd>
+                <ul className="stats__languages" aria-label="Sign languages">
+                  {landingLanguages().map((language) => (
+                    <li key={language.key}>
+                      {language.name}
+                      <span className="stats__note">{language.content}</span>
+                    </li>
+                  ))}
+                </ul>
               </dd>
             </div>
             <div className="stats__item">

@@ -2,6 +2,9 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { LetterGuidePanel } from '@/components/hand-guide/letter-guide-panel.tsx';
 import { Logo } from '@/components/logo.tsx';
+import { LanguageSelect } from '@/components/language-choice.tsx';
+import { lettersOfLanguage } from '@/lib/data/languages.ts';
+import { DEFAULT_LANGUAGE } from '@/lib/data/paths.ts';
 import { useAuthProfile } from '@/lib/auth/auth-state.ts';
 import { lessonProgress, completedLessons } from '@/lib/session-storage/session-storage.ts';
 import { ChapterCard, ChapterCardSkeleton } from './chapter-card.tsx';
@@ -27,6 +30,7 @@ export default function LearningHomePage({ headerActions }: { headerActions?: Re
   const home = useLearningHome(profile?.uid ?? '', endOfChapter, clearQuery);
   const letterStats = useLetterStats(profile?.uid ?? '', home.language);
   const [guideLetter, setGuideLetter] = useState('A');
+  const americanGuide = (home.language ?? DEFAULT_LANGUAGE) === DEFAULT_LANGUAGE;
 
   useEffect(() => {
     // SPEC section 2: the page body does not scroll; the chapter list scrolls inside.
@@ -46,13 +50,17 @@ export default function LearningHomePage({ headerActions }: { headerActions?: Re
         ) : (
           <span className="level-picker__placeholder" aria-hidden="true" />
         )}
-        <div className="app-header__actions">{headerActions}</div>
+        <div className="app-header__actions">
+          <LanguageSelect uid={profile?.uid ?? ''} language={home.language} />
+          {headerActions}
+        </div>
       </header>
       <main className="learning-home__main" aria-busy={chapters === null}>
         <div className="learning-home__letters">
-          {letterStats ? <LetterChart stats={letterStats} onSelectLetter={setGuideLetter} /> : null}
+          {letterStats ? <LetterChart stats={letterStats} letters={lettersOfLanguage(home.language ?? '')} onSelectLetter={americanGuide ? setGuideLetter : undefined} /> : null}
           <ReadPracticeCard uid={profile?.uid ?? ''} />
-          <LetterGuidePanel className="learning-home__guide" letters={ALPHABET} selected={guideLetter} onSelect={setGuideLetter} />
+          {/* The 3-D hand is drawn from the American recordings (data/asl-alphabet): other languages' letters have no hand guide yet. */}
+          {americanGuide ? <LetterGuidePanel className="learning-home__guide" letters={ALPHABET} selected={guideLetter} onSelect={setGuideLetter} /> : null}
         </div>
         <h1 className="learning-home__title">{levelIndex !== null ? `Level ${levelIndex + 1} chapters` : 'Your chapters'}</h1>
         {chapters === null ? (

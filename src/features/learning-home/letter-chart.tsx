@@ -1,4 +1,4 @@
-// 'Your letters': the 26 letters as a compact SVG chart (no chart library: a tile, a bar and a
+// 'Your letters': the language's letters (American's 26) as a compact SVG chart (no chart library: a tile, a bar and a
 // letter each), coloured strong, weak or not yet practised (letterStrength), the bar's height the
 // letter's score; each tile's title gives the figures. Below it, the 'Practise my weakest
 // letters' lesson built from the same statistics.
@@ -6,14 +6,10 @@ import { Link } from 'wouter';
 import { letterScore, letterStrength, medianTimeMs, weakestLetters, type LetterStats } from '@/lib/data/letter-stats.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
-const COLUMNS = 13;
 const TILE = 36;
 const GAP = 4;
 const ROW = 46;
 const BAR_HEIGHT = 8;
-const WIDTH = COLUMNS * (TILE + GAP) - GAP;
-/** Two rows of tiles, each TILE + BAR_HEIGHT tall. */
-const HEIGHT = ROW + TILE + BAR_HEIGHT;
 /** Room for the tiles' 1-unit outline, which straddles their edges. */
 const OUTLINE = 1;
 
@@ -25,11 +21,16 @@ function tileTitle(letter: string, stats: LetterStats | undefined): string {
   return `${letter}: ${letterStrength(stats)}; ${stats.attempts} attempts, ${stats.completions} completed, ${stats.flags} flagged${median === null ? '' : `, median time ${seconds(median)}`}`;
 }
 
-/** `onSelectLetter`: a tile clicked shows that letter's hand beside the chart (the panel's own
+/** `letters`: the language's alphabet (American's 26 by default; Austrian's 31 with SCH and the umlauts).
+ * `onSelectLetter`: a tile clicked shows that letter's hand beside the chart (the panel's own
  * picker is the keyboard's way there; the chart stays one picture for screen readers). */
-export function LetterChart({ stats, onSelectLetter }: { stats: Readonly<Record<string, LetterStats>>; onSelectLetter?: (letter: string) => void }) {
+export function LetterChart({ stats, letters = ALPHABET, onSelectLetter }: { stats: Readonly<Record<string, LetterStats>>; letters?: readonly string[]; onSelectLetter?: (letter: string) => void }) {
+  // Two rows of tiles, each TILE + BAR_HEIGHT tall: 13 columns for American's 26 letters.
+  const COLUMNS = Math.ceil(letters.length / 2);
+  const WIDTH = COLUMNS * (TILE + GAP) - GAP;
+  const HEIGHT = ROW + TILE + BAR_HEIGHT;
   const counts = { strong: 0, weak: 0, untried: 0 };
-  for (const letter of ALPHABET) counts[letterStrength(stats[letter])]++;
+  for (const letter of letters) counts[letterStrength(stats[letter])]++;
   const weakest = weakestLetters(stats);
   const summary = `${counts.strong} strong, ${counts.weak} weak, ${counts.untried} not yet practised`;
   return (
@@ -39,7 +40,7 @@ export function LetterChart({ stats, onSelectLetter }: { stats: Readonly<Record<
         <p className="letter-progress__summary">{summary}</p>
       </div>
       <svg className="letter-chart" viewBox={`${-OUTLINE} ${-OUTLINE} ${WIDTH + 2 * OUTLINE} ${HEIGHT + 2 * OUTLINE}`} role="img" aria-label={`Your letters: ${summary}`}>
-        {ALPHABET.map((letter, i) => {
+        {letters.map((letter, i) => {
           const s = stats[letter];
           const strength = letterStrength(s);
           const score = letterScore(s) ?? 0;
@@ -50,7 +51,7 @@ export function LetterChart({ stats, onSelectLetter }: { stats: Readonly<Record<
               <title>{tileTitle(letter, s)}</title>
               <rect className="letter-chart__box" x={x} y={y} width={TILE} height={TILE + BAR_HEIGHT} rx={6} />
               {strength === 'untried' ? null : <rect className="letter-chart__bar" x={x + 4} y={y + TILE} width={(TILE - 8) * score} height={4} rx={2} />}
-              <text className="letter-chart__letter" x={x + TILE / 2} y={y + TILE / 2 + 7} textAnchor="middle">
+              <text className="letter-chart__letter" x={x + TILE / 2} y={y + TILE / 2 + 7} textAnchor="middle" textLength={letter.length > 2 ? TILE - 8 : undefined} lengthAdjust="spacingAndGlyphs">
                 {letter}
               </text>
             </g>

@@ -6,6 +6,7 @@ import { getLevel } from '@/lib/data/content.ts';
 import { getUserRecord, progressForLanguage, raiseMaxLevel } from '@/lib/data/users.ts';
 import {
   clearLevelCaches,
+  currentLanguage,
   lessonProgress,
   readLevelChapters,
   readSession,
@@ -72,8 +73,10 @@ export function useLearningHome(uid: string, endOfChapterParam: boolean, onLevel
           return;
         }
         const lang = record.currentLanguage;
+        // The session's progress is merged only when it is this language's (progress is per language).
+        const sessionProgress = currentLanguage() === lang ? readSession('userProgress') : null;
         writeSession('currentLanguage', lang);
-        writeUserProgress(mergeProgress(readSession('userProgress'), progressForLanguage(record, lang)));
+        writeUserProgress(mergeProgress(sessionProgress, progressForLanguage(record, lang)));
         const max = Math.min(LEVEL_COUNT, Math.max(1, record.info.maxLevel));
         setLanguage(lang);
         setMaxLevel(max);

@@ -11,6 +11,7 @@ import { Spinner } from '@/components/spinner.tsx';
 import { useAuthProfile } from '@/lib/auth/auth-state.ts';
 import { loadChapter } from '@/lib/content/load-chapter.ts';
 import { getUserRecord } from '@/lib/data/users.ts';
+import { DEFAULT_LANGUAGE } from '@/lib/data/paths.ts';
 import { currentLanguage, lessonProgress, readSession, type Lesson } from '@/lib/session-storage/session-storage.ts';
 import { warmUpTracker } from '@/lib/tracker-warmup/tracker-warmup.ts';
 import './lessons.css';
@@ -97,7 +98,8 @@ export default function LessonsPage() {
             ) : (
               <div className="lessons-page__body">
                 <LessonList levelIndex={levelIndex} chapterIndex={chapterIndex} lessons={state.lessons} />
-                <ChapterLetterGuide lessons={state.lessons} />
+                {/* The 3-D hands are drawn from the American recordings: another language's letters have none yet. */}
+                {currentLanguage() === DEFAULT_LANGUAGE ? <ChapterLetterGuide lessons={state.lessons} /> : null}
               </div>
             )}
           </>

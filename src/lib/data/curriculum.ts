@@ -7,6 +7,7 @@
 // are computed from this data, never claimed.
 import type { Lesson, Level } from './schemas.ts';
 import wordCurriculum from './word-curriculum.json';
+import { ASQ_LETTER_LEVELS, BZS_LETTER_LEVELS } from './letter-levels-other.ts';
 
 /** SPEC 9: the level picker always offers 10 levels. */
 export const PICKER_LEVEL_COUNT = 10;
@@ -53,7 +54,7 @@ export const LETTER_LEVELS: Level[] = [
 export const AMERICAN_LEVELS: Level[] = [...LETTER_LEVELS, ...WORD_LEVELS];
 
 /** Content per language; a language without an entry has no levels yet. */
-export const CURRICULUM: Record<string, Level[]> = { american: AMERICAN_LEVELS };
+export const CURRICULUM: Record<string, Level[]> = { american: AMERICAN_LEVELS, asq: ASQ_LETTER_LEVELS, bzs: BZS_LETTER_LEVELS };
 
 /** Every sign a language's lessons use (each needs a reference record). */
 export function curriculumSigns(levels: Level[]): string[] {

@@ -1,5 +1,5 @@
 // `users/{uid}` and `users/{uid}/info` (SPEC.md sections 3 and 7).
-import { child, get, ref, update, type Database } from 'firebase/database';
+import { child, get, ref, set, update, type Database } from 'firebase/database';
 import { defaultDatabase } from './database.ts';
 import { DataError, isPermissionDenied } from './errors.ts';
 import { paths } from './paths.ts';
@@ -42,6 +42,17 @@ export async function raiseMaxLevel(uid: string, newMax: number, db: Database = 
     await update(ref(db, paths.userInfo(uid)), { maxLevel: newMax });
   } catch (error) {
     if (isPermissionDenied(error)) throw new DataError('permission-denied', 'maxLevel refused', error);
+    throw error;
+  }
+}
+
+/** SPEC 7 `users/{uid}/currentLanguage`: the language the learner practises. The rules accept
+ * 'american' or a language with content (`language/{language}/levels`). */
+export async function saveCurrentLanguage(uid: string, language: string, db: Database = defaultDatabase()): Promise<void> {
+  try {
+    await set(ref(db, `${paths.user(uid)}/currentLanguage`), language);
+  } catch (error) {
+    if (isPermissionDenied(error)) throw new DataError('permission-denied', `language "${language}" refused`, error);
     throw error;
   }
 }

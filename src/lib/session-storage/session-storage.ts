@@ -106,6 +106,16 @@ export function currentLanguage(): string {
   return readSession('currentLanguage') ?? DEFAULT_LANGUAGE;
 }
 
+/** The learner switched language: the session's progress and cached chapters were the old
+ * language's, so they go (the learning home reads the new language's from the database). */
+export function switchSessionLanguage(language: string): void {
+  removeSession('userProgress');
+  removeSession('currentLevelChaptersData');
+  removeSession('lastLevel');
+  clearLevelCaches();
+  writeSession('currentLanguage', language);
+}
+
 const levelKey = (levelIndex: number): `level_${number}` => `level_${levelIndex}`;
 const levelCacheSchema = z.string().transform(parseJson).pipe(levelChaptersSchema);
 

@@ -47,6 +47,9 @@ describe('the recorded signer source', () => {
   it('serves every letter of data/asl-alphabet, and nothing else', () => {
     for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') expect(recordedLetterUrl(letter), letter).toMatch(new RegExp(`${letter}\\.json`));
     expect(recordedLetterUrl('HELLO')).toBeNull();
+    // The signer is American: an Austrian or Brazilian lesson's A is not the American A.
+    for (const language of ['asq', 'bzs']) expect(recordedLetterUrl('A', language), language).toBeNull();
+    expect(recordedLetterUrl('A', 'american')).toMatch(/A\.json/);
   });
 
   it("signs the asked letter from its held-out recorded frames at 30 frames/s, looping; a repeated letter first lowers the hand; a letter it lacks shows none", async () => {

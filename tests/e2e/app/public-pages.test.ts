@@ -1,7 +1,7 @@
 // The host rule, the landing page, the help center and the 404 page, in Debian Chromium.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { curriculumStats } from '@/lib/data/curriculum.ts';
+import { CURRICULUM, curriculumStats } from '@/lib/data/curriculum.ts';
 import { launchBrowser, openPage, MOBILE_VIEWPORT } from '../../setup/browser.ts';
 import { expectNoSeriousA11yViolations, learnUrl, marketingUrl, screenshots } from './app-harness.ts';
 
@@ -57,11 +57,17 @@ describe('landing page', () => {
     expect(await page.locator('main').textContent()).not.toMatch(/What learners say|testimonial/i);
     expect(await page.locator('.faq .accordion__trigger').count()).toBe(4);
     const stats = await page.locator('.stats__item').allTextContents();
-    expect(stats).toHaveLength(4);
-    expect(stats.join(' ')).toContain('Real-time');
-    expect(stats.join(' ')).toContain('Unlimited');
     // The lesson length and the sign count are computed from the content, not the SPEC's claims.
     const computed = curriculumStats();
+    expect(stats).toHaveLength(5);
+    // The sign languages with content, from the curriculum (issue 30).
+    expect(await page.getByRole('list', { name: 'Sign languages' }).getByRole('listitem').allTextContents()).toEqual([
+      `American Sign Language (ASL)${computed.signCount} letters, ${computed.wordCount} words`,
+      `Austrian Sign Language (ÖGS)${curriculumStats(CURRICULUM.asq).signCount} letters`,
+      `Brazilian Sign Language (Libras)${curriculumStats(CURRICULUM.bzs).signCount} letters`,
+    ]);
+    expect(stats.join(' ')).toContain('Real-time');
+    expect(stats.join(' ')).toContain('Unlimited');
     const minutes = computed.lessonMinutes.min === computed.lessonMinutes.max ? `${computed.lessonMinutes.min} min` : `${computed.lessonMinutes.min}-${computed.lessonMinutes.max} min`;
     expect(stats[1]).toContain(minutes);
     expect(stats[2]).toContain(`${computed.signCount} letters, ${computed.wordCount} words to fingerspell`);

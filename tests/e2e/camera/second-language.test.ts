@@ -1,0 +1,105 @@
+// A learner who switches sign language (issue 30): from American to Austrian (ÖGS, asq) with the
+// learning home's language select, its first lesson (A, B, C) completed on the camera screen from
+// the Austrian lexicon's own recordings (data/fingerspelling-asq: the frames each letter's
+// reference is not built from, through the test-only fixture source), its progress and letter
+// statistics saved under asq, then back to American through the account menu with the American
+// progress as it was.
+import { join } from 'node:path';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { manualAlphabetOf } from '../../../engine/src/handshape/alphabets/manual_alphabets.ts';
+import { loadFingerspellingFolder } from '../../../engine/src/node/load_fingerspelling_folder.ts';
+import { buildLexiconPracticeFixture } from '../../../engine/src/recordings/build_lexicon_practice_fixture.ts';
+import { holisticAlphabetSources } from '../../../engine/src/recordings/holistic_alphabet_sources.ts';
+import { ASQ_LETTER_LEVELS } from '@/lib/data/letter-levels-other.ts';
+import { AMERICAN_LEVELS } from '@/lib/data/curriculum.ts';
+import { cacheDir, cameraUrl, expectFixtureSource, launchWithFakeCamera, learnUrl, readDatabase, repoRoot, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchWithFakeCamera();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function asqLessonFixture(signs: readonly string[], seconds: number): Promise<string> {
+  const lexicon = await loadFingerspellingFolder(join(repoRoot, 'data', 'fingerspelling-asq'));
+  const sources = holisticAlphabetSources(lexicon.letters, lexicon.depthScale, manualAlphabetOf('asq'));
+  const folder = join(cacheDir, 'fixtures');
+  mkdirSync(folder, { recursive: true });
+  const file = join(folder, `asq-${signs.join('')}-${seconds}s.json`);
+  writeFileSync(file, JSON.stringify(buildLexiconPracticeFixture(sources, signs, seconds)));
+  return file;
+}
+
+const chapterTitles = (page: Page) => page.locator('.chapter-card__title').allTextContents();
+const chapterCount = (page: Page, n: number) => page.locator('.chapter-card__count').nth(n).textContent();
+
+describe('a learner switches to Austrian Sign Language and back', () => {
+  test('switch, complete the first Austrian lesson from its recordings, return to American with its progress', async () => {
+    // An American learner who finished lesson 1 of chapter 1 (progress 2 = lesson 2 next).
+    const { page, context, user, consoleErrors } = await signedInPage(browser, { progress: { '0': { '0': 2 } } });
+    const american = AMERICAN_LEVELS[0]!.chapters.map((c) => c.title);
+    const austrian = ASQ_LETTER_LEVELS[0]!.chapters.map((c) => c.title);
+    await expect.poll(() => chapterTitles(page), { timeout: 20_000 }).toEqual(american);
+    expect(await chapterCount(page, 0)).toMatch(/1\s*\/\s*2/);
+
+    // The learning home's select: saved remotely, the home shows Austrian level 1, nothing done.
+    await page.getByLabel('Sign language').selectOption('asq');
+    await expect.poll(() => chapterTitles(page), { timeout: 20_000 }).toEqual(austrian);
+    expect(await readDatabase(`users/${user.uid}/currentLanguage`)).toBe('asq');
+    expect(await chapterCount(page, 0)).toMatch(/0\s*\/\s*3/);
+
+    // Lesson 1 (A, B, C) replayed from the Austrian recordings, judged against language/asq/signs.
+    const lesson = ASQ_LETTER_LEVELS[0]!.chapters[0]!.lessons[0]!.signs;
+    expect(lesson).toEqual(['A', 'B', 'C']);
+    const fixture = await serveFixture(context, 'asq-abc.json', await asqLessonFixture(lesson, 8));
+    await page.goto(cameraUrl(0, 0, 0, fixture));
+    await expectFixtureSource(page);
+    await expect.poll(() => signName(page), { timeout: 20_000 }).toBe('A');
+    // The guide is the Austrian one (gifs/asq), not the American.
+    await expect.poll(() => page.locator('img[src*="/gifs/"]').first().getAttribute('src'), { timeout: 10_000 }).toContain('/gifs/asq/');
+    const seen = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          seen.add(await signName(page));
+          return page.getByRole('heading', { name: 'Lesson Completed!' }).isVisible();
+        },
+        { timeout: 90_000, interval: 200 },
+      )
+      .toBe(true);
+    expect([...seen].filter((s) => s !== '')).toEqual(expect.arrayContaining(['A', 'B', 'C']));
+    await expect.poll(() => readDatabase(`users/${user.uid}/progressPerLanguage/asq/0/0`), { timeout: 10_000 }).toBe(2);
+    const stats = (await readDatabase(`users/${user.uid}/letterStats/asq`)) as Record<string, { completions: number }> | null;
+    for (const letter of lesson) expect(stats?.[letter]?.completions).toBeGreaterThanOrEqual(1);
+    expect(await readDatabase(`users/${user.uid}/letterStats/american`)).toBeNull();
+
+    // Back to American through the account menu: its progress is intact, the Austrian one kept.
+    await page.goto(`${learnUrl}/`);
+    await expect.poll(() => chapterTitles(page), { timeout: 20_000 }).toEqual(austrian);
+    expect(await chapterCount(page, 0)).toMatch(/1\s*\/\s*3/);
+    // 'Your letters' shows the Austrian alphabet (31 tiles, SCH among them) with A, B, C practised.
+    await page.locator('[data-letter="SCH"]').waitFor({ timeout: 10_000 });
+    expect(await page.locator('.letter-chart__tile').count()).toBe(31);
+    for (const letter of lesson) expect(await page.locator(`[data-letter="${letter}"]`).getAttribute('data-strength')).not.toBe('untried');
+    mkdirSync(screenshotDir, { recursive: true });
+    await page.screenshot({ path: join(screenshotDir, 'second-language-home-desktop.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(screenshotDir, 'second-language-home-phone.png') });
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitemradio', { name: 'American (ASL)' }).click();
+    await expect.poll(() => chapterTitles(page), { timeout: 20_000 }).toEqual(american);
+    expect(await readDatabase(`users/${user.uid}/currentLanguage`)).toBe('american');
+    expect(await chapterCount(page, 0)).toMatch(/1\s*\/\s*2/);
+    await page.locator('[data-letter="Z"]').waitFor({ timeout: 10_000 });
+    expect(await page.locator('.letter-chart__tile').count()).toBe(26);
+    expect(await page.locator('[data-letter="A"]').getAttribute('data-strength')).toBe('untried');
+    expect(await readDatabase(`users/${user.uid}/progressPerLanguage/american/0/0`)).toBe(2);
+    expect(await readDatabase(`users/${user.uid}/progressPerLanguage/asq/0/0`)).toBe(2);
+    expect(consoleErrors).toEqual([]);
+  }, 180_000);
+});
