@@ -37,9 +37,9 @@ export async function installNodeWebGpu(adapter: NodeWebGpuAdapter): Promise<str
   const dawn = (await import('webgpu')) as unknown as DawnModule;
   Object.assign(globalThis, dawn.globals);
   const gpu = dawn.create(adapter === 'null' ? ['backend=null'] : []) as { requestAdapter(): Promise<{ info?: Record<string, string> } | null> };
-  const existing = (globalThis as { navigator?: object }).navigator;
+  const existing = (globalThis as unknown as { navigator?: Record<string, unknown> }).navigator;
   Object.defineProperty(globalThis, 'navigator', {
-    value: Object.assign(Object.create(existing ?? null) as object, { gpu, userAgent: 'node' }),
+    value: { ...readableFields(existing), gpu, userAgent: 'node' },
     configurable: true,
     writable: true,
   });
@@ -47,4 +47,24 @@ export async function installNodeWebGpu(adapter: NodeWebGpuAdapter): Promise<str
   if (!found) throw new Error(`Dawn found no WebGPU adapter (${adapter}).`);
   const info = found.info ?? {};
   return adapter === 'null' ? 'Dawn null adapter' : `${info.vendor ?? ''} ${info.architecture ?? ''} ${info.description ?? ''}`.trim();
+}
+
+/**
+ * What Node's own `navigator` (Node 21 and later) reads, copied into a plain object: its fields are
+ * getters on the Navigator prototype, so an object that merely inherits from it can neither take a
+ * `userAgent` of its own ('has only a getter') nor read them (they check their receiver).
+ */
+function readableFields(navigator: Record<string, unknown> | undefined): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (let prototype: object | null = navigator ?? null; prototype && prototype !== Object.prototype; prototype = Object.getPrototypeOf(prototype) as object | null) {
+    for (const key of Object.getOwnPropertyNames(prototype)) {
+      if (key === 'constructor' || key in fields) continue;
+      try {
+        fields[key] = navigator![key];
+      } catch {
+        // a field this Node cannot give (none today): left out
+      }
+    }
+  }
+  return fields;
 }
