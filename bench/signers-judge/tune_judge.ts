@@ -4,7 +4,9 @@
 //
 //   node --import tsx bench/signers-judge/tune_judge.ts --tune <source> [--tune-set NAME] --report <source> [--report-set NAME] [--verbose]
 //
-// A source is a folder of landmark files or the MediaPipe Hands export (evaluate_judge.ts). A photo
+// A source is `mediapipe` (data/real-photos/mediapipe-hands.json), `tracker` (our tracker's
+// landmarks of data/real-photos, the signers stage's cache) or a folder of landmark files
+// (evaluate_judge.ts's loadPhotos). A photo
 // is one still frame: held in front of the camera it completes a held letter exactly when the
 // judge accepts its frame (its hand does not move), so each setting is tried frame by frame, with
 // the engine's own judge (matchHandshape) and models (compileHandshape with the setting's
