@@ -4,12 +4,15 @@
 // figures are printed per letter: photographs with a hand, own letter completing (and in how many
 // seconds), and the wrong letters completing.
 //
-//   node --import tsx bench/signers-judge/evaluate_judge.ts <folder of landmark files | mediapipe-hands.json> [--set NAME] [--json]
+//   node --import tsx bench/signers-judge/evaluate_judge.ts <mediapipe | tracker | folder of landmark files> [--set NAME] [--json]
 //
-// A folder holds `signlearn-landmarks/1` files (the project's tracker: `npm run engine -- track
-// --image <photo> --out <file>`); the letter is the file name's first character. A .json file is
-// the MediaPipe Hands export (bench/signers-judge/mediapipe_hands_source.ts); `--set` keeps its
-// photographs of one set (lauren, letters-volunteers). J and Z (moving letters, single frames of
+// The landmarks come from the repository: `mediapipe` is MediaPipe Hands' own landmarks of the
+// photographs, data/real-photos/mediapipe-hands.json (bench/signers-judge/mediapipe_hands_source.ts);
+// `tracker` is the project's tracker on data/real-photos, through the signers stage's own
+// functions and cache (bench/signers/track_photos.ts, bench/results/signers/: tracked once per
+// tracker version, minutes on 2 cores). A folder holds `signlearn-landmarks/1` files (`npm run
+// engine -- track --image <photo> --out <file>`); the letter is the file name's first character.
+// `--set` keeps the photographs of one set (lauren, letters-volunteers). J and Z (moving letters, single frames of
 // them) are left out of the own-letter figure, as the issue's table does, but their photographs
 // still count against every held letter in the wrong pairs.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -24,7 +27,7 @@ import { buildAlphabetReferences } from '../../engine/src/recordings/build_alpha
 import { landmarkFixtureSchema } from '../../engine/src/recordings/landmark_fixture_schema.ts';
 import { fixtureSource, type LandmarkSource } from '../../engine/src/recordings/landmark_source.ts';
 import { scoreRecording } from '../../engine/src/score/score_recording.ts';
-import { ALPHABET_DIR } from '../../server/paths.ts';
+import { ALPHABET_DIR, ROOT } from '../../server/paths.ts';
 
 export const HOLD_SECONDS = 10;
 export const JUDGED_FPS = 30;
@@ -56,7 +59,29 @@ export function hasHand(source: LandmarkSource): boolean {
   return false;
 }
 
-export async function loadPhotos(path: string, set?: string): Promise<Photo[]> {
+/** MediaPipe Hands' stored landmarks of data/real-photos (made by the signers stage). */
+export const MEDIAPIPE_HANDS_FILE = join(ROOT, 'data', 'real-photos', 'mediapipe-hands.json');
+/** The signers stage's cache of our tracker's landmarks (bench/signers/track_photos.ts). */
+export const TRACKER_CACHE_DIR = join(ROOT, 'bench', 'results', 'signers');
+
+/** Our tracker's landmarks of data/real-photos, from the signers stage's cache (tracking what is missing). */
+async function trackerPhotos(set?: string): Promise<Photo[]> {
+  const { listPhotos, photoKey, PHOTO_SETS } = await import('../signers/photos.ts');
+  const { trackPhotos } = await import('../signers/track_photos.ts');
+  const { stillSource } = await import('../signers/judge_photo.ts');
+  const sets = PHOTO_SETS.filter((s) => set === undefined || s === set);
+  const photos = listPhotos(ROOT, sets);
+  const tracked = await trackPhotos({ root: ROOT, photos, log: (line) => console.error(line), cacheDir: TRACKER_CACHE_DIR });
+  return photos.map((p) => {
+    const name = photoKey(p).replace(/\.[a-z]+$/i, '');
+    return { name, letter: p.letter, source: stillSource(name, tracked.frames.get(photoKey(p))!) };
+  });
+}
+
+/** `mediapipe`, `tracker`, or a path (a folder of landmark files or a MediaPipe Hands export). */
+export async function loadPhotos(source: string, set?: string): Promise<Photo[]> {
+  if (source === 'tracker') return trackerPhotos(set);
+  const path = source === 'mediapipe' ? MEDIAPIPE_HANDS_FILE : source;
   if (statSync(path).isFile()) {
     const { mediapipeHandsSources } = await import('./mediapipe_hands_source.ts');
     return mediapipeHandsSources(JSON.parse(readFileSync(path, 'utf8')), set);
@@ -158,7 +183,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const path = args.find((a) => !a.startsWith('--'));
   const setIndex = args.indexOf('--set');
   const set = setIndex >= 0 ? args[setIndex + 1] : undefined;
-  if (!path) throw new Error('usage: evaluate_judge.ts <folder of landmark files | mediapipe-hands.json> [--set NAME] [--json]');
+  if (!path) throw new Error('usage: evaluate_judge.ts <mediapipe | tracker | folder of landmark files> [--set NAME] [--json]');
   const photos = await loadPhotos(path, set);
   const { letters, compiled } = await compileAlphabet();
   const results = judgePhotos(photos, letters, compiled);

@@ -4,7 +4,9 @@
 //
 //   node --import tsx bench/signers-judge/tune_judge.ts --tune <source> [--tune-set NAME] --report <source> [--report-set NAME] [--verbose]
 //
-// A source is a folder of landmark files or the MediaPipe Hands export (evaluate_judge.ts). A photo
+// A source is `mediapipe` (data/real-photos/mediapipe-hands.json), `tracker` (our tracker's
+// landmarks of data/real-photos, the signers stage's cache) or a folder of landmark files
+// (evaluate_judge.ts's loadPhotos). A photo
 // is one still frame: held in front of the camera it completes a held letter exactly when the
 // judge accepts its frame (its hand does not move), so each setting is tried frame by frame, with
 // the engine's own judge (matchHandshape) and models (compileHandshape with the setting's
@@ -36,12 +38,14 @@ export const WRONG_PAIRS_AT_MOST = 0.005;
 const NON_SIGNS_DIR = join(ROOT, 'data', 'non-signs');
 export const GRID = {
   betweenSigners: [1, 1.25, 1.5, 2],
+  tighterCurl: [1, 0.5, 0],
   maxRatio: [0.85, 0.9, 0.95, 1],
   maxDistance: [1.6, 1.8, 2],
 } as const;
 
 interface Setting {
   betweenSigners: number;
+  tighterCurl: number;
   judge: HandshapeJudgeSettings;
 }
 interface Outcome {
@@ -109,25 +113,31 @@ export async function tune(tuneSource: string, tuneSet: string | undefined, repo
     Array.from({ length: photo.source.frameCount }, (_, i) => stillFrame(photo, i)).flatMap((frame) => (frame ? [{ letter: '-', frame }] : [])),
   );
   const reporting = await stills(reportSource, reportSet);
-  const modelsFor = new Map<number, CompiledHandshape[]>(GRID.betweenSigners.map((b) => [b, records.map((m, i) => compileHandshape(letters[i]!, m, b)!)]));
+  const key = (b: number, t: number) => `${b}/${t}`;
+  const modelsFor = new Map<string, CompiledHandshape[]>(
+    GRID.betweenSigners.flatMap((b) => GRID.tighterCurl.map((t) => [key(b, t), records.map((m, i) => compileHandshape(letters[i]!, m, b, t)!)] as const)),
+  );
   let best: { setting: Setting; outcome: Outcome } | null = null;
-  for (const betweenSigners of GRID.betweenSigners) {
-    for (const maxRatio of GRID.maxRatio) {
-      for (const maxDistance of GRID.maxDistance) {
-        const judge = { ...HANDSHAPE_JUDGE, maxRatio, maxDistance };
-        const outcome = judgeSet(tuning, letters, modelsFor.get(betweenSigners)!, judge);
-        const nonSignFrames = judgeSet(nonSigns, letters, modelsFor.get(betweenSigners)!, judge).wrong;
-        if (verbose) console.log(`  betweenSigners ${betweenSigners} maxRatio ${maxRatio} maxDistance ${maxDistance}: ${describe(outcome)}, non-sign frames read as a letter ${nonSignFrames}`);
-        if (outcome.wrong > WRONG_PAIRS_AT_MOST * outcome.pairs || nonSignFrames > 0) continue;
-        if (best === null || outcome.own > best.outcome.own) best = { setting: { betweenSigners, judge }, outcome };
+  for (const tighterCurl of GRID.tighterCurl) {
+    for (const betweenSigners of GRID.betweenSigners) {
+      const models = modelsFor.get(key(betweenSigners, tighterCurl))!;
+      for (const maxRatio of GRID.maxRatio) {
+        for (const maxDistance of GRID.maxDistance) {
+          const judge = { ...HANDSHAPE_JUDGE, maxRatio, maxDistance };
+          const outcome = judgeSet(tuning, letters, models, judge);
+          const nonSignFrames = judgeSet(nonSigns, letters, models, judge).wrong;
+          if (verbose) console.log(`  tighterCurl ${tighterCurl} betweenSigners ${betweenSigners} maxRatio ${maxRatio} maxDistance ${maxDistance}: ${describe(outcome)}, non-sign frames read as a letter ${nonSignFrames}`);
+          if (outcome.wrong > WRONG_PAIRS_AT_MOST * outcome.pairs || nonSignFrames > 0) continue;
+          if (best === null || outcome.own > best.outcome.own) best = { setting: { betweenSigners, tighterCurl, judge }, outcome };
+        }
       }
     }
   }
   const lines = [`tuned on ${tuneSource}${tuneSet ? ` (${tuneSet})` : ''}: ${tuning.length} photographs with a hand`];
   if (best === null) return [...lines, 'no setting keeps wrong letters within 0.5% of the pairs'];
   const { setting } = best;
-  lines.push(`chosen: betweenSigners ${setting.betweenSigners}, maxRatio ${setting.judge.maxRatio}, maxDistance ${setting.judge.maxDistance}; on the tuning set ${describe(best.outcome)}`);
-  const reported = judgeSet(reporting, letters, modelsFor.get(setting.betweenSigners)!, setting.judge);
+  lines.push(`chosen: tighterCurl ${setting.tighterCurl}, betweenSigners ${setting.betweenSigners}, maxRatio ${setting.judge.maxRatio}, maxDistance ${setting.judge.maxDistance}; on the tuning set ${describe(best.outcome)}`);
+  const reported = judgeSet(reporting, letters, modelsFor.get(key(setting.betweenSigners, setting.tighterCurl))!, setting.judge);
   lines.push(`reported on ${reportSource}${reportSet ? ` (${reportSet})` : ''}: ${reporting.length} photographs with a hand; ${describe(reported)}`);
   return lines;
 }

@@ -31,7 +31,7 @@ export async function loadJudge(mode: MatchMode = DEFAULT_MATCH_MODE): Promise<J
 }
 
 /** A recording of one frame (scoreRecording cycles it for the whole hold). */
-function stillSource(name: string, frame: LandmarkFrame): LandmarkSource {
+export function stillSource(name: string, frame: LandmarkFrame): LandmarkSource {
   return {
     name,
     frameCount: 1,

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { Part, POINT_STRIDE } from '../../engine/src/core/landmark_layout.ts';
-import { summarise, type PhotoResult } from '../../bench/signers-judge/evaluate_judge.ts';
+import { loadPhotos, summarise, type PhotoResult } from '../../bench/signers-judge/evaluate_judge.ts';
 import { mediapipeHandsSources } from '../../bench/signers-judge/mediapipe_hands_source.ts';
 
 const hand = (x: number) => Array.from({ length: 21 }, (_, i) => [x, 0.1 + i * 0.01, -0.01 * i]);
@@ -56,5 +56,15 @@ describe('the per-letter summary', () => {
     expect([s.wrongPairs, s.pairs]).toEqual([1, 6]);
     expect(s.perLetter.A).toEqual({ photos: 2, hands: 2, own: 1, slow: 1, readAs: ['B'] });
     expect(s.perLetter.B!.hands).toBe(0);
+  });
+});
+
+describe('the landmarks come from the repository', () => {
+  it('reads MediaPipe Hands\' stored landmarks of data/real-photos by the name `mediapipe`, one set at a time', async () => {
+    const all = await loadPhotos('mediapipe');
+    const lauren = await loadPhotos('mediapipe', 'lauren');
+    expect(all).toHaveLength(170);
+    expect(lauren).toHaveLength(26);
+    expect(lauren.every((p) => p.name.startsWith('lauren/') && /^[A-Z]$/.test(p.letter))).toBe(true);
   });
 });

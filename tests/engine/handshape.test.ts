@@ -132,6 +132,17 @@ describe('hand descriptors', () => {
     expect(Number.isFinite(fist[k]!)).toBe(true);
   });
 
+  it('read the fingertips\' order across the palm: U\'s index tip on the index side of the middle tip, R\'s crossed past it', () => {
+    const across = (sign: string, finger: string) => describeHand(frameOf(sign, 150))[HAND_DESCRIPTOR_NAMES.indexOf(`${finger}TipAcross`)]!;
+    expect(across('U', 'index')).toBeLessThan(across('U', 'middle'));
+    expect(across('R', 'index')).toBeGreaterThan(across('R', 'middle'));
+    // B's flat hand: the tips in the knuckles' order, index near 0, pinky near 1.
+    const b = ['index', 'middle', 'ring', 'pinky'].map((f) => across('B', f));
+    expect(b).toEqual([...b].sort((x, y) => x - y));
+    expect(b[0]!).toBeLessThan(0.3);
+    expect(b[3]!).toBeGreaterThan(0.7);
+  });
+
   it('refuse a degenerate palm', () => {
     const frame = createLandmarkFrame();
     expect(computeHandDescriptors(frame.rightHand, 1280, 720, false, new Float32Array(HAND_DESCRIPTOR_COUNT))).toBe(false);

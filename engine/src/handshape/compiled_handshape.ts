@@ -19,6 +19,9 @@ export interface CompiledHandshape {
   /** Single-descriptor test weights for a learner's value below / above the prototype's. */
   stepsBelow: Float64Array;
   stepsAbove: Float64Array;
+  /** Distance weights for a learner's value below / above the prototype's (a folded finger curled tighter: definition_weights.ts). */
+  distanceBelow: Float64Array;
+  distanceAbove: Float64Array;
   counted: number;
   /** prototypeCount x HAND_DESCRIPTOR_COUNT. */
   prototypes: Float32Array;
@@ -49,7 +52,7 @@ const band = (points: Pointing | undefined): readonly [number, number] => (point
  * A confusable sign without a stored definition competes with every hand (fingers 'either',
  * pointing 'any'). `betweenSigners`: definition_weights.ts (the bench tunes it; the app uses the default).
  */
-export function compileHandshape(signName: string, model: HandshapeModel, betweenSigners?: number): CompiledHandshape | null {
+export function compileHandshape(signName: string, model: HandshapeModel, betweenSigners?: number, tighterCurl?: number): CompiledHandshape | null {
   if (model.descriptors.length !== HAND_DESCRIPTOR_COUNT || model.descriptors.some((name, i) => name !== HAND_DESCRIPTOR_NAMES[i])) return null;
   const names = Object.keys(model.contrast);
   const contrast = names.flatMap((name) => model.contrast[name]!);
@@ -61,7 +64,7 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
   const starts = [0];
   for (const name of names) starts.push(starts[starts.length - 1]! + model.contrast[name]!.length);
   const definitions = names.map((name) => model.contrastDefinitions?.[name] ?? { fingers: ['either', 'either', 'either', 'either'] as FingerState[], points: 'any' as const });
-  const { weights, stepsBelow, stepsAbove, counted } = definitionWeights(model.fingers, betweenSigners);
+  const { weights, stepsBelow, stepsAbove, distanceBelow, distanceAbove, counted } = definitionWeights(model.fingers, betweenSigners, tighterCurl);
   // A sign that names where the hand points is judged on it by its band (matchHandshape's gate):
   // within the band the index's direction counts in the distance, never alone.
   if (model.points !== undefined && model.points !== 'any') stepsBelow[INDEX_POINTS] = stepsAbove[INDEX_POINTS] = 0;
@@ -73,6 +76,8 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
     weights,
     stepsBelow,
     stepsAbove,
+    distanceBelow,
+    distanceAbove,
     counted,
     prototypes: flatten(model.prototypes),
     prototypeCount: model.prototypes.length,

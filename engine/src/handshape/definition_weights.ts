@@ -27,18 +27,42 @@ export const BETWEEN_SIGNERS = 1;
  *   tighter side only, how far each finger the letter folds is curled (its straightness, middle
  *   joint and reach). One of them alone refuses a letter only when it is off by the wider scale
  *   several people show; they still count in full in the distance and the ratio test.
+ * - `distanceBelow` and `distanceAbove`, in the distance, for a learner's value below and above
+ *   the prototype's: `weights`, but a folded finger curled tighter counts TIGHTER_CURL of it.
  * `counted`: how many descriptors count. Runs once per sign, when a lesson is compiled or a model
  * built.
  *
  * ref: none in MediaPipe; the manual alphabet's definitions (manual_alphabet.ts).
  */
-export function definitionWeights(fingers: readonly FingerState[], betweenSigners: number = BETWEEN_SIGNERS): { weights: Float64Array; stepsBelow: Float64Array; stepsAbove: Float64Array; counted: number } {
+/**
+ * How much a folded finger curled tighter than the prototype's counts, as a fraction of its
+ * weight, in the distance and the single-descriptor test of a letter that also extends a finger
+ * (D, G, I, K, L, P, Q, R, U, V, W, Y...: curled tighter, a folded finger is still folded; our
+ * signer curls them loosely, 0.7, other people tightly, 0.2-0.5). Not for the fist letters,
+ * where the curl's shape is part of the letter (E against S). Tuned by person
+ * (tune_judge.ts, docs/handshape-judge-signers.md): at the judge's own numbers 0.5 let 2 more of
+ * the volunteers' 129 letters through (MediaPipe's landmarks; wrong pairs 12 -> 13) and none of
+ * the adult's; tuned on the volunteers the split chose 0.5 with maxRatio 0.9, which broke the
+ * wrong-letter bound on the adult's (4 of 600); tuned on the adult's it keeps 1: one signer's
+ * scale, as before.
+ */
+export const TIGHTER_CURL = 1;
+
+export function definitionWeights(
+  fingers: readonly FingerState[],
+  betweenSigners: number = BETWEEN_SIGNERS,
+  tighterCurl: number = TIGHTER_CURL,
+): { weights: Float64Array; stepsBelow: Float64Array; stepsAbove: Float64Array; distanceBelow: Float64Array; distanceAbove: Float64Array; counted: number } {
   const says = (d: HandDescriptor) => (d.needsExtended ?? []).every((f) => fingers[f] === 'extended') && (d.needsUnfolded ?? []).every((f) => fingers[f] !== 'folded');
   const weights = Float64Array.from(HAND_DESCRIPTORS, (d) => (says(d) ? 1 / d.scale : 0));
+  const extendsAFinger = fingers.some((state) => state === 'extended');
   const step = (side: 'lower' | 'higher') =>
     Float64Array.from(HAND_DESCRIPTORS, (d, k) => {
       const curl = d.finger !== undefined && fingers[d.finger] === 'folded' && d.tighter === side;
+      if (curl && extendsAFinger) return (weights[k]! * tighterCurl) / betweenSigners;
       return d.variesBetweenSigners || curl ? weights[k]! / betweenSigners : weights[k]!;
     });
-  return { weights, stepsBelow: step('lower'), stepsAbove: step('higher'), counted: weights.filter((w) => w > 0).length };
+  const distance = (side: 'lower' | 'higher') =>
+    Float64Array.from(HAND_DESCRIPTORS, (d, k) => (extendsAFinger && d.finger !== undefined && fingers[d.finger] === 'folded' && d.tighter === side ? weights[k]! * tighterCurl : weights[k]!));
+  return { weights, stepsBelow: step('lower'), stepsAbove: step('higher'), distanceBelow: distance('lower'), distanceAbove: distance('higher'), counted: weights.filter((w) => w > 0).length };
 }

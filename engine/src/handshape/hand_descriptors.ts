@@ -80,6 +80,10 @@ export const HAND_DESCRIPTORS: readonly HandDescriptor[] = [
   { name: 'ringPinkySpread', scale: DEGREES, lower: 'Spread your {side} ring and pinky fingers apart', higher: 'Bring your {side} ring and pinky fingers together', joints: [9, 12] },
   { name: 'indexMiddleCrossing', scale: 0.3, lower: 'Uncross your {side} index and middle fingers', higher: 'Cross your {side} middle finger over your index finger', joints: [4, 7], variesBetweenSigners: true, needsUnfolded: [0, 1] },
   { name: 'indexPointsUp', scale: DEGREES, lower: 'Point your {side} index finger further up', higher: 'Point your {side} index finger further down', joints: [3, 4, 5], needsExtended: [0] },
+  // The fingertips' order across the palm: each tip's place along the knuckles (0 the index
+  // knuckle, 1 the pinky's), signed, so a tip that crosses its neighbour reads past it (R), and
+  // the curled fingers of a fist show where their tips lie over the thumb.
+  ...FINGERS.map(({ name, joints }) => ({ name: `${name}TipAcross`, scale: 0.3, lower: `Move your {side} ${name} fingertip towards your little finger`, higher: `Move your {side} ${name} fingertip towards your index finger`, joints: [joints[2]], variesBetweenSigners: true as const })),
 ];
 
 export const HAND_DESCRIPTOR_COUNT = HAND_DESCRIPTORS.length;
@@ -232,5 +236,9 @@ export function computeHandDescriptors(hand: Float32Array, pixelWidth: number, p
   // whose definition extends the index (needsExtended), and gates their pointing on it
   // (manual_alphabet.ts POINTING_BANDS), which a faded value would bias towards sideways.
   out[k++] = Math.atan2(-(py(H.indexPip) - py(H.indexMcp)), Math.abs(px(H.indexPip) - px(H.indexMcp))) * RAD;
+  for (let f = 0; f < 4; f++) {
+    local(FINGERS[f]!.mcp + 3, palm, a);
+    out[k++] = knuckles > 0 ? (a[1]! - indexAcross) / knuckles : f / 3;
+  }
   return true;
 }

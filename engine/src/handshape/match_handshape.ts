@@ -86,14 +86,16 @@ function largestStep(v: Float32Array, set: Float32Array, index: number, model: C
 
 /** The distance from `v` to the nearest of vectors [from, to) of `set`, under `model`'s weights; writes its index to nearestPrototype[side]. */
 function nearest(v: Float32Array, set: Float32Array, from: number, to: number, model: CompiledHandshape, side: number): number {
-  const weights = model.weights;
+  const below = model.distanceBelow;
+  const above = model.distanceAbove;
   let best = Infinity;
   let bestIndex = -1;
   for (let i = from; i < to; i++) {
     const base = i * D;
     let sum = 0;
     for (let k = 0; k < D; k++) {
-      const d = (v[k]! - set[base + k]!) * weights[k]!;
+      const diff = v[k]! - set[base + k]!;
+      const d = diff * (diff < 0 ? below[k]! : above[k]!);
       sum += d * d;
       if (sum >= best) break;
     }
