@@ -103,7 +103,7 @@ describe('the camera screen says what it sees of the learner (issue 27)', () => 
     await lessonOfBAndC(page);
     await page.goto(cameraUrl(0, 0, 0));
     await expect.poll(() => page.getByTestId('tracker-backend').textContent(), { timeout: 180_000 }).toMatch(/Pose tracking: (wasm|webgpu|cpu)/);
-    await expect.poll(() => page.locator('canvas').getAttribute('data-frames-drawn').then(Number), { timeout: 60_000 }).toBeGreaterThan(3);
+    await expect.poll(() => page.locator('canvas.practice__overlay').getAttribute('data-frames-drawn').then(Number), { timeout: 60_000 }).toBeGreaterThan(3);
     const readings = await watchState(page, 'nobody');
     for (const reading of readings) expect(reading).toEqual({ presence: 'nobody', text: NOBODY_TEXT, ring: 0, sign: 'B' });
     expect(await readDatabase(`users/${user.uid}/letterStats`)).toBeNull();
@@ -126,7 +126,7 @@ describe('the camera screen says what it sees of the learner (issue 27)', () => 
       expect(reading.ring).toBe(0);
     }
     // The body is drawn: the skeleton shows the learner they are seen.
-    expect(Number(await page.locator('canvas').getAttribute('data-frames-drawn'))).toBeGreaterThan(0);
+    expect(Number(await page.locator('canvas.practice__overlay').getAttribute('data-frames-drawn'))).toBeGreaterThan(0);
     await page.screenshot({ path: join(screenshotDir, 'camera-no-hand.png') });
     expect(await readDatabase(`users/${user.uid}/letterStats`)).toBeNull();
     expect(consoleErrors).toEqual([]);
