@@ -82,9 +82,9 @@ describe('a learner switches to Austrian Sign Language and back', () => {
     await expect.poll(() => chapterTitles(page), { timeout: 20_000 }).toEqual(austrian);
     expect(await chapterCount(page, 0)).toMatch(/1\s*\/\s*3/);
     // 'Your letters' shows the Austrian alphabet (31 tiles, SCH among them) with A, B, C practised.
-    await page.locator('[data-letter="SCH"]').waitFor({ timeout: 10_000 });
+    await page.locator('.letter-chart__tile[data-letter="SCH"]').waitFor({ timeout: 10_000 });
     expect(await page.locator('.letter-chart__tile').count()).toBe(31);
-    for (const letter of lesson) expect(await page.locator(`[data-letter="${letter}"]`).getAttribute('data-strength')).not.toBe('untried');
+    for (const letter of lesson) expect(await page.locator(`.letter-chart__tile[data-letter="${letter}"]`).getAttribute('data-strength')).not.toBe('untried');
     mkdirSync(screenshotDir, { recursive: true });
     await page.screenshot({ path: join(screenshotDir, 'second-language-home-desktop.png') });
     await page.setViewportSize({ width: 390, height: 844 });
@@ -95,9 +95,9 @@ describe('a learner switches to Austrian Sign Language and back', () => {
     await expect.poll(() => chapterTitles(page), { timeout: 20_000 }).toEqual(american);
     expect(await readDatabase(`users/${user.uid}/currentLanguage`)).toBe('american');
     expect(await chapterCount(page, 0)).toMatch(/1\s*\/\s*2/);
-    await page.locator('[data-letter="Z"]').waitFor({ timeout: 10_000 });
+    await page.locator('.letter-chart__tile[data-letter="Z"]').waitFor({ timeout: 10_000 });
     expect(await page.locator('.letter-chart__tile').count()).toBe(26);
-    expect(await page.locator('[data-letter="A"]').getAttribute('data-strength')).toBe('untried');
+    expect(await page.locator('.letter-chart__tile[data-letter="A"]').getAttribute('data-strength')).toBe('untried');
     expect(await readDatabase(`users/${user.uid}/progressPerLanguage/american/0/0`)).toBe(2);
     expect(await readDatabase(`users/${user.uid}/progressPerLanguage/asq/0/0`)).toBe(2);
     expect(consoleErrors).toEqual([]);
