@@ -18,7 +18,7 @@
 // before or after it); a wrong pair, when either does.
 //
 //   node --import tsx bench/acceptance/fingerspelling_acceptance.ts <code> [--mode handshape|spec|precise] [--out FILE]
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cloneLandmarkFrame, createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { manualAlphabetOf } from '../../engine/src/handshape/alphabets/manual_alphabets.ts';
@@ -28,10 +28,9 @@ import type { CompiledSign } from '../../engine/src/practice/compiled_sign.ts';
 import type { MatchMode } from '../../engine/src/practice/match_mode.ts';
 import { PracticeLoop } from '../../engine/src/practice/practice_loop.ts';
 import { buildAlphabetReferencesFromSources } from '../../engine/src/recordings/build_alphabet_references.ts';
-import { fixtureFrameToLandmarks } from '../../engine/src/recordings/fixture_frame_to_landmarks.ts';
 import { holisticAlphabetSources } from '../../engine/src/recordings/holistic_alphabet_sources.ts';
-import { landmarkFixtureSchema } from '../../engine/src/recordings/landmark_fixture_schema.ts';
 import { ROOT } from '../../server/paths.ts';
+import { loadNonSigns } from './run_acceptance.ts';
 
 const REPLAY_SECONDS = 10;
 const RATES = [8, 15, 30] as const;
@@ -59,21 +58,6 @@ function completes(frames: readonly LandmarkFrame[], filmedFps: number, name: st
   return null;
 }
 
-function loadNonSigns(): { file: string; frames: LandmarkFrame[] }[] {
-  const folder = join(ROOT, 'data', 'non-signs');
-  return readdirSync(folder)
-    .filter((name) => name.endsWith('.json'))
-    .sort()
-    .map((name) => {
-      const fixture = landmarkFixtureSchema.parse(JSON.parse(readFileSync(join(folder, name), 'utf8')));
-      const frames = fixture.frames.map((f) => {
-        const frame = createLandmarkFrame();
-        fixtureFrameToLandmarks(fixture, f, frame);
-        return frame;
-      });
-      return { file: name.replace(/\.json$/, ''), frames };
-    });
-}
 
 export interface FingerspellingAcceptance {
   language: string;

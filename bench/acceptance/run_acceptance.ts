@@ -208,7 +208,8 @@ function speedAtRate(source: ReturnType<typeof alphabetSource>, fps: number): { 
   return { median: at(0.5), p95: at(0.95) };
 }
 
-function loadNonSigns(): { file: string; frames: LandmarkFrame[] }[] {
+/** Every file of data/non-signs as landmark frames (the acceptance stage and the other languages' script). */
+export function loadNonSigns(): { file: string; frames: LandmarkFrame[] }[] {
   return readdirSync(NON_SIGN_DIR)
     .filter((name) => name.endsWith('.json'))
     .sort()

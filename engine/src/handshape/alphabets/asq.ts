@@ -1,4 +1,5 @@
-import type { FingerState, LetterDefinition, Movement } from '../manual_alphabet.ts';
+import type { LetterDefinition } from '../manual_alphabet.ts';
+import { E, F, X, held, moving } from './letter_definition_shorthand.ts';
 
 /**
  * The Austrian Sign Language (ÖGS) manual alphabet, one-handed, as data for the same judge as the
@@ -14,12 +15,6 @@ import type { FingerState, LetterDefinition, Movement } from '../manual_alphabet
  * wrist travelling at over 1.5 shoulder widths a second between arrival and departure; the umlauts
  * are their vowel shaken, ẞ and Z traced). Not reviewed by a signer of ÖGS.
  */
-const E: FingerState = 'extended';
-const F: FingerState = 'folded';
-const X: FingerState = 'either';
-const letter = (movement: Movement, index: FingerState, middle: FingerState, ring: FingerState, pinky: FingerState): LetterDefinition => ({ fingers: [index, middle, ring, pinky], movement, points: 'any' });
-const held = (i: FingerState, m: FingerState, r: FingerState, p: FingerState) => letter('held', i, m, r, p);
-const moving = (i: FingerState, m: FingerState, r: FingerState, p: FingerState) => letter('moving', i, m, r, p);
 
 export const ASQ_MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   A: held(F, F, F, F), // fist, thumb alongside the index

@@ -1,4 +1,5 @@
-import type { FingerState, LetterDefinition, Movement } from '../manual_alphabet.ts';
+import type { LetterDefinition } from '../manual_alphabet.ts';
+import { E, F, X, held, moving } from './letter_definition_shorthand.ts';
 
 /**
  * The Brazilian Sign Language (Libras) manual alphabet, one-handed, as data for the same judge as
@@ -14,12 +15,6 @@ import type { FingerState, LetterDefinition, Movement } from '../manual_alphabet
  * (traced), K (raised), X (index hooked and shaken), Z (traced); the recording shows each moving.
  * Not reviewed by a signer of Libras.
  */
-const E: FingerState = 'extended';
-const F: FingerState = 'folded';
-const X: FingerState = 'either';
-const letter = (movement: Movement, index: FingerState, middle: FingerState, ring: FingerState, pinky: FingerState): LetterDefinition => ({ fingers: [index, middle, ring, pinky], movement, points: 'any' });
-const held = (i: FingerState, m: FingerState, r: FingerState, p: FingerState) => letter('held', i, m, r, p);
-const moving = (i: FingerState, m: FingerState, r: FingerState, p: FingerState) => letter('moving', i, m, r, p);
 
 export const BZS_MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   A: held(F, F, F, F), // fist, thumb alongside the index
