@@ -14,6 +14,7 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 import { buildPages } from '../lib/pages.ts';
 import { startStaticServer } from '../lib/server.ts';
+import type { FirstSkeletonResult } from '../pages/first-skeleton.ts';
 
 export interface FirstSkeletonFlow {
   id: string;
@@ -22,18 +23,10 @@ export interface FirstSkeletonFlow {
   query: string;
 }
 
-/** What the page reports (bench/pages/first-skeleton.ts), ms since the camera screen opened. */
-export interface FirstSkeletonVisit {
+/** What the page reports (bench/pages/first-skeleton.ts), ms since the camera screen opened, with the
+ * status this runner may set itself ('timeout', a page error). */
+export interface FirstSkeletonVisit extends Omit<FirstSkeletonResult, 'status' | 'flow'> {
   status: string;
-  error?: string;
-  cameraMs?: number;
-  readyMs?: number;
-  firstLandmarksMs?: number;
-  firstPoseMs?: number;
-  headStartMs: number;
-  workerScriptMs?: number;
-  startup?: { backendMs: number; coreProbeMs: number; loadMs: number; warmUpMs: number; cacheHits: number; cacheMisses: number; initAt: number; scriptAt: number; readyAt: number };
-  backend?: { name: string; threads?: number; simd?: boolean; parallelSpeedup?: number };
   /** The machine's 1-minute load average when the visit ended. */
   loadAverage: number;
 }

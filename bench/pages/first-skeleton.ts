@@ -12,7 +12,8 @@ import type { TrackerClient } from '../../engine/src/tracker/browser/tracker_cli
 import type { TrackerStartup } from '../../engine/src/tracker/browser/tracker_messages.ts';
 import type { BackendReport } from '../../engine/src/tracker/types.ts';
 
-interface FirstSkeletonResult {
+/** What the page reports; the bench's runner (bench/first-skeleton/run_first_skeleton.ts) reads the same shape. */
+export interface FirstSkeletonResult {
   status: 'running' | 'ok' | 'error';
   error?: string;
   flow: string;

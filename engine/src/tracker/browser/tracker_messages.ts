@@ -31,7 +31,7 @@ export interface TrackerStartup {
   backendMs: number;
   /** Of which the free-core probe (measure_free_cores.ts); 0 when it did not run. */
   coreProbeMs: number;
-  /** Fetching and parsing the three models. */
+  /** Fetching and parsing the models (pose detector, pose landmarks, hand landmarks, palm detector). */
   loadMs: number;
   /** The warm-up frame (first inference: weights packed, shaders compiled, graphs recorded). */
   warmUpMs: number;
