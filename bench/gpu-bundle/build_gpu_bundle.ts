@@ -1,16 +1,16 @@
 // Builds the GPU bundle: one folder that runs the GPU rows (the tracker end to end, the runtimes
 // bench) on a bare Linux machine with an NVIDIA GPU, without Node and without a network.
 //   npm run bench -- --gpu-bundle DIR [--gpu-bundle-rows tracker|runtimes|all] [--gpu-bundle-uncompressed] [--gpu-bundle-no-vulkan]
-// DIR holds run.sh and one archive per part, each unpacked by run.sh into $SIGNLEARN_GPU_HOME
-// (/tmp/signlearn-gpu):
-//   base      the Node running this build (stripped), Dawn (npm `webgpu`'s dawn.node, stripped), Debian's
-//             Vulkan loader and glvnd packages, report.mjs;
-//   tracker   tracker.mjs (tracker_row.ts bundled), the TF.js models it loads, TF.js's .wasm, 30 JPEG
-//             frames of messi-zoom and vtest-walk;
-//   runtimes  runtimes.mjs + runtime_process.mjs (bench/runtimes bundled), the TF.js models and
-//             MediaPipe .tflite files it loads, LiteRT.js's relaxed-SIMD WASM build, the photograph crops.
-// Each part is an archive of its own, so that a machine that takes files in small loads can be
-// given them one at a time: run.sh uses what an earlier call left in $SIGNLEARN_GPU_HOME.
+// DIR holds run.sh and two archives, each unpacked by run.sh into $SIGNLEARN_GPU_HOME (/tmp/signlearn-gpu):
+//   base.tar.xz  the Node running this build (stripped), Dawn (npm `webgpu`'s dawn.node, stripped),
+//                Debian's Vulkan loader and glvnd packages, report.mjs (30.5 MiB with Node 26);
+//   rows.tar.xz  the rows asked for, beside the model files they share (as node_modules/, where the
+//                bundles' require.resolve finds them) and TF.js's .wasm:
+//     tracker/   tracker.mjs (tracker_row.ts bundled), 30 JPEG frames of messi-zoom and vtest-walk;
+//     runtimes/  runtimes.mjs + runtime_process.mjs (bench/runtimes bundled), the photograph crops,
+//                MediaPipe's .tflite files and LiteRT.js's relaxed-SIMD WASM build.
+// Two archives, so that a machine that takes files in small loads can be given them one at a time:
+// run.sh uses what an earlier call left in $SIGNLEARN_GPU_HOME (bench/README.md).
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -42,6 +42,7 @@ const TRACKER_MODELS = ['blazepose-detector', 'blazepose-full', 'blazepose-lite'
 const RUNTIMES_MODELS = ['blazepose-detector', 'blazepose-full', 'handlandmark-full'];
 /** The LiteRT.js build Node 22+ loads (relaxed SIMD, no threads, no JSPI): see litert_node.ts. */
 const LITERT_FILES = ['litert_wasm_internal.js', 'litert_wasm_internal.wasm'];
+const BUNDLE_FILE = /^(base|rows)\.tar(\.xz)?$|^run\.sh$/;
 
 export interface GpuBundleFile {
   name: string;
@@ -51,19 +52,23 @@ export interface GpuBundleFile {
 export async function buildGpuBundle(options: GpuBundleOptions): Promise<GpuBundleFile[]> {
   const log = options.log ?? ((line: string) => console.log(line));
   const dir = resolve(options.dir);
-  const parts = ['base', ...(options.rows === 'all' ? ['tracker', 'runtimes'] : [options.rows])];
+  const rows = options.rows === 'all' ? (['tracker', 'runtimes'] as const) : [options.rows];
   const stage = mkdtempSync(join(tmpdir(), 'signlearn-gpu-bundle-'));
   try {
     mkdirSync(dir, { recursive: true });
-    for (const name of readdirSync(dir)) if (/^(base|tracker|runtimes)\.tar(\.xz)?$|^run\.sh$/.test(name)) rmSync(join(dir, name));
+    for (const name of readdirSync(dir)) if (BUNDLE_FILE.test(name)) rmSync(join(dir, name));
     const commit = gitCommit();
-    log(`gpu-bundle: parts ${parts.join(', ')}; commit ${commit}; Node ${process.version} from ${process.execPath}`);
-    for (const part of parts) {
+    log(`gpu-bundle: rows ${rows.join(', ')}; commit ${commit}; Node ${process.version} from ${process.execPath}`);
+    for (const part of ['base', 'rows']) {
       const folder = join(stage, part);
       mkdirSync(folder, { recursive: true });
       if (part === 'base') await stageBase(folder, options, commit, log);
-      if (part === 'tracker') await stageTracker(folder, options.clipFrames ?? 30);
-      if (part === 'runtimes') await stageRuntimes(folder);
+      else {
+        copyTfjsWasm(folder);
+        copyModels(folder, [...new Set(rows.flatMap((row) => (row === 'tracker' ? TRACKER_MODELS : RUNTIMES_MODELS)))]);
+        if (rows.includes('tracker')) await stageTracker(join(folder, 'tracker'), options.clipFrames ?? 30);
+        if (rows.includes('runtimes')) await stageRuntimes(folder, join(folder, 'runtimes'));
+      }
       log(`gpu-bundle: ${part}: ${mib(folderBytes(folder))} MiB unpacked; archiving${options.compress ? ' (xz -9e)' : ''}`);
       const archive = join(dir, `${part}.tar${options.compress ? '.xz' : ''}`);
       // GNU tar and xz: both on the build machine and on the GPU machine (which has no zstd).
@@ -73,7 +78,7 @@ export async function buildGpuBundle(options: GpuBundleOptions): Promise<GpuBund
     copyFileSync(join(root, 'bench', 'gpu-bundle', 'run.sh'), join(dir, 'run.sh'));
     chmodSync(join(dir, 'run.sh'), 0o755);
     const files = readdirSync(dir)
-      .filter((name) => /^(base|tracker|runtimes)\.tar(\.xz)?$|^run\.sh$/.test(name))
+      .filter((name) => BUNDLE_FILE.test(name))
       .map((name) => ({ name, bytes: statSync(join(dir, name)).size }));
     for (const f of files) log(`gpu-bundle:   ${f.name} ${mib(f.bytes)} MiB`);
     log(`gpu-bundle: ${dir}: ${mib(files.reduce((a, f) => a + f.bytes, 0))} MiB in all. Run: bash ${join(dir, 'run.sh')} [OUTDIR] (--adapter null to try it without a GPU)`);
@@ -103,9 +108,8 @@ async function stageBase(folder: string, options: GpuBundleOptions, commit: stri
 }
 
 async function stageTracker(folder: string, clipFrames: number): Promise<void> {
+  mkdirSync(folder, { recursive: true });
   await bundle(join(root, 'bench', 'gpu-bundle', 'tracker_row.ts'), join(folder, 'tracker.mjs'));
-  copyTfjsWasm(folder);
-  copyModels(folder, TRACKER_MODELS);
   for (const clip of CLIPS) {
     const source = join(root, '.cache', 'clips', clip);
     if (!existsSync(source)) throw new Error(`${source} is missing: run \`npm run bench -- --quick --only tracker\` once (bench/clips/make-clips.mjs writes the clips' frames)`);
@@ -115,23 +119,23 @@ async function stageTracker(folder: string, clipFrames: number): Promise<void> {
   }
 }
 
-async function stageRuntimes(folder: string): Promise<void> {
+/** `rows`: the rows archive's root (node_modules go there); `folder`: runtimes/ inside it. */
+async function stageRuntimes(rows: string, folder: string): Promise<void> {
+  mkdirSync(folder, { recursive: true });
   await bundle(join(root, 'bench', 'gpu-bundle', 'runtimes_rows.ts'), join(folder, 'runtimes.mjs'));
   await bundle(join(root, 'bench', 'gpu-bundle', 'runtime_process_entry.ts'), join(folder, 'runtime_process.mjs'));
-  copyTfjsWasm(folder);
-  copyModels(folder, RUNTIMES_MODELS);
   const { photoCrops } = await import('../lib/photo_crops.ts');
   const { writeCropsFile } = await import('./bundled_photo_crops.ts');
   writeCropsFile(await photoCrops(root), join(folder, 'crops.bin'));
   // Laid out as node_modules so that litert_node.ts's require.resolve finds them from the bundle.
   const litert = dirname(require.resolve('@litertjs/core/package.json'));
-  const litertOut = join(folder, 'node_modules', '@litertjs', 'core');
+  const litertOut = join(rows, 'node_modules', '@litertjs', 'core');
   mkdirSync(join(litertOut, 'wasm'), { recursive: true });
   copyFileSync(join(litert, 'package.json'), join(litertOut, 'package.json'));
   for (const file of LITERT_FILES) copyFileSync(join(litert, 'wasm', file), join(litertOut, 'wasm', file));
   for (const [pkg, file] of [['@mediapipe/pose', 'pose_landmark_full.tflite'], ['@mediapipe/hands', 'hand_landmark_full.tflite']] as const) {
     const from = dirname(require.resolve(`${pkg}/package.json`));
-    const to = join(folder, 'node_modules', ...pkg.split('/'));
+    const to = join(rows, 'node_modules', ...pkg.split('/'));
     mkdirSync(to, { recursive: true });
     copyFileSync(join(from, 'package.json'), join(to, 'package.json'));
     copyFileSync(join(from, file), join(to, file));

@@ -6,9 +6,9 @@
 # OUTDIR (default DIR/results) gets one JSON (and .log) per row, runtimes.json/.md and results.md.
 # --adapter null: Dawn's null adapter, on any Linux machine (no Vulkan set-up; nothing is computed,
 #   the WebGPU rows then time the CPU side of dispatching only). --frames: timed frames per tracker
-#   row (300). --quick: the runtimes bench's quick settings. --unpack-only: unpack the parts
-#   (base, tracker, runtimes archives beside this script) into $SIGNLEARN_GPU_HOME
-#   (/tmp/signlearn-gpu) and stop: a later run finds there the parts it was not given again.
+#   row (300). --quick: the runtimes bench's quick settings. --unpack-only: unpack the archives
+#   beside this script (base.tar.xz: Node, Dawn, Vulkan packages; rows.tar.xz: the rows) into
+#   $SIGNLEARN_GPU_HOME (/tmp/signlearn-gpu) and stop: a later run finds there what it is not given.
 # Needs bash, tar, xz, timeout; for the GPU: root (dpkg -x into /, ldconfig) and NVIDIA's driver.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -31,7 +31,7 @@ home=${SIGNLEARN_GPU_HOME:-/tmp/signlearn-gpu}
 mkdir -p "$home" || exit 1
 
 started=$(date +%s)
-for part in base tracker runtimes; do
+for part in base rows; do
   for archive in "$here/$part.tar.xz" "$here/$part.tar"; do
     [ -f "$archive" ] || continue
     echo "unpacking $part ($(du -h "$archive" | cut -f1))"
@@ -41,7 +41,7 @@ for part in base tracker runtimes; do
   done
 done
 node=$home/base/bin/node
-[ -x "$node" ] || { echo "run.sh: no base part (Node, Dawn) here or in $home: run the bundle's base.tar.xz first" >&2; exit 1; }
+[ -x "$node" ] || { echo "run.sh: no base part (Node, Dawn) here or in $home: give it the bundle's base.tar.xz" >&2; exit 1; }
 # The tracker and runtimes bundles import `webgpu` (it loads dawn.node by its path): resolved from
 # $home/node_modules, base's.
 ln -sfn base/node_modules "$home/node_modules"
@@ -84,7 +84,7 @@ tracker_row() {
   local name=$1; shift
   echo "== $name"
   rm -f "$out/$name.json" "$out/$name.failed"
-  timeout "${ROW_TIMEOUT:-300}" "$node" "$home/tracker/tracker.mjs" --row "$name" --out "$out/$name.json" "$@" > "$out/$name.log" 2>&1
+  timeout "${ROW_TIMEOUT:-300}" "$node" "$home/rows/tracker/tracker.mjs" --row "$name" --out "$out/$name.json" "$@" > "$out/$name.log" 2>&1
   local rc=$?
   if [ $rc -ne 0 ]; then
     echo "exit $rc$([ $rc = 124 ] && echo ' (timed out)'): $(grep -v '^ *at ' "$out/$name.log" | tail -2 | tr '\n' ' ')" > "$out/$name.failed"
@@ -95,8 +95,8 @@ tracker_row() {
 }
 
 if [ "$rows" != runtimes ]; then
-  if [ -f "$home/tracker/tracker.mjs" ]; then
-    clips=$home/tracker/clips
+  if [ -f "$home/rows/tracker/tracker.mjs" ]; then
+    clips=$home/rows/tracker/clips
     gpu="--backend webgpu --adapter $adapter --frames $frames"
     tracker_row webgpu-full-replay-messi $gpu --pose full --hand full --replay on --clip "$clips/messi-zoom"
     tracker_row webgpu-full-no-replay-messi $gpu --pose full --hand full --replay off --clip "$clips/messi-zoom"
@@ -109,10 +109,10 @@ if [ "$rows" != runtimes ]; then
 fi
 
 if [ "$rows" != tracker ]; then
-  if [ -f "$home/runtimes/runtimes.mjs" ]; then
+  if [ -f "$home/rows/runtimes/runtimes.mjs" ]; then
     echo "== runtimes (bench/runtimes, --adapter $adapter $quick)"
     rm -f "$out/runtimes.failed"
-    timeout "${RUNTIMES_TIMEOUT:-900}" "$node" "$home/runtimes/runtimes.mjs" --adapter "$adapter" $quick --out "$out" > "$out/runtimes.log" 2>&1
+    timeout "${RUNTIMES_TIMEOUT:-900}" "$node" "$home/rows/runtimes/runtimes.mjs" --adapter "$adapter" $quick --out "$out" > "$out/runtimes.log" 2>&1
     rc=$?
     if [ $rc -ne 0 ]; then
       echo "exit $rc$([ $rc = 124 ] && echo ' (timed out)'): $(grep -v '^ *at ' "$out/runtimes.log" | tail -2 | tr '\n' ' ')" > "$out/runtimes.failed"

@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   if (backend === 'webgpu') await import('@tensorflow/tfjs-backend-webgpu');
   else {
     const wasm = await import('@tensorflow/tfjs-backend-wasm');
-    wasm.setWasmPaths(join(here, 'wasm') + '/');
+    wasm.setWasmPaths(join(here, '..', 'wasm') + '/'); // the rows archive's wasm/, beside tracker/
   }
   if (!(await tf.setBackend(backend))) throw new Error(`TF.js ${backend} did not start`);
   await tf.ready();
