@@ -66,7 +66,7 @@ export async function buildGpuBundle(options: GpuBundleOptions): Promise<GpuBund
       else {
         copyTfjsWasm(folder);
         copyModels(folder, [...new Set(rows.flatMap((row) => (row === 'tracker' ? TRACKER_MODELS : RUNTIMES_MODELS)))]);
-        if (rows.includes('tracker')) await stageTracker(join(folder, 'tracker'), options.clipFrames ?? 30);
+        if (rows.includes('tracker')) await stageTracker(join(folder, 'tracker'), options.clipFrames ?? 30, log);
         if (rows.includes('runtimes')) await stageRuntimes(folder, join(folder, 'runtimes'));
       }
       log(`gpu-bundle: ${part}: ${mib(folderBytes(folder))} MiB unpacked; archiving${options.compress ? ' (xz -9e)' : ''}`);
@@ -107,12 +107,13 @@ async function stageBase(folder: string, options: GpuBundleOptions, commit: stri
   writeFileSync(join(folder, 'INFO.json'), JSON.stringify(info, null, 2) + '\n');
 }
 
-async function stageTracker(folder: string, clipFrames: number): Promise<void> {
+async function stageTracker(folder: string, clipFrames: number, log: (line: string) => void): Promise<void> {
   mkdirSync(folder, { recursive: true });
   await bundle(join(root, 'bench', 'gpu-bundle', 'tracker_row.ts'), join(folder, 'tracker.mjs'));
+  const { CLIPS_DIR, makeClips } = (await import('../clips/make-clips.mjs')) as { CLIPS_DIR: string; makeClips: (o: { log: (line: string) => void }) => unknown };
+  if (CLIPS.some((clip) => !existsSync(join(CLIPS_DIR, clip, '000.jpg')))) makeClips({ log });
   for (const clip of CLIPS) {
-    const source = join(root, '.cache', 'clips', clip);
-    if (!existsSync(source)) throw new Error(`${source} is missing: run \`npm run bench -- --quick --only tracker\` once (bench/clips/make-clips.mjs writes the clips' frames)`);
+    const source = join(CLIPS_DIR, clip);
     mkdirSync(join(folder, 'clips', clip), { recursive: true });
     const frames = readdirSync(source).filter((name) => name.endsWith('.jpg')).sort().slice(0, clipFrames);
     for (const name of frames) copyFileSync(join(source, name), join(folder, 'clips', clip, name));
