@@ -67,7 +67,7 @@ function main(): void {
   ];
   if (rows.length) {
     lines.push(
-      `Tracker end to end (bench/gpu-bundle/tracker_row.ts): ${rows[0]!.frames} timed frames after 5 untimed, cycling over ${rows[0]!.clipFrames} decoded 640x480 frames of each clip; ms per frame median (p10-p90); stages: median ms; GPU calls: per timed frame (dispatches / submits / buffer writes / maps).`,
+      `Tracker end to end (bench/gpu-bundle/tracker_row.ts): ${rows[0]!.frames} timed frames after 5 untimed, back and forth over ${rows[0]!.clipFrames} decoded 640x480 frames of each clip; ms per frame median (p10-p90); stages: median ms; GPU calls: per timed frame (dispatches / submits / buffer writes / maps).`,
       '',
       `| row | backend | models (pose/hand) | replay | clip | ms per frame | frames/s | ${STAGES.map(([, label]) => label).join(' | ')} | GPU calls |`,
       `|---|---|---|---|---|---|---|${STAGES.map(() => '---|').join('')}---|`,

@@ -5,7 +5,8 @@
 //   node tracker.mjs --backend webgpu|wasm --adapter hardware|null --pose full|lite --hand full|lite
 //                    --replay on|off --clip DIR --frames N --out FILE.json [--row NAME]
 // The frames are decoded once (jpeg-js: no native module to carry), then `frames` timed frames
-// cycle over them after 5 untimed ones; the timed part is `track` on the RGB bytes, as in
+// go back and forth over them after 5 untimed ones (forth and back, so that the motion never
+// jumps and tracking is never lost at a wrap); the timed part is `track` on the RGB bytes, as in
 // bench/lib/node-tracker.ts.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -96,7 +97,7 @@ async function main(): Promise<void> {
   let callsAtStart: GpuCallCounts | null = null;
   for (let i = 0; i < UNTIMED_FRAMES + timed; i++) {
     if (i === UNTIMED_FRAMES) callsAtStart = { ...counts };
-    const frame = frames[i % frames.length]!;
+    const frame = frames[pingPong(i, frames.length)]!;
     const start = performance.now();
     await tracker.track({ data: frame.data, width, height, channels: 3 }, (i * 1000) / 30, out, timings);
     const ms = performance.now() - start;
@@ -150,6 +151,13 @@ async function describeAdapter(): Promise<Record<string, unknown>> {
   const found = await gpu.requestAdapter({ powerPreference: 'high-performance' });
   const info = found?.info ?? {};
   return { vendor: info.vendor, architecture: info.architecture, device: info.device, description: info.description, isFallbackAdapter: found?.isFallbackAdapter };
+}
+
+/** Frame index `i` of a walk 0, 1, ..., count - 1, count - 2, ..., 1, 0, 1, ... */
+function pingPong(i: number, count: number): number {
+  if (count < 2) return 0;
+  const k = i % (2 * (count - 1));
+  return k < count ? k : 2 * (count - 1) - k;
 }
 
 function round(x: number, digits: number): number {
