@@ -27,6 +27,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 case $adapter in hardware|null) ;; *) echo "run.sh: --adapter is hardware or null" >&2; exit 2 ;; esac
+case $rows in tracker|runtimes|all) ;; *) echo "run.sh: --rows is tracker, runtimes or all" >&2; exit 2 ;; esac
 home=${SIGNLEARN_GPU_HOME:-/tmp/signlearn-gpu}
 mkdir -p "$home" || exit 1
 
