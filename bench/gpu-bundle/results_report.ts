@@ -2,7 +2,7 @@
 // tracker_row.ts, then the runtimes bench's own section, headed by the card, the date and the
 // commit the bundle was built from. run.sh calls it last.
 //   node report.mjs --out DIR --card "GPU 0: ..." --adapter hardware|null --info INFO.json
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runtimesMarkdown, type RuntimesResult } from '../runtimes/run_runtimes.ts';
@@ -50,7 +50,9 @@ function main(): void {
   const info = args.info && existsSync(args.info) ? (JSON.parse(readFileSync(args.info, 'utf8')) as Record<string, string>) : {};
   const rows: TrackerRow[] = [];
   const failed: string[] = [];
-  for (const name of readdirSync(out).sort()) {
+  // In the order run.sh ran them.
+  const names = readdirSync(out).sort((a, b) => statSync(join(out, a)).mtimeMs - statSync(join(out, b)).mtimeMs);
+  for (const name of names) {
     if (name.endsWith('.failed')) failed.push(`${name.replace(/\.failed$/, '')}: ${readFileSync(join(out, name), 'utf8').trim()}`);
     if (!name.endsWith('.json') || name === 'runtimes.json') continue;
     const row = JSON.parse(readFileSync(join(out, name), 'utf8')) as Partial<TrackerRow>;
@@ -67,10 +69,10 @@ function main(): void {
   ];
   if (rows.length) {
     lines.push(
-      `Tracker end to end (bench/gpu-bundle/tracker_row.ts): ${rows[0]!.frames} timed frames after 5 untimed, back and forth over ${rows[0]!.clipFrames} decoded 640x480 frames of each clip; ms per frame median (p10-p90); stages: median ms; GPU calls: per timed frame (dispatches / submits / buffer writes / maps).`,
+      `Tracker end to end (bench/gpu-bundle/tracker_row.ts): the timed frames follow 5 untimed ones, back and forth over ${rows[0]!.clipFrames} decoded 640x480 frames of each clip; ms per frame median (p10-p90); stages: median ms; GPU calls: per timed frame (dispatches / submits / buffer writes / maps).`,
       '',
-      `| row | backend | models (pose/hand) | replay | clip | ms per frame | frames/s | ${STAGES.map(([, label]) => label).join(' | ')} | GPU calls |`,
-      `|---|---|---|---|---|---|---|${STAGES.map(() => '---|').join('')}---|`,
+      `| row | backend | models (pose/hand) | replay | clip | timed frames | ms per frame | frames/s | ${STAGES.map(([, label]) => label).join(' | ')} | GPU calls |`,
+      `|---|---|---|---|---|---|---|---|${STAGES.map(() => '---|').join('')}---|`,
     );
     for (const r of rows) {
       const m = r.msPerFrame;
@@ -78,7 +80,7 @@ function main(): void {
       const stages = STAGES.map(([key]) => (r.stagesMedianMs[key] ?? NaN).toFixed(2)).join(' | ');
       const backend = r.backend === 'wasm' ? 'TF.js WASM, 1 thread' : 'TF.js WebGPU (Dawn)';
       lines.push(
-        `| ${r.row} | ${backend} | ${r.poseModel}/${r.handModel} | ${r.backend === 'webgpu' ? (r.replay ? 'on' : 'off') : ''} | ${r.clip} | ${m.median.toFixed(2)} (${m.p10.toFixed(2)}-${m.p90.toFixed(2)}) | ${r.framesPerSecond} | ${stages} | ${calls} |`,
+        `| ${r.row} | ${backend} | ${r.poseModel}/${r.handModel} | ${r.backend === 'webgpu' ? (r.replay ? 'on' : 'off') : ''} | ${r.clip} | ${r.frames} | ${m.median.toFixed(2)} (${m.p10.toFixed(2)}-${m.p90.toFixed(2)}) | ${r.framesPerSecond} | ${stages} | ${calls} |`,
       );
     }
     lines.push('');

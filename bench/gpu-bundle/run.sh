@@ -9,6 +9,8 @@
 #   row (300). --quick: the runtimes bench's quick settings. --unpack-only: unpack the archives
 #   beside this script (base.tar.xz: Node, Dawn, Vulkan packages; rows.tar.xz: the rows) into
 #   $SIGNLEARN_GPU_HOME (/tmp/signlearn-gpu) and stop: a later run finds there what it is not given.
+# Time limits: ROW_TIMEOUT (150 s a tracker row), RUNTIMES_TIMEOUT (300 s); results.md is rewritten
+#   after each row, so a run stopped from outside keeps what it finished.
 # Needs bash, tar, xz, timeout; for the GPU: root (dpkg -x into /, ldconfig) and NVIDIA's driver.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,7 +23,7 @@ while [ $# -gt 0 ]; do
     --wasm-frames) wasm_frames=$2; shift 2 ;;
     --quick) quick=--quick; shift ;;
     --unpack-only) unpack_only=1; shift ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     -*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
     *) out=$1; shift ;;
   esac
@@ -80,12 +82,17 @@ echo "card: ${card:-none (no nvidia-smi)}"
 echo "node: $("$node" --version) ($node)"
 echo "adapter: $adapter; results: $out"
 
+# results.md, rewritten after every row: a run cut short still leaves the rows it finished.
+report() {
+  "$node" "$home/base/report.mjs" --out "$out" --card "$card" --adapter "$adapter" --info "$home/base/INFO.json" > /dev/null || echo "run.sh: report failed" >&2
+}
+
 # One process per row, each with a time limit: a hung driver call costs one row, not the run.
 tracker_row() {
   local name=$1; shift
   echo "== $name"
   rm -f "$out/$name.json" "$out/$name.failed"
-  timeout "${ROW_TIMEOUT:-300}" "$node" "$home/rows/tracker/tracker.mjs" --row "$name" --out "$out/$name.json" "$@" > "$out/$name.log" 2>&1
+  timeout "${ROW_TIMEOUT:-150}" "$node" "$home/rows/tracker/tracker.mjs" --row "$name" --out "$out/$name.json" "$@" > "$out/$name.log" 2>&1
   local rc=$?
   if [ $rc -ne 0 ]; then
     echo "exit $rc$([ $rc = 124 ] && echo ' (timed out)'): $(grep -v '^ *at ' "$out/$name.log" | tail -2 | tr '\n' ' ')" > "$out/$name.failed"
@@ -93,6 +100,7 @@ tracker_row() {
   else
     grep -E 'adapter|ms per frame' "$out/$name.log" | sed 's/^/   /'
   fi
+  report
 }
 
 if [ "$rows" != runtimes ]; then
@@ -113,7 +121,7 @@ if [ "$rows" != tracker ]; then
   if [ -f "$home/rows/runtimes/runtimes.mjs" ]; then
     echo "== runtimes (bench/runtimes, --adapter $adapter $quick)"
     rm -f "$out/runtimes.failed"
-    timeout "${RUNTIMES_TIMEOUT:-900}" "$node" "$home/rows/runtimes/runtimes.mjs" --adapter "$adapter" $quick --out "$out" > "$out/runtimes.log" 2>&1
+    timeout "${RUNTIMES_TIMEOUT:-300}" "$node" "$home/rows/runtimes/runtimes.mjs" --adapter "$adapter" $quick --out "$out" > "$out/runtimes.log" 2>&1
     rc=$?
     if [ $rc -ne 0 ]; then
       echo "exit $rc$([ $rc = 124 ] && echo ' (timed out)'): $(grep -v '^ *at ' "$out/runtimes.log" | tail -2 | tr '\n' ' ')" > "$out/runtimes.failed"
@@ -126,7 +134,7 @@ if [ "$rows" != tracker ]; then
   fi
 fi
 
-"$node" "$home/base/report.mjs" --out "$out" --card "$card" --adapter "$adapter" --info "$home/base/INFO.json" > /dev/null || echo "run.sh: report failed" >&2
+report
 echo "results: $out/results.md ($(( $(date +%s) - started )) s in all)"
 ls "$out"/*.failed > /dev/null 2>&1 && exit 1
 exit 0
