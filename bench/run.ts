@@ -22,6 +22,7 @@
 //  11. the time to the first skeleton on a fake camera, first and second visit
 //      (bench/first-skeleton/; full run, or `--only first-skeleton`).
 // Writes bench.json, bench.md and bench.svg to bench/results/ (or --out DIR). See bench/README.md.
+// `npm run bench -- --gpu-bundle DIR` builds the GPU bundle instead (bench/gpu-bundle/build_gpu_bundle.ts).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
