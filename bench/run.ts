@@ -22,6 +22,7 @@
 //  11. the time to the first skeleton on a fake camera, first and second visit
 //      (bench/first-skeleton/; full run, or `--only first-skeleton`).
 // Writes bench.json, bench.md and bench.svg to bench/results/ (or --out DIR). See bench/README.md.
+// `npm run bench -- --gpu-bundle DIR` builds the GPU bundle instead (bench/gpu-bundle/build_gpu_bundle.ts).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -476,8 +477,26 @@ function parseArgs(argv: string[]): BenchOptions {
   };
 }
 
+/** `--gpu-bundle DIR`: builds the GPU bundle (bench/gpu-bundle/) instead of running the bench. */
+async function buildGpuBundleFromArgs(argv: string[]): Promise<void> {
+  const { buildGpuBundle } = await import('./gpu-bundle/build_gpu_bundle.ts');
+  const value = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const rows = value('--gpu-bundle-rows') ?? 'all';
+  if (rows !== 'tracker' && rows !== 'runtimes' && rows !== 'all') throw new Error(`--gpu-bundle-rows is tracker, runtimes or all, not ${rows}`);
+  await buildGpuBundle({
+    dir: resolve(value('--gpu-bundle')!),
+    rows,
+    compress: !argv.includes('--gpu-bundle-uncompressed'),
+    vulkan: !argv.includes('--gpu-bundle-no-vulkan'),
+  });
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  runBench(parseArgs(process.argv.slice(2))).then(
+  const argv = process.argv.slice(2);
+  (argv.includes('--gpu-bundle') ? buildGpuBundleFromArgs(argv) : runBench(parseArgs(argv))).then(
     () => process.exit(0),
     (error: unknown) => {
       // A missing program is the machine's, not the bench's, fault: its message says what to do.

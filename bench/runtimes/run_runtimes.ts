@@ -28,6 +28,14 @@ export interface RuntimesOptions {
   /** Only these configurations (ids); all when empty. */
   only?: string[];
   log?: (line: string) => void;
+  /** How each configuration's process starts: runtime_process.ts under tsx unless given (the GPU bundle forks its bundled copy). */
+  child?: ChildEntry;
+}
+
+/** A configuration process's script and Node flags. */
+export interface ChildEntry {
+  script: string;
+  execArgv: string[];
 }
 
 export interface RuntimeRow {
@@ -70,7 +78,7 @@ export async function runRuntimes(options: RuntimesOptions): Promise<RuntimesRes
       rows.push(row);
       log(`runtimes: loading ${config.id}`);
       try {
-        const child = startChild(config, options.adapter);
+        const child = startChild(config, options.adapter, options.child);
         const ready = await nextMessage<ReadyMessage>(child, 600_000);
         Object.assign(row, { adapter: ready.adapter, loadMs: ready.loadMs, notes: ready.notes, landmarks: ready.landmarks });
         children.push({ config, child, row, blocks: [] });
@@ -130,13 +138,14 @@ export async function runRuntimes(options: RuntimesOptions): Promise<RuntimesRes
   return { adapter: adapterName, settings, loadAverageStart, loadAverageEnd: os.loadavg().map((x) => Math.round(x * 100) / 100), rows, agreement, target };
 }
 
-function startChild(config: RuntimeConfig, adapter: string): ChildProcess {
-  const execArgv = ['--import', 'tsx'];
+function startChild(config: RuntimeConfig, adapter: string, entry?: ChildEntry): ChildProcess {
+  const execArgv = [...(entry?.execArgv ?? ['--import', 'tsx'])];
   // Node 20 loads LiteRT.js's relaxed-SIMD build (the one Chrome gets) only with this flag; later
   // versions have relaxed SIMD on.
   if (Number(process.versions.node.split('.')[0]) < 22) execArgv.push('--experimental-wasm-relaxed-simd');
-  const child = fork(join(root, 'bench', 'runtimes', 'runtime_process.ts'), [config.id, adapter], {
-    cwd: root,
+  const script = entry?.script ?? join(root, 'bench', 'runtimes', 'runtime_process.ts');
+  const child = fork(script, [config.id, adapter], {
+    cwd: entry ? dirname(script) : root,
     execArgv,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
