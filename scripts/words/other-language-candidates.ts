@@ -12,6 +12,8 @@ export interface OtherLanguageWordInput {
   accepts: (word: string) => boolean;
   /** Offensive words, lowercase. */
   offensive: ReadonlySet<string>;
+  /** Left out by hand although the dictionary accepts them, lowercase (a suffix its affix rules make a word). */
+  notWords?: readonly string[];
   /** The manual alphabet's letters, as the curriculum names them (ÖGS: A-Z, Ä, Ö, Ü, ẞ, SCH). */
   alphabet: readonly string[];
   /** BCP 47 tag of the spoken language: its capitals and its alphabetical order. */
@@ -29,7 +31,7 @@ export interface OtherLanguageWords {
   /** Shortest first (in letters signed), then alphabetical in the spoken language. */
   words: ChosenWord[];
   /** Each dropped word under the first rule that dropped it, in the list's order. */
-  dropped: { notAWord: string[]; notInDictionary: string[]; offensive: string[]; notInAlphabet: string[]; length: string[] };
+  dropped: { notAWord: string[]; notInDictionary: string[]; notWords: string[]; offensive: string[]; notInAlphabet: string[]; length: string[] };
 }
 
 /** A word is accepted when the dictionary accepts it lowercase or capitalised (German nouns: Jahr, Mensch). */
@@ -47,19 +49,21 @@ export function toCapitals(word: string, locale: string): string {
 
 /**
  * The words of `common` kept, in order: a single word of letters (no "z.b", "d.h"), accepted by the
- * dictionary, not offensive, spelled wholly with the alphabet's letters (a letter it lacks, such as
+ * dictionary and not one of `notWords`, not offensive, spelled wholly with the alphabet's letters (a letter it lacks, such as
  * Portuguese Ã or É, drops the word: spelling it without the accent would teach a misspelling),
  * rules.minLength-maxLength of its letters. Each word once.
  */
 export function chooseOtherLanguageWords(input: OtherLanguageWordInput, rules: CandidateRules = CANDIDATE_RULES): OtherLanguageWords {
-  const result: OtherLanguageWords = { words: [], dropped: { notAWord: [], notInDictionary: [], offensive: [], notInAlphabet: [], length: [] } };
+  const result: OtherLanguageWords = { words: [], dropped: { notAWord: [], notInDictionary: [], notWords: [], offensive: [], notInAlphabet: [], length: [] } };
   const seen = new Set<string>();
+  const notWords = new Set(input.notWords ?? []);
   for (const raw of input.common) {
     const word = raw.trim().toLocaleLowerCase(input.locale);
     if (seen.has(word)) continue;
     seen.add(word);
     if (!/^\p{Ll}+$/u.test(word)) result.dropped.notAWord.push(word);
     else if (!dictionaryAccepts(word, input.accepts, input.locale)) result.dropped.notInDictionary.push(word);
+    else if (notWords.has(word)) result.dropped.notWords.push(word);
     else if (input.offensive.has(word)) result.dropped.offensive.push(word);
     else {
       const capitals = toCapitals(word, input.locale);

@@ -19,19 +19,21 @@ describe('chooseOtherLanguageWords', () => {
     });
     expect(chosen.words.map((w) => w.word)).toEqual(['SCHON', 'ABER', 'DASS', 'GROẞ', 'JAHR', 'ÜBER']);
     expect(chosen.words[0]!.letters).toEqual(['SCH', 'O', 'N']);
-    expect(chosen.dropped).toEqual({ notAWord: ['z.b'], notInDictionary: ['unse', 'daß'], offensive: ['mist'], notInAlphabet: [], length: ['ab', 'dementsprechend'] });
+    expect(chosen.dropped).toEqual({ notAWord: ['z.b'], notInDictionary: ['unse', 'daß'], notWords: [], offensive: ['mist'], notInAlphabet: [], length: ['ab', 'dementsprechend'] });
   });
 
   test('Portuguese: Ç kept, a word with a letter the alphabet lacks (Ã, É) left out', () => {
     const chosen = chooseOtherLanguageWords({
-      common: ['faço', 'não', 'até', 'agora', 'bem'],
+      common: ['faço', 'não', 'até', 'agora', 'bem', 'ista'],
       accepts: () => true,
       offensive: new Set(),
+      notWords: ['ista'],
       alphabet: BZS,
       locale: 'pt-BR',
     });
     expect(chosen.words.map((w) => w.word)).toEqual(['BEM', 'FAÇO', 'AGORA']);
     expect(chosen.dropped.notInAlphabet).toEqual(['não', 'até']);
+    expect(chosen.dropped.notWords).toEqual(['ista']);
   });
 
   test('toCapitals keeps ß one letter', () => {
