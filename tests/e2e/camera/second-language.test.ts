@@ -17,6 +17,7 @@ import { ASQ_LETTER_LEVELS } from '@/lib/data/letter-levels-other.ts';
 import { AMERICAN_LEVELS, CURRICULUM } from '@/lib/data/curriculum.ts';
 import { lettersOfLanguage } from '@/lib/data/languages.ts';
 import { lettersOfWord } from '@/lib/data/word-letters.ts';
+import { dbAdminUpdate } from '../app/app-harness.ts';
 import { cacheDir, cameraUrl, expectFixtureSource, launchWithFakeCamera, learnUrl, readDatabase, repoRoot, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
 
 let browser: Browser;
@@ -115,7 +116,9 @@ describe('a learner switches to Austrian Sign Language and back', () => {
     const letters = lettersOfWord(word, lettersOfLanguage('asq'))!;
     expect(letters[0]).toBe('SCH');
     expect(lesson.signs.slice(0, letters.length)).toEqual(letters);
+    // A learner who reached that level, and that lesson of the Austrian chapter (SPEC 4: lessons open in order).
     const { page, context, user, consoleErrors } = await signedInPage(browser, { maxLevel: l + 1 });
+    await dbAdminUpdate({ [`users/${user.uid}/progressPerLanguage/asq/${l}/${c}`]: n + 1 });
     await page.getByLabel('Sign language').selectOption('asq');
     await expect.poll(() => readDatabase(`users/${user.uid}/currentLanguage`), { timeout: 20_000 }).toBe('asq');
     const fixture = await serveFixture(context, `asq-${word}.json`, await asqLessonFixture(letters, 8));
