@@ -9,6 +9,9 @@ import { ensureReferences, loadReferences, seedDatabase } from '../../server/see
 import { startDatabaseStandIn } from '../../server/database-standin.ts';
 import { AMERICAN_LEVELS, CURRICULUM, LETTER_LEVELS, PICKER_LEVEL_COUNT, WORD_LEVELS, curriculumSigns, curriculumStats, curriculumWords } from '@/lib/data/curriculum.ts';
 import { generateWordCurriculum, WORD_CURRICULUM_FILE, WORD_REPORT_FILE } from '../../scripts/words/make-word-curriculum.ts';
+import { generateOtherWordCurriculum, OTHER_WORD_LANGUAGES, wordCurriculumFile, wordReportFile } from '../../scripts/words/make-other-word-curricula.ts';
+import { lettersOfWord } from '../../src/lib/data/word-letters.ts';
+import { lettersOfLanguage } from '@/lib/data/languages.ts';
 import { getLevel, getSign, guideUrl } from '@/lib/data/content.ts';
 import type { Level } from '@/lib/data/schemas.ts';
 import { admin, closeClients, registeredUser } from './helpers.ts';
@@ -146,18 +149,65 @@ describe('every language is seeded (issue 30)', () => {
       }
       const level = await getLevel(language, 0, user.client.db);
       expect(level.chapters[0]!.lessons[0]!.signs).toEqual(CURRICULUM[language]![0]!.chapters[0]!.lessons[0]!.signs);
+      // A word lesson (level 4) reads back with its words.
+      const words = await getLevel(language, 3, user.client.db);
+      expect(words.chapters[0]!.lessons[0]!.words).toEqual(CURRICULUM[language]![3]!.chapters[0]!.lessons[0]!.words);
+      expect(words.chapters[0]!.lessons[0]!.words!.length).toBeGreaterThan(0);
     });
   }
   test('their letter levels: 3 levels, lessons of 3-5 letters, every letter of the alphabet taught in levels 1-2', () => {
     for (const [language, letters] of [['asq', 31], ['bzs', 27]] as const) {
-      const levels = CURRICULUM[language]!;
-      expect(levels).toHaveLength(3);
+      const levels = CURRICULUM[language]!.slice(0, 3);
       for (const size of levels.flatMap((l) => l.chapters.flatMap((c) => c.lessons.map((x) => x.signs.length)))) {
         expect(size).toBeGreaterThanOrEqual(3);
         expect(size).toBeLessThanOrEqual(5);
       }
       expect(curriculumSigns(levels.slice(0, 2))).toHaveLength(letters);
       for (const chapter of levels.flatMap((l) => l.chapters)) expect(chapter.number_of_lessons).toBe(chapter.lessons.length);
+    }
+  });
+
+  test("their word levels 4-10: German and Portuguese words of 3-8 of the alphabet's letters, each once, spelled letter by letter", () => {
+    for (const [language, atLeast] of [['asq', 500], ['bzs', 400]] as const) {
+      const levels = CURRICULUM[language]!.slice(3);
+      expect(CURRICULUM[language]).toHaveLength(PICKER_LEVEL_COUNT);
+      const words = curriculumWords(levels);
+      expect(words.length, language).toBeGreaterThanOrEqual(atLeast);
+      expect(levels.flatMap((l) => l.chapters.flatMap((c) => c.lessons.flatMap((x) => x.words ?? []))), 'every word once').toHaveLength(words.length);
+      for (const chapter of levels.flatMap((l) => l.chapters)) {
+        expect(chapter.number_of_lessons).toBe(chapter.lessons.length);
+        for (const lesson of chapter.lessons) {
+          expect(lesson.words!.length).toBeGreaterThanOrEqual(1);
+          const spelled = lesson.words!.map((word) => lettersOfWord(word, lettersOfLanguage(language)));
+          for (const letters of spelled) expect(letters!.length).toBeGreaterThanOrEqual(3);
+          for (const letters of spelled) expect(letters!.length).toBeLessThanOrEqual(8);
+          expect(lesson.signs).toEqual(spelled.flatMap((letters) => letters!));
+        }
+      }
+      // Shortest first: every level's words are no shorter than the level before's.
+      const lengths = levels.map((l) => curriculumWords([l]).map((w) => lettersOfWord(w, lettersOfLanguage(language))!.length));
+      for (let i = 1; i < lengths.length; i++) expect(Math.min(...lengths[i]!)).toBeGreaterThanOrEqual(Math.max(...lengths[i - 1]!));
+    }
+    const asq = curriculumWords(CURRICULUM.asq!.slice(3));
+    const bzs = curriculumWords(CURRICULUM.bzs!.slice(3));
+    // stopwords-iso's misspellings are gone; ß is the ÖGS letter ẞ; SCH is one letter; Ç stays, accents drop the word.
+    for (const misspelt of ['ANDERR', 'UNSE', 'UNSEM', 'UNSEN', 'UNSES']) expect(asq).not.toContain(misspelt);
+    for (const misspelt of ['ALGMAS', 'PROMEIRO', 'QUEREMAS', 'PAUCAS', 'PROPIOS', 'TAMBEM', 'NAO']) expect(bzs).not.toContain(misspelt);
+    expect(asq).toContain('GROẞ');
+    expect(asq).not.toContain('GROSS');
+    expect(CURRICULUM.asq!.flatMap((l) => l.chapters.flatMap((c) => c.lessons.filter((x) => x.words?.includes('SCHON'))))[0]!.signs).toContain('SCH');
+    expect(bzs.some((w) => w.includes('Ç'))).toBe(true);
+    for (const word of bzs) expect(word).toMatch(/^[A-ZÇ]+$/);
+  });
+
+  test('their word curricula are what `npm run content:words-other` makes: the same on two runs, and as committed', async () => {
+    for (const source of OTHER_WORD_LANGUAGES) {
+      const first = await generateOtherWordCurriculum(source);
+      const second = await generateOtherWordCurriculum(source);
+      expect(second.json).toBe(first.json);
+      expect(second.report).toBe(first.report);
+      expect(readFileSync(wordCurriculumFile(source.language), 'utf8')).toBe(first.json);
+      expect(readFileSync(wordReportFile(source.language), 'utf8')).toBe(first.report);
     }
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { child, get, ref, remove, set, update, type Database } from 'firebase/database';
 import { adminGet, adminSet } from '../../server/admin-rest.ts';
 import { admin, allowed, anonymousClient, closeClients, registeredUser, unique } from './helpers.ts';
+import { CURRICULUM } from '@/lib/data/curriculum.ts';
 
 type User = Awaited<ReturnType<typeof registeredUser>>;
 let owner: User;
@@ -186,6 +187,23 @@ describe('the seeded languages other than American (issue 30): asq and bzs', () 
     expect(await read(user.client.db, `users/${user.uid}/progressPerLanguage/american`)).toBe(true);
     expect(await adminGet(admin(), `users/${user.uid}/progressPerLanguage/american`)).toBeNull();
   });
+  test('progressPerLanguage/{language} in the word levels 4-10: bounded by that language’s word chapter', async () => {
+    const user = await registeredUser();
+    for (const language of ['asq', 'bzs']) {
+      const levels = CURRICULUM[language]!;
+      // Level 4's first chapter and level 10's last, as seeded: 1 to its lessons + 1.
+      for (const [level, chapter] of [[3, 0], [9, levels[9]!.chapters.length - 1]] as const) {
+        const lessons = levels[level]!.chapters[chapter]!.number_of_lessons;
+        expect(await adminGet(admin(), `language/${language}/levels/${level}/chapters/${chapter}/number_of_lessons`)).toBe(lessons);
+        const path = `users/${user.uid}/progressPerLanguage/${language}/${level}/${chapter}`;
+        expect(await write(user.client.db, path, lessons + 2), `${language} ${path}`).toBe(false);
+        expect(await write(user.client.db, path, lessons + 1), `${language} ${path}`).toBe(true);
+      }
+      // No chapter past level 10's last, and no level 11.
+      expect(await write(user.client.db, `users/${user.uid}/progressPerLanguage/${language}/9/${levels[9]!.chapters.length}`, 1)).toBe(false);
+      expect(await write(user.client.db, `users/${user.uid}/progressPerLanguage/${language}/10/0`, 1)).toBe(false);
+    }
+  });
   test('letterStats/{language}/{letter}: only that language’s letters', async () => {
     const user = await registeredUser();
     const base = `users/${user.uid}/letterStats`;
@@ -197,7 +215,7 @@ describe('the seeded languages other than American (issue 30): asq and bzs', () 
     expect(await write(other.client.db, `${base}/asq/A`, stats)).toBe(false);
   });
   test('their content is readable by signed-in users only and writable by nobody', async () => {
-    for (const path of ['language/asq/levels/0', 'language/asq/signs/SCH', 'language/bzs/signs/Ç']) {
+    for (const path of ['language/asq/levels/0', 'language/asq/levels/3', 'language/bzs/levels/9', 'language/asq/signs/SCH', 'language/bzs/signs/Ç']) {
       expect(await read(owner.client.db, path)).toBe(true);
       expect(await read(anonymous, path)).toBe(false);
       expect(await write(owner.client.db, path, { configs: {} })).toBe(false);

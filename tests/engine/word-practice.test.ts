@@ -15,6 +15,9 @@ import { fixtureSource } from '../../engine/src/recordings/landmark_source.ts';
 import type { ReferenceSign } from '../../engine/src/reference/reference_sign_schema.ts';
 import { replayLesson } from '../../engine/src/replay/replay_lesson.ts';
 import { ALPHABET_DIR } from '../../server/paths.ts';
+import { ASQ_MANUAL_ALPHABET } from '../../engine/src/handshape/alphabets/asq.ts';
+import { BZS_MANUAL_ALPHABET } from '../../engine/src/handshape/alphabets/bzs.ts';
+import { lettersOfWord } from '../../src/lib/data/word-letters.ts';
 import { angleFrame, compiledSign, hand } from './support.ts';
 
 describe('spellWords', () => {
@@ -30,6 +33,25 @@ describe('spellWords', () => {
 
   it('refuses anything but words of letters A-Z', () => {
     for (const bad of [[], ['book'], ['CAN T'], [''], ['ÉTÉ']]) expect(() => spellWords(bad)).toThrow();
+  });
+
+  it("spells with another language's letters: ÖGS SCH is one letter (the longest that fits), and its umlauts and ẞ; Libras Ç", () => {
+    const asq = Object.keys(ASQ_MANUAL_ALPHABET);
+    const bzs = Object.keys(BZS_MANUAL_ALPHABET);
+    const A_Z = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
+    expect(lettersOfWord('SCHÖN', asq)).toEqual(['SCH', 'Ö', 'N']);
+    expect(lettersOfWord('GROẞ', asq)).toEqual(['G', 'R', 'O', 'ẞ']);
+    expect(lettersOfWord('SCH', asq)).toEqual(['SCH']);
+    expect(lettersOfWord('SCHÖN', A_Z)).toBeNull(); // American has no SCH or Ö
+    expect(lettersOfWord('', asq)).toBeNull();
+    expect(lettersOfWord('AÇÃO', bzs)).toBeNull(); // Libras' letters here have no Ã
+    expect(lettersOfWord('MOÇO', bzs)).toEqual(['M', 'O', 'Ç', 'O']);
+    const spelled = spellWords(['SCHLOSS', 'MÜDE'], (word) => lettersOfWord(word, asq));
+    expect(spelled.map((l) => l.letter)).toEqual(['SCH', 'L', 'O', 'S', 'S', 'M', 'Ü', 'D', 'E']);
+    expect(spelled.map((l) => l.awaitsRelease)).toEqual([false, false, false, false, true, false, false, false, false]);
+    expect(spelled.map((l) => `${l.wordIndex}.${l.letterIndex}`)).toEqual(['0.0', '0.1', '0.2', '0.3', '0.4', '1.0', '1.1', '1.2', '1.3']);
+    expect(() => spellWords(['ÉTÉ'], (word) => lettersOfWord(word, asq))).toThrow();
+    expect(() => spellWords(['SCHÖN'])).toThrow();
   });
 });
 

@@ -16,40 +16,53 @@ export interface SpelledLetter {
   awaitsRelease: boolean;
 }
 
-/** A word of a lesson: 1 or more letters A-Z (the manual alphabet's letters, J and Z traced). */
+/** A word of a lesson in the American manual alphabet: 1 or more letters A-Z (J and Z traced). */
 export const WORD_PATTERN = /^[A-Z]+$/;
+
+/** The letters that spell a word, in order, or null when the word holds something the alphabet
+ * lacks. The app gives each language's (src/lib/data/word-letters.ts: ÖGS SCHON is SCH, O, N). */
+export type WordLetters = (word: string) => readonly string[] | null;
+
+/** American: a word of letters A-Z, one letter a character. */
+export const americanWordLetters: WordLetters = (word) => (WORD_PATTERN.test(word) ? [...word] : null);
 
 /**
  * The letters a learner fingerspells for `words`, in order, with the word options of
  * PracticeSession: a short pause between the letters of a word, the SPEC's pause between words,
- * and a repeated letter that waits for its release. Throws for a word that is not A-Z letters.
+ * and a repeated letter that waits for its release. Throws for a word that `lettersOf` (the
+ * language's spelling; American A-Z by default) cannot spell.
  */
-export function spellWords(words: readonly string[]): SpelledLetter[] {
+export function spellWords(words: readonly string[], lettersOf: WordLetters = americanWordLetters): SpelledLetter[] {
   if (words.length === 0) throw new Error('spellWords: a word lesson needs at least one word');
-  const letters: SpelledLetter[] = [];
+  const spelled: SpelledLetter[] = [];
   words.forEach((word, wordIndex) => {
-    if (!WORD_PATTERN.test(word)) throw new Error(`spellWords: "${word}" is not a word of letters A-Z`);
-    [...word].forEach((letter, letterIndex) => {
-      letters.push({
+    const letters = lettersOf(word);
+    if (!letters) throw new Error(`spellWords: "${word}" is not a word of the language's letters`);
+    letters.forEach((letter, letterIndex) => {
+      spelled.push({
         letter,
         wordIndex,
         letterIndex,
         ...(letterIndex > 0 ? { pauseBeforeMs: WORD_LETTER_PAUSE_MS } : {}),
-        awaitsRelease: letterIndex > 0 && word[letterIndex - 1] === letter,
+        awaitsRelease: letterIndex > 0 && letters[letterIndex - 1] === letter,
       });
     });
   });
-  return letters;
+  return spelled;
 }
 
 /**
- * A word lesson's practice signs: `spellWords(words)`, each letter practised against its own
+ * A word lesson's practice signs: `spellWords(words, lettersOf)`, each letter practised against its own
  * letter's reference record (null: the session skips that letter with a message). Each distinct
  * letter is compiled once, all of them together as one set (compileLesson), so a letter that
  * occurs twice shares its compiled data.
  */
-export function wordPracticeSigns(words: readonly string[], records: ReadonlyMap<string, ReferenceSign | null>): PracticeSign[] {
-  const spelled = spellWords(words);
+export function wordPracticeSigns(
+  words: readonly string[],
+  records: ReadonlyMap<string, ReferenceSign | null>,
+  lettersOf: WordLetters = americanWordLetters,
+): PracticeSign[] {
+  const spelled = spellWords(words, lettersOf);
   const distinct = [...new Set(spelled.map((s) => s.letter))];
   const compiled = compileLesson(distinct.map((name) => ({ name, record: records.get(name) ?? null })));
   const byLetter = new Map(distinct.map((name, i) => [name, compiled[i]!]));

@@ -4,10 +4,11 @@
 // without one: the session skips it with a message.
 import { compileLesson } from '@signlearn/engine/practice/compile_lesson';
 import type { PracticeSign } from '@signlearn/engine/practice/practice_session';
-import { wordPracticeSigns } from '@signlearn/engine/practice/word_practice_signs';
+import { spellWords, wordPracticeSigns } from '@signlearn/engine/practice/word_practice_signs';
 import type { ReferenceSign } from '@signlearn/engine/reference/reference_sign_schema';
 import { loadChapter } from '@/lib/content/load-chapter.ts';
 import { getSign } from '@/lib/data/content.ts';
+import { wordLettersOf } from '@/lib/data/languages.ts';
 
 export interface LessonAddress {
   levelIndex: number;
@@ -55,10 +56,12 @@ export async function loadLesson(language: string, address: LessonAddress): Prom
     throw new Error('This lesson has no signs. Go back to the lesson list and pick another one.');
   }
   if (lesson.words && lesson.words.length > 0) {
-    // A word lesson: each distinct letter's record once; the words' letters spelled in order.
-    const letters = [...new Set(lesson.words.join(''))];
+    // A word lesson: each distinct letter's record once; the words' letters spelled in order, in
+    // the language's alphabet (ÖGS SCHÖN is SCH, Ö, N).
+    const lettersOf = wordLettersOf(language);
+    const letters = [...new Set(spellWords(lesson.words, lettersOf).map((spelled) => spelled.letter))];
     const loaded = await Promise.all(letters.map((name) => loadRecord(language, name)));
-    const signs = wordPracticeSigns(lesson.words, new Map(letters.map((name, i) => [name, loaded[i]!])));
+    const signs = wordPracticeSigns(lesson.words, new Map(letters.map((name, i) => [name, loaded[i]!])), lettersOf);
     return { signs, lessonCount: lessons.length, words: lesson.words };
   }
   const records = await Promise.all(lesson.signs.map((name) => loadRecord(language, name)));

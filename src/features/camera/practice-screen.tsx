@@ -5,7 +5,7 @@
 // (nobody, no hand, a hand) decides the hint (camera-presence.ts). The learner may practise with a
 // video file instead of the camera, or watch a recorded signer do the lesson (`&watch=signer`):
 // then the screen says so, and nothing is saved (no progress, no letter statistics).
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Toaster, toast } from 'sonner';
 import { useLocation, useSearch } from 'wouter';
 import type { PracticeEvent } from '@signlearn/engine/practice/practice_events';
@@ -15,6 +15,7 @@ import { FlagIcon } from '@/components/icons.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { useAuthProfile } from '@/lib/auth/auth-state.ts';
 import { guideUrl } from '@/lib/data/content.ts';
+import { wordLettersOf } from '@/lib/data/languages.ts';
 import { DEFAULT_LANGUAGE } from '@/lib/data/paths.ts';
 import { currentLanguage, readSession, writeSession } from '@/lib/session-storage/session-storage.ts';
 import { releaseWarmTracker, warmUpTracker } from '@/lib/tracker-warmup/tracker-warmup.ts';
@@ -215,6 +216,8 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
 
   useEffect(() => controller?.setMatchMode(mode), [controller, mode]);
   useEffect(() => controller?.hold(flagOpen), [controller, flagOpen]);
+  // How the language's alphabet spells a word (ÖGS SCH is one letter); fixed with the language.
+  const lettersOf = useMemo(() => wordLettersOf(language), [language]);
 
   const title = practiceTitle(target);
   const words = lessonState.status === 'ready' ? lessonState.lesson.words : undefined;
@@ -255,7 +258,7 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
             <h1 className="practice__sign-name" data-testid="sign-name">
               {signName}
             </h1>
-            {words ? <WordSpelling words={words} signIndex={view?.signIndex ?? 0} signStates={view?.signStates ?? []} /> : null}
+            {words ? <WordSpelling words={words} lettersOf={lettersOf} signIndex={view?.signIndex ?? 0} signStates={view?.signStates ?? []} /> : null}
             <LessonBar done={view?.signsDone ?? 0} total={signs?.length ?? 0} />
           </div>
           <ProgressRing fraction={view?.fraction ?? 0} locked={view?.locked ?? false} />

@@ -5,6 +5,7 @@
 import { ASQ_LETTER_LEVELS, BZS_LETTER_LEVELS } from './letter-levels-other.ts';
 import { DEFAULT_LANGUAGE } from './paths.ts';
 import type { Level } from './schemas.ts';
+import { lettersOfWord } from './word-letters.ts';
 
 export interface SignLanguage {
   /** The database and guide-GIF key: 'american', or the ISO 639-3 code. */
@@ -33,4 +34,10 @@ const ALPHABETS: Record<string, readonly string[]> = { asq: lettersOf(ASQ_LETTER
 /** A language's letters in the order its levels 1-2 teach them (American: A-Z). */
 export function lettersOfLanguage(key: string): readonly string[] {
   return ALPHABETS[key] ?? AMERICAN_LETTERS;
+}
+
+/** How a word is spelled in `key`'s manual alphabet (ÖGS SCHON: SCH, O, N), or null when it cannot be. */
+export function wordLettersOf(key: string): (word: string) => string[] | null {
+  const alphabet = lettersOfLanguage(key);
+  return (word) => lettersOfWord(word, alphabet);
 }

@@ -67,8 +67,8 @@ export type UserRecord = z.infer<typeof userRecordSchema>;
 export const usernameEntrySchema = z.object({ uid: z.string().min(1) });
 
 /** A lesson: its signs in order; a word lesson (levels 4-10) also names its words, whose letters
- * its signs are (curriculum.ts). */
-export const lessonSchema = z.object({ signs: listOf(z.string().min(1)), words: z.optional(listOf(z.string().regex(/^[A-Z]+$/))) });
+ * its signs are (curriculum.ts): capitals, those of other alphabets too (ÖGS SCHÖN, GROẞ; Libras MOÇO). */
+export const lessonSchema = z.object({ signs: listOf(z.string().min(1)), words: z.optional(listOf(z.string().regex(/^\p{Lu}+$/u))) });
 export type Lesson = z.infer<typeof lessonSchema>;
 
 export const chapterSchema = z.object({

@@ -3,7 +3,8 @@
 // the Austrian lexicon's own recordings (data/fingerspelling-asq: the frames each letter's
 // reference is not built from, through the test-only fixture source), its progress and letter
 // statistics saved under asq, then back to American through the account menu with the American
-// progress as it was.
+// progress as it was. And an Austrian word lesson (level 4-10, German words): it opens on its word,
+// spelled in the ÖGS alphabet (SCH one letter), and its first letter completes from the recordings.
 import { join } from 'node:path';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -13,7 +14,10 @@ import { loadFingerspellingFolder } from '../../../engine/src/node/load_fingersp
 import { buildLexiconPracticeFixture } from '../../../engine/src/recordings/build_lexicon_practice_fixture.ts';
 import { holisticAlphabetSources } from '../../../engine/src/recordings/holistic_alphabet_sources.ts';
 import { ASQ_LETTER_LEVELS } from '@/lib/data/letter-levels-other.ts';
-import { AMERICAN_LEVELS } from '@/lib/data/curriculum.ts';
+import { AMERICAN_LEVELS, CURRICULUM } from '@/lib/data/curriculum.ts';
+import { lettersOfLanguage } from '@/lib/data/languages.ts';
+import { lettersOfWord } from '@/lib/data/word-letters.ts';
+import { dbAdminUpdate } from '../app/app-harness.ts';
 import { cacheDir, cameraUrl, expectFixtureSource, launchWithFakeCamera, learnUrl, readDatabase, repoRoot, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
 
 let browser: Browser;
@@ -102,4 +106,34 @@ describe('a learner switches to Austrian Sign Language and back', () => {
     expect(await readDatabase(`users/${user.uid}/progressPerLanguage/asq/0/0`)).toBe(2);
     expect(consoleErrors).toEqual([]);
   }, 180_000);
+
+  test('an Austrian word lesson opens on its German word, spelled with SCH as one letter, and its first letter completes from the recordings', async () => {
+    // The first word lesson whose first word begins with SCH (levels 4-10 of asq).
+    const found = CURRICULUM.asq!.flatMap((level, l) => level.chapters.flatMap((chapter, c) => chapter.lessons.map((lesson, n) => ({ l, c, n, lesson })))).find((x) => x.lesson.words?.[0]?.startsWith('SCH'));
+    expect(found, 'an asq word lesson starting with SCH').toBeDefined();
+    const { l, c, n, lesson } = found!;
+    const word = lesson.words![0]!;
+    const letters = lettersOfWord(word, lettersOfLanguage('asq'))!;
+    expect(letters[0]).toBe('SCH');
+    expect(lesson.signs.slice(0, letters.length)).toEqual(letters);
+    // A learner who reached that level, and that lesson of the Austrian chapter (SPEC 4: lessons open in order).
+    const { page, context, user, consoleErrors } = await signedInPage(browser, { maxLevel: l + 1 });
+    await dbAdminUpdate({ [`users/${user.uid}/progressPerLanguage/asq/${l}/${c}`]: n + 1 });
+    await page.getByLabel('Sign language').selectOption('asq');
+    await expect.poll(() => readDatabase(`users/${user.uid}/currentLanguage`), { timeout: 20_000 }).toBe('asq');
+    const fixture = await serveFixture(context, `asq-${word}.json`, await asqLessonFixture(letters, 8));
+    await page.goto(cameraUrl(l, c, n, fixture));
+    await expectFixtureSource(page);
+    const spelling = page.getByTestId('word-spelling');
+    await expect.poll(() => spelling.getAttribute('data-word'), { timeout: 20_000 }).toBe(word);
+    expect(await signName(page)).toBe('SCH');
+    expect(await spelling.locator('.word-spelling__letter').allTextContents()).toEqual(letters);
+    const label = () => spelling.getByRole('img').getAttribute('aria-label');
+    expect(await label()).toBe(`Spelling ${word}: letter 1 of ${letters.length}`);
+    // SCH signed from the Austrian recording completes; the word goes on to its second letter.
+    await expect.poll(label, { timeout: 60_000, interval: 200 }).toBe(`Spelling ${word}: letter 2 of ${letters.length}`);
+    expect(await signName(page)).toBe(letters[1]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });
