@@ -18,6 +18,7 @@ import { lettersOfLanguage, signLanguage } from '../../src/lib/data/languages.ts
 import { loadHunspellCheck, type HunspellFiles } from './hunspell-dictionary.ts';
 import { FIRST_WORD_LEVEL } from './make-word-curriculum.ts';
 import { chooseOtherLanguageWords, type OtherLanguageWords } from './other-language-candidates.ts';
+import { fileHolds } from './file-holds.ts';
 import { CANDIDATE_RULES } from './word-candidates.ts';
 import { layOutWordLevels, WORD_LEVEL_LAYOUT, type WordLevel } from './word-levels.ts';
 
@@ -174,14 +175,7 @@ async function main(args: readonly string[]): Promise<void> {
     const [jsonFile, reportFile] = [wordCurriculumFile(source.language), wordReportFile(source.language)];
     const count = generated.levels.flatMap((l) => l.chapters.flatMap((c) => c.lessons.flat())).length;
     if (args.includes('--check')) {
-      const same = (file: string, text: string) => {
-        try {
-          return readFileSync(file, 'utf8') === text;
-        } catch {
-          return false;
-        }
-      };
-      if (!same(jsonFile, generated.json) || !same(reportFile, generated.report)) {
+      if (!fileHolds(jsonFile, generated.json) || !fileHolds(reportFile, generated.report)) {
         console.error(`content:words-other: ${source.language}'s committed word curriculum is out of date: run \`npm run content:words-other\``);
         process.exit(1);
       }

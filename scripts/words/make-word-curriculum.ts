@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { cuss } from 'cuss';
 import wordListPath from 'word-list';
 import { letterConfusability, parseConfusionTable, CONFUSION_TABLE_HEADING } from './letter-confusability.ts';
+import { fileHolds } from './file-holds.ts';
 import { CANDIDATE_RULES, filterCandidates, mostFrequentPerLength, NOT_WORDS_ON_THEIR_OWN, type FrequencyEntry } from './word-candidates.ts';
 import { DIFFICULTY_WEIGHTS, scoreWords, type ScoredWord } from './word-difficulty.ts';
 import { layOutWordLevels, WORD_LEVEL_LAYOUT, type WordLevel } from './word-levels.ts';
@@ -144,14 +145,7 @@ function main(args: readonly string[]): void {
   const generated = generateWordCurriculum();
   const words = generated.curriculum.levels.flatMap((l) => l.chapters.flatMap((c) => c.lessons.flat()));
   if (args.includes('--check')) {
-    const same = (file: string, text: string) => {
-      try {
-        return readFileSync(file, 'utf8') === text;
-      } catch {
-        return false;
-      }
-    };
-    if (!same(WORD_CURRICULUM_FILE, generated.json) || !same(WORD_REPORT_FILE, generated.report)) {
+    if (!fileHolds(WORD_CURRICULUM_FILE, generated.json) || !fileHolds(WORD_REPORT_FILE, generated.report)) {
       console.error('content:words: the committed word curriculum is out of date: run `npm run content:words`');
       process.exit(1);
     }
