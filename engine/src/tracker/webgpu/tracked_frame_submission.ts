@@ -11,12 +11,12 @@ const MAP_MODE_READ = 0x0001;
 /**
  * A tracked video frame on the GPU as one submission and one read-back. In video every crop of a
  * tracked frame is known before its models run (the body's rect and each hand's rect come from
- * their own landmarks of the frame before, as in MediaPipe's tracking graphs), so the pose crop
- * and the hand crops are written with one queue write, the pose landmark model and the hand model
- * (one crop or two, one batch) are encoded into one command buffer as their recorded compute
- * passes, every output is copied into one staging buffer, and one map reads them all. Before, each
- * model was its own write, submission and read-back, and pose-detection read the pose's four
- * outputs through TF.js, one submission and one map each.
+ * their own landmarks of the frame before, as in MediaPipe's tracking graphs), so one command
+ * buffer holds the crops (cut on the GPU by the crop pass from the frame's bytes, or cut in JS and
+ * written with one queue write), the pose landmark model and the hand model (one crop or a batch
+ * of two) as their recorded compute passes, and the copies of every output into one staging
+ * buffer, which one map reads. Before, each model was its own write, submission and read-back,
+ * and pose-detection read the pose's four outputs through TF.js, one submission and one map each.
  *
  * ref: none in MediaPipe (its GPU graphs keep the frame on the GPU between calculators); this is
  * how LiteRT.js's WebGPU delegate runs a command list: recorded once, submitted once per frame.
@@ -24,7 +24,7 @@ const MAP_MODE_READ = 0x0001;
 export class TrackedFrameSubmission {
   /** With crops cut on the GPU: where their matrices go (crop 0 the pose's, 1 and 2 the hands'); null when cut on the CPU. */
   readonly cropPass: CropPass | null;
-  /** Crops cut on the CPU: one array, the pose crop first, then the hand crops (write into these). */
+  /** Crops cut on the CPU: one array, the pose crop first, then the hand crops (write into these; empty with the crop pass). */
   readonly crops: Float32Array;
   readonly poseCrop: Float32Array;
   readonly handCrops: Float32Array;
@@ -32,7 +32,8 @@ export class TrackedFrameSubmission {
   readonly poseOutputs: Float32Array[];
   /** The hand model's outputs of the last run (landmarks, presence, handedness; `handCount` rows filled). */
   readonly handOutputs: Float32Array[];
-  private readonly upload: GPUBuffer;
+  /** Crops cut on the CPU go up through this buffer (null with the crop pass). */
+  private readonly upload: GPUBuffer | null;
   private readonly staging: GPUBuffer;
   private readonly poseBytes: number;
   private readonly handBytes: number;
@@ -55,10 +56,10 @@ export class TrackedFrameSubmission {
     this.poseBytes = poseInputLength * 4;
     this.handBytes = handInputLength * 4;
     const maxHands = Math.max(0, ...hands.keys());
-    this.crops = new Float32Array(poseInputLength + maxHands * handInputLength);
-    this.poseCrop = this.crops.subarray(0, poseInputLength);
-    this.handCrops = this.crops.subarray(poseInputLength);
-    this.upload = device.createBuffer({ size: this.crops.byteLength, usage: COPY_DST | COPY_SRC });
+    this.crops = new Float32Array(cropOnGpu ? 0 : poseInputLength + maxHands * handInputLength);
+    this.poseCrop = this.crops.subarray(0, cropOnGpu ? 0 : poseInputLength);
+    this.handCrops = this.crops.subarray(this.poseCrop.length);
+    this.upload = cropOnGpu ? null : device.createBuffer({ size: this.crops.byteLength, usage: COPY_DST | COPY_SRC });
     let offset = 0;
     const place = (length: number) => {
       const at = offset;
@@ -103,9 +104,10 @@ export class TrackedFrameSubmission {
       if (hand) crops.encode(pass, 1, handCount, this.handInputSize, hand.input);
       pass.end();
     } else {
-      this.device.queue.writeBuffer(this.upload, 0, this.crops.buffer, this.crops.byteOffset, this.poseBytes + handBytes);
-      encoder.copyBufferToBuffer(this.upload, 0, this.pose.input, 0, this.poseBytes);
-      if (hand) encoder.copyBufferToBuffer(this.upload, this.poseBytes, hand.input, 0, handBytes);
+      const upload = this.upload!;
+      this.device.queue.writeBuffer(upload, 0, this.crops.buffer, this.crops.byteOffset, this.poseBytes + handBytes);
+      encoder.copyBufferToBuffer(upload, 0, this.pose.input, 0, this.poseBytes);
+      if (hand) encoder.copyBufferToBuffer(upload, this.poseBytes, hand.input, 0, handBytes);
     }
     this.pose.encode(encoder);
     hand?.encode(encoder);
@@ -126,7 +128,7 @@ export class TrackedFrameSubmission {
 
   dispose(): void {
     this.cropPass?.dispose();
-    this.upload.destroy();
+    this.upload?.destroy();
     this.staging.destroy();
   }
 }
