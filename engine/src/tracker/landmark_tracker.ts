@@ -147,9 +147,10 @@ export class LandmarkTracker {
   /** Hand model batch size that runs both hands in one call (2), or 1 when the graph refuses it. */
   handBatch = 1;
   /**
-   * WebGPU frames whose pose landmarks ran: `fused` with the hands in one submission, `sequential`
-   * model by model (no hand to follow, fused frames off or unavailable); `handRerun`: fused frames
-   * whose hands then needed a run of their own (a rect from the pose, a re-crop, a side lost).
+   * WebGPU frames whose pose landmarks ran in the fused submission (`fusedFrame`): `fused`, the
+   * followed hands rode along and nothing else ran; `poseAlone`, no hand was followed from the
+   * last frame (hands, if any, then ran on their own); `handRerun`, hands rode along but the hand
+   * model still ran on its own (a rect from the pose, a re-crop, a palm detector run).
    */
   readonly frameSubmissions = { fused: 0, poseAlone: 0, handRerun: 0 };
 
@@ -189,6 +190,8 @@ export class LandmarkTracker {
   private carriedCount = 0;
   private handRunsThisFrame = 0;
   private carriedCropMs = 0;
+  /** Counts `track` calls: the GPU crop pass uploads a frame's bytes once per frame number. */
+  private frameNumber = 0;
   /** WebGPU: the frame whose float copy is made only if the pose detector runs (null once made). */
   private floatFramePending: PixelFrame | null = null;
   /** Sides whose tracked hand the palm detector found: followed from its own landmarks (MediaPipe Hands' way). */
@@ -302,7 +305,7 @@ export class LandmarkTracker {
       else cropRotatedRect(pixels, this.cropMatrix, HAND_INPUT_SIZE, fused.handCrops, i * cropLength, LANDMARK_CROP_BORDER);
     }
     this.carriedCropMs += now() - start;
-    await fused.run(sides.length, pixels);
+    await fused.run(sides.length, pixels, this.frameNumber);
     this.fusedThisFrame = true;
     this.carriedCount = sides.length;
     const shapes = this.replays!.poseLandmarks()!.outputShapes;
@@ -391,6 +394,7 @@ export class LandmarkTracker {
     this.carriedCount = 0;
     this.handRunsThisFrame = 0;
     this.carriedCropMs = 0;
+    this.frameNumber++;
     const pixels = toPixelFrame(image);
     const frame = this.toFloatTensor(pixels);
     this.framePixels = pixels;
@@ -482,7 +486,7 @@ export class LandmarkTracker {
       await Promise.all(runs.map((t) => t.data()));
       tf.dispose(runs);
       await this.palm?.warmUp();
-      if (this.config.replayGraphs && !this.replays && webGpuBackendInternals()) await this.recordGraphs();
+      if (this.config.replayGraphs && !this.replays && webGpuBackendInternals()) await this.recordGraphs(width, height);
     } finally {
       this.reset();
     }
@@ -508,8 +512,11 @@ export class LandmarkTracker {
     this.palm?.dispose();
   }
 
-  /** Records every model once (after the warm-up compiled their shaders) for replay on each frame. */
-  private async recordGraphs(): Promise<void> {
+  /**
+   * Records every model once (after the warm-up compiled their shaders) for replay on each frame;
+   * with `fusedFrame`, makes the fused frame's buffers for frames of `width` x `height`.
+   */
+  private async recordGraphs(width: number, height: number): Promise<void> {
     const models = this.pose as unknown as { landmarkModel?: GraphModel; detectorModel?: GraphModel };
     this.replays = await TrackerGraphReplays.record({
       poseLandmarks: models.landmarkModel && { model: models.landmarkModel, inputShape: [1, POSE_INPUT_SIZE, POSE_INPUT_SIZE, 3], outputs: POSE_LANDMARK_OUTPUTS },
@@ -536,6 +543,8 @@ export class LandmarkTracker {
         POSE_INPUT_SIZE,
         HAND_INPUT_SIZE,
         this.config.cropOnGpu,
+        width,
+        height,
       );
     }
   }
@@ -844,6 +853,24 @@ export class LandmarkTracker {
     this.carriedSides.length = 0;
     this.handRunsThisFrame++;
     let start = now();
+    const submission = this.frameSubmission;
+    if (submission?.cropPass && sides.length > 0 && submission.carries(sides.length)) {
+      // WebGPU with the crop pass: these crops are cut on the GPU too, from the frame's bytes
+      // (uploaded once per frame), in a submission of their own.
+      for (let i = 0; i < sides.length; i++) {
+        handCropTransform(onlyRect ?? this.handRect[sides[i]!]!, pixels.width, pixels.height, HAND_INPUT_SIZE, this.cropMatrix);
+        submission.cropPass.setCrop(1 + i, this.cropMatrix, HAND_INPUT_SIZE);
+      }
+      addTime(timings, TrackerStage.handCrop, now() - start);
+      start = now();
+      await submission.runHands(sides.length, pixels, this.frameNumber);
+      const [landmarks, presence, handedness] = submission.handOutputs;
+      this.rawLandmarks.set(landmarks!.subarray(0, sides.length * HAND_RAW_LENGTH));
+      this.rawPresence.set(presence!.subarray(0, sides.length));
+      this.rawHandedness.set(handedness!.subarray(0, sides.length));
+      addTime(timings, TrackerStage.handLandmarks, now() - start);
+      return { landmarks: this.rawLandmarks, presence: this.rawPresence, handedness: this.rawHandedness };
+    }
     const cropLength = HAND_INPUT_SIZE * HAND_INPUT_SIZE * 3;
     for (let i = 0; i < sides.length; i++) {
       handCropTransform(onlyRect ?? this.handRect[sides[i]!]!, pixels.width, pixels.height, HAND_INPUT_SIZE, this.cropMatrix);

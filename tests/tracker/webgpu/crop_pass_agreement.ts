@@ -36,18 +36,19 @@ const COPY_SRC = 0x0004;
 const MAP_READ = 0x0001;
 const COPY_DST = 0x0008;
 async function gpuCrops(pixels: PixelFrame): Promise<Float32Array[]> {
-  const pass = new CropPass(device);
+  const poseBytes = 256 * 256 * 3 * 4;
+  const handBytes = 2 * 224 * 224 * 3 * 4;
+  const pose = device.createBuffer({ size: poseBytes, usage: STORAGE | COPY_SRC });
+  const hands = device.createBuffer({ size: handBytes, usage: STORAGE | COPY_SRC });
+  // A frame buffer made smaller than the frame: the upload grows it.
+  const pass = new CropPass(device, [{ first: 0, output: pose }, { first: 1, output: hands }], 16);
   const matrix = new Float32Array(8);
   crops.forEach((c, i) => {
     handCropTransform(c.rect, pixels.width, pixels.height, c.size, matrix);
     pass.setCrop(i, matrix, c.size);
   });
-  const poseBytes = 256 * 256 * 3 * 4;
-  const handBytes = 2 * 224 * 224 * 3 * 4;
-  const pose = device.createBuffer({ size: poseBytes, usage: STORAGE | COPY_SRC });
-  const hands = device.createBuffer({ size: handBytes, usage: STORAGE | COPY_SRC });
   const staging = device.createBuffer({ size: poseBytes + handBytes, usage: MAP_READ | COPY_DST });
-  pass.upload(pixels);
+  pass.upload(pixels, 1);
   const encoder = device.createCommandEncoder();
   const compute = encoder.beginComputePass();
   pass.encode(compute, 0, 1, 256, pose);

@@ -71,14 +71,25 @@ export class CropPass {
   private readonly pipelines: GPUComputePipeline[];
   private frameBuffer: GPUBuffer | null = null;
   private padded = new Uint8Array(0);
-  /** Bind groups per (first crop, output buffer), remade when the frame buffer grows. */
-  private readonly bindGroups = new Map<string, GPUBindGroup>();
-  private readonly outputs = new Map<GPUBuffer, number>();
+  /** The frame whose bytes the frame buffer holds (the caller's frame number), -1 for none. */
+  private uploadedFrame = -1;
+  /** Per first crop (0, 1): the bind group for each output, made with the frame buffer. */
+  private readonly bindGroups = [new Map<GPUBuffer, GPUBindGroup>(), new Map<GPUBuffer, GPUBindGroup>()];
 
-  constructor(private readonly device: GPUDevice) {
+  /**
+   * `targets`: where crops go, each as its first crop (0: the body's; 1: the hands', then 2) and
+   * the model input buffer it writes. `frameBytes`: the frame buffer's first size (the warm-up
+   * frame's, RGBA), so that a camera of that size makes no buffer or bind group on any frame.
+   */
+  constructor(
+    private readonly device: GPUDevice,
+    private readonly targets: ReadonlyArray<{ first: 0 | 1; output: GPUBuffer }>,
+    frameBytes: number,
+  ) {
     const module = device.createShaderModule({ code: CROP_SHADER });
     this.pipelines = [0, 1].map((first) => device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main', constants: { FIRST: first } } }));
     this.paramBuffer = device.createBuffer({ size: this.params.byteLength, usage: STORAGE | COPY_DST });
+    this.reserve(frameBytes);
   }
 
   /** Sets crop `index`'s matrix (handCropTransform's, 8 floats) and side. */
@@ -88,15 +99,21 @@ export class CropPass {
     this.paramWords[at + 6] = size;
   }
 
-  /** Writes the frame's bytes and the crop matrices (two queue writes). */
-  upload(pixels: PixelFrame): void {
+  /**
+   * Writes the crop matrices and, unless they went up already for this `frame` (the caller's
+   * frame number: a second run on the same frame, such as the hands' own), the frame's bytes:
+   * one or two queue writes.
+   */
+  upload(pixels: PixelFrame, frame: number): void {
+    this.paramWords[0] = pixels.width;
+    this.paramWords[1] = pixels.height;
+    this.paramWords[2] = pixels.channels;
+    this.device.queue.writeBuffer(this.paramBuffer, 0, this.params);
+    if (frame === this.uploadedFrame) return;
+    this.uploadedFrame = frame;
     const bytes = pixels.width * pixels.height * pixels.channels;
     const size = Math.ceil(bytes / 4) * 4;
-    if (!this.frameBuffer || this.frameBuffer.size < size) {
-      this.frameBuffer?.destroy();
-      this.frameBuffer = this.device.createBuffer({ size, usage: STORAGE | COPY_DST });
-      this.bindGroups.clear();
-    }
+    this.reserve(size);
     let data: Uint8Array | Uint8ClampedArray = pixels.data;
     if (bytes !== size || data.byteLength < size) {
       // writeBuffer takes whole words: a frame whose byte count is not a multiple of 4 goes through a padded copy.
@@ -104,31 +121,13 @@ export class CropPass {
       this.padded.set(data.subarray(0, bytes));
       data = this.padded;
     }
-    this.paramWords[0] = pixels.width;
-    this.paramWords[1] = pixels.height;
-    this.paramWords[2] = pixels.channels;
-    this.device.queue.writeBuffer(this.frameBuffer, 0, data.buffer, data.byteOffset, size);
-    this.device.queue.writeBuffer(this.paramBuffer, 0, this.params);
+    this.device.queue.writeBuffer(this.frameBuffer!, 0, data.buffer, data.byteOffset, size);
   }
 
-  /** Encodes crops first .. first + count - 1 (set and uploaded before) into `output`, crop after crop. */
+  /** Encodes crops first .. first + count - 1 (set and uploaded before) into `output` (one of the targets), crop after crop. */
   encode(pass: GPUComputePassEncoder, first: 0 | 1, count: number, size: number, output: GPUBuffer): void {
-    const key = `${first}:${this.outputId(output)}`;
-    let bindGroup = this.bindGroups.get(key);
-    if (!bindGroup) {
-      const pipeline = this.pipelines[first]!;
-      bindGroup = this.device.createBindGroup({
-        layout: pipeline.getBindGroupLayout(0),
-        entries: [
-          { binding: 0, resource: { buffer: this.frameBuffer! } },
-          { binding: 1, resource: { buffer: this.paramBuffer } },
-          { binding: 2, resource: { buffer: output } },
-        ],
-      });
-      this.bindGroups.set(key, bindGroup);
-    }
     pass.setPipeline(this.pipelines[first]!);
-    pass.setBindGroup(0, bindGroup);
+    pass.setBindGroup(0, this.bindGroups[first]!.get(output)!);
     pass.dispatchWorkgroups(Math.ceil(size / 8), Math.ceil(size / 8), count);
   }
 
@@ -137,12 +136,24 @@ export class CropPass {
     this.paramBuffer.destroy();
   }
 
-  private outputId(buffer: GPUBuffer): number {
-    let id = this.outputs.get(buffer);
-    if (id === undefined) {
-      id = this.outputs.size;
-      this.outputs.set(buffer, id);
+  /** A frame buffer of at least `bytes` (rounded up to words), with the targets' bind groups over it. */
+  private reserve(bytes: number): void {
+    const size = Math.max(4, Math.ceil(bytes / 4) * 4);
+    if (this.frameBuffer && this.frameBuffer.size >= size) return;
+    this.frameBuffer?.destroy();
+    this.frameBuffer = this.device.createBuffer({ size, usage: STORAGE | COPY_DST });
+    this.uploadedFrame = -1;
+    for (const { first, output } of this.targets) {
+      const pipeline = this.pipelines[first]!;
+      const bindGroup = this.device.createBindGroup({
+        layout: pipeline.getBindGroupLayout(0),
+        entries: [
+          { binding: 0, resource: { buffer: this.frameBuffer } },
+          { binding: 1, resource: { buffer: this.paramBuffer } },
+          { binding: 2, resource: { buffer: output } },
+        ],
+      });
+      this.bindGroups[first]!.set(output, bindGroup);
     }
-    return id;
   }
 }

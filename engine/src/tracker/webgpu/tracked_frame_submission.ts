@@ -51,8 +51,12 @@ export class TrackedFrameSubmission {
     private readonly poseInputSize: number,
     private readonly handInputSize: number,
     cropOnGpu: boolean,
+    /** The frame size the crop pass's frame buffer is made for at once (the warm-up's; RGBA). */
+    frameWidth: number,
+    frameHeight: number,
   ) {
-    this.cropPass = cropOnGpu ? new CropPass(device) : null;
+    const targets = [{ first: 0 as const, output: pose.input }, ...[...hands.values()].map((hand) => ({ first: 1 as const, output: hand.input }))];
+    this.cropPass = cropOnGpu ? new CropPass(device, targets, frameWidth * frameHeight * 4) : null;
     this.poseBytes = poseInputLength * 4;
     this.handBytes = handInputLength * 4;
     const maxHands = Math.max(0, ...hands.keys());
@@ -92,13 +96,13 @@ export class TrackedFrameSubmission {
    * output back into `poseOutputs` and `handOutputs`. The crops: cut on the GPU from `pixels` with
    * the matrices set in `cropPass`, or written into `poseCrop` and `handCrops` before.
    */
-  async run(handCount: number, pixels: PixelFrame): Promise<void> {
+  async run(handCount: number, pixels: PixelFrame, frame: number): Promise<void> {
     const hand = handCount > 0 ? this.hands.get(handCount)! : null;
     const handBytes = handCount * this.handBytes;
     const encoder = this.device.createCommandEncoder();
     const crops = this.cropPass;
     if (crops) {
-      crops.upload(pixels);
+      crops.upload(pixels, frame);
       const pass = encoder.beginComputePass();
       crops.encode(pass, 0, 1, this.poseInputSize, this.pose.input);
       if (hand) crops.encode(pass, 1, handCount, this.handInputSize, hand.input);
@@ -121,6 +125,38 @@ export class TrackedFrameSubmission {
       const mapped = this.staging.getMappedRange(0, bytes);
       readOutputs(mapped, this.poseOffsets, this.poseOutputs, this.pose.outputLengths);
       if (hand) readOutputs(mapped, handOffsets, this.handOutputs, hand.outputLengths);
+    } finally {
+      this.staging.unmap();
+    }
+  }
+
+  /**
+   * The hand model alone on `handCount` crops cut on the GPU (crop pass only: matrices 1 and 2 set
+   * before) from `pixels`, frame number `frame` (its bytes go up again only for a new frame): one
+   * submission, one map of the hands' part of the staging buffer, outputs into `handOutputs`. For
+   * the hand runs a frame still needs besides the fused one (rects from the pose, re-crops, palms).
+   */
+  async runHands(handCount: number, pixels: PixelFrame, frame: number): Promise<void> {
+    const hand = this.hands.get(handCount)!;
+    const crops = this.cropPass!;
+    crops.upload(pixels, frame);
+    const encoder = this.device.createCommandEncoder();
+    const pass = encoder.beginComputePass();
+    crops.encode(pass, 1, handCount, this.handInputSize, hand.input);
+    pass.end();
+    hand.encode(encoder);
+    const offsets = this.handOffsets.get(handCount)!;
+    copyOutputs(encoder, hand, this.staging, offsets);
+    this.device.queue.submit([encoder.finish()]);
+    const start = this.stagingBytes.get(0)!;
+    const bytes = this.stagingBytes.get(handCount)! - start;
+    await this.staging.mapAsync(MAP_MODE_READ, start, bytes);
+    try {
+      const mapped = this.staging.getMappedRange(start, bytes);
+      for (let i = 0; i < this.handOutputs.length; i++) {
+        const out = this.handOutputs[i]!;
+        out.set(new Float32Array(mapped, offsets[i]! - start, Math.min(out.length, hand.outputLengths[i]!)));
+      }
     } finally {
       this.staging.unmap();
     }
