@@ -42,11 +42,17 @@ async function trackVideo(backend: 'wasm' | 'webgpu', config: { fusedFrame?: boo
   await tracker.warmUp(image.width, image.height);
   const frame = createLandmarkFrame(image.width, image.height);
   const out: Frame[] = [];
+  const ms: number[] = [];
   for (let i = 0; i < frames; i++) {
+    const started = performance.now();
     await tracker.track(pixels, i * 33, frame);
+    ms.push(performance.now() - started);
     out.push(cloneLandmarkFrame(frame));
   }
-  const result = { frames: out, graphReplays: tracker.graphReplays, frameSubmissions: { ...tracker.frameSubmissions } };
+  // Wall ms per frame after the first (the detector's): meaningful on a hardware adapter only.
+  const tracked = ms.slice(1).sort((a, b) => a - b);
+  const medianMs = tracked.length > 0 ? Math.round(tracked[Math.floor(tracked.length / 2)]! * 100) / 100 : null;
+  const result = { frames: out, medianMs, graphReplays: tracker.graphReplays, frameSubmissions: { ...tracker.frameSubmissions } };
   tracker.dispose();
   return result;
 }
@@ -82,11 +88,13 @@ console.log(
     adapter,
     seconds: Math.round((performance.now() - started) / 1000),
     wasmPresent: wasm.frames.map((f) => Array.from(f.present)),
+    wasmMedianMsPerTrackedFrame: wasm.medianMs,
     ways: Object.fromEntries(
       Object.entries(runs).map(([way, run]) => [
         way,
         {
           present: run.frames.map((f) => Array.from(f.present)),
+          medianMsPerTrackedFrame: run.medianMs,
           graphReplays: run.graphReplays,
           frameSubmissions: run.frameSubmissions,
           vsWasmPx: run.frames.map((f, i) => worstPx(f, wasm.frames[i]!)),
