@@ -26,6 +26,8 @@ export interface RuntimeConfig {
     replay?: boolean;
     /** WEBGPU_CPU_FORWARD off: shape-only ops of small tensors run on the GPU too. */
     shapeOpsOnGpu?: boolean;
+    /** With `replay`: a tracked frame's pose and both hands in one submission, one map (webgpu/tracked_frame_submission.ts). */
+    fusedFrame?: boolean;
   };
 }
 
@@ -95,9 +97,17 @@ export const RUNTIME_CONFIGS: RuntimeConfig[] = [
     id: 'tfjs-webgpu-replay',
     runtime: 'tfjs',
     backend: 'webgpu',
-    lever: 'recorded dispatches replayed, both hands as one batch (the tracker now)',
+    lever: 'recorded dispatches replayed, both hands as one batch (the tracker before the fused frame)',
     units: [...all, 'detector'],
     tfjs: { fused: true, handBatch: 2, poseHeads: 4, replay: true },
+  },
+  {
+    id: 'tfjs-webgpu-fused-frame',
+    runtime: 'tfjs',
+    backend: 'webgpu',
+    lever: '+ pose and both hands in one submission, one read-back (the tracker now; its crops are cut on the GPU, here they are given)',
+    units: ['frame'],
+    tfjs: { fused: true, handBatch: 2, poseHeads: 4, replay: true, fusedFrame: true },
   },
   { id: 'litert-webgpu', runtime: 'litert', backend: 'webgpu', lever: 'LiteRT.js 2.5.3, WebGPU (ML Drift)', units: all },
   {

@@ -10,6 +10,7 @@ import { countGpuCalls, type GpuCallCounts } from '../lib/count_gpu_calls.ts';
 import { HAND_READ_SIZES, outputsBySize, POSE_READ_SIZES, runLiteRt } from '../lib/litert_run.ts';
 import { HAND_CROP_SIZE, photoCrops, POSE_CROP_SIZE } from '../lib/photo_crops.ts';
 import { HAND_OUTPUTS, POSE_OUTPUTS, RUNTIME_CONFIGS, type RuntimeConfig, type RuntimeUnit } from './configurations.ts';
+import type { ReplayedGraph } from '../../engine/src/tracker/webgpu/replay_webgpu_graph.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const POSE_SHAPE = [1, POSE_CROP_SIZE, POSE_CROP_SIZE, 3];
@@ -130,6 +131,7 @@ async function tfjsSubject(config: RuntimeConfig, crops: Awaited<ReturnType<type
   let runHand1 = runHand(1);
   let runHand2 = runHand(2);
   let runDetector: Runner = (data) => execute(detector, data, [1, DETECTOR_SIZE, DETECTOR_SIZE, 3], undefined);
+  let runFusedFrame: (() => Promise<void>) | null = null;
 
   if (config.backend === 'webgpu' && (options.replay || options.perOpReuse)) {
     const { webGpuBackendInternals } = await import('../../engine/src/tracker/webgpu/record_webgpu_graph.ts');
@@ -140,9 +142,11 @@ async function tfjsSubject(config: RuntimeConfig, crops: Awaited<ReturnType<type
       reuseBindGroupsAndUniforms(backend);
     } else {
       const { recordGraphModel } = await import('../../engine/src/tracker/webgpu/replay_graph_model.ts');
+      const replays: Record<string, ReplayedGraph> = {};
       const replayOf = async (name: string, model: typeof pose, shape: number[], outputs: string[]): Promise<Runner> => {
         const { recorded, reason } = await recordGraphModel(model, shape, outputs);
         if (!recorded) throw new Error(`${name} not recorded: ${reason}`);
+        replays[name] = recorded.replay;
         notes.push(`${name}: ${recorded.replay.dispatchCount} dispatches recorded`);
         const outs = recorded.outputShapes.map((s) => new Float32Array(s.reduce((a, b) => a * b, 1)));
         return async (data) => {
@@ -154,6 +158,18 @@ async function tfjsSubject(config: RuntimeConfig, crops: Awaited<ReturnType<type
       runHand1 = await replayOf('hand x1', hand, [1, HAND_CROP_SIZE, HAND_CROP_SIZE, 3], HAND_OUTPUTS);
       runHand2 = await replayOf('hand x2', hand, [2, HAND_CROP_SIZE, HAND_CROP_SIZE, 3], HAND_OUTPUTS);
       runDetector = await replayOf('detector', detector, [1, DETECTOR_SIZE, DETECTOR_SIZE, 3], detector.outputNodes);
+      if (options.fusedFrame) {
+        const { TrackedFrameSubmission } = await import('../../engine/src/tracker/webgpu/tracked_frame_submission.ts');
+        const hands = new Map([[1, replays['hand x1']!], [2, replays['hand x2']!]]);
+        const poseLength = POSE_SHAPE.reduce((a, b) => a * b, 1);
+        const submission = new TrackedFrameSubmission(backend.device, replays.pose!, hands, poseLength, HAND_LENGTH, POSE_CROP_SIZE, HAND_CROP_SIZE, false, 0, 0);
+        // The crops are the same every run: written into the submission's arrays once, as the tracker cuts them there.
+        submission.poseCrop.set(crops.pose);
+        submission.handCrops.set(crops.hands);
+        const noFrame = { data: new Uint8Array(0), width: 0, height: 0, channels: 3 as const };
+        let frameNumber = 0;
+        runFusedFrame = () => submission.run(2, noFrame, ++frameNumber);
+      }
     }
   }
   const firstHand = crops.hands.subarray(0, HAND_LENGTH);
@@ -165,6 +181,7 @@ async function tfjsSubject(config: RuntimeConfig, crops: Awaited<ReturnType<type
       pose: async () => void (await runPose(crops.pose)),
       hand: async () => void (await runHand1(firstHand)),
       frame: async () => {
+        if (runFusedFrame) return runFusedFrame();
         await runPose(crops.pose);
         if (options.handBatch === 2) await runHand2(crops.hands);
         else {

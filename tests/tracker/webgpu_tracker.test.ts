@@ -3,7 +3,9 @@
 // - Dawn's null adapter, on any machine: the tracker loads, records its models, runs frames;
 // - SwiftShader through Vulkan (Debian's chromium package), which computes: the recorded and
 //   replayed graphs give TF.js WebGPU's own results exactly and the landmarks of TF.js WASM within
-//   0.1 px, on crops of the fixture photographs; the palm detector likewise, on a real photograph.
+//   0.1 px, on crops of the fixture photographs; the palm detector likewise, on a real photograph;
+//   the GPU crop pass cuts JS's crops within float rounding; the whole tracker with each tracked
+//   frame as one submission (crops on the GPU) gives TF.js WASM's landmarks within 0.05 px.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,8 +15,9 @@ import { PHOTOGRAPHS_DIR } from '../../server/paths.ts';
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..');
 
-async function child(script: string, arg: string, timeoutMs: number): Promise<Record<string, unknown>> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'webgpu', script), arg], {
+async function child(script: string, arg: string | string[], timeoutMs: number): Promise<Record<string, unknown>> {
+  const path = script.includes('/') ? join(root, script) : join(import.meta.dirname, 'webgpu', script);
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', path, ...[arg].flat()], {
     cwd: root,
     timeout: timeoutMs,
     maxBuffer: 16 * 2 ** 20,
@@ -59,6 +62,78 @@ describe('WebGPU tracker in Node', () => {
     // A palm detector run from its recording: one input write, one pass, one read-back, no bind group.
     expect(result.perPalmRun.dispatches).toBeGreaterThan(100);
     expect(result.perPalmRun).toMatchObject({ bindGroups: 0, writes: 1, submits: 1, maps: 1 });
+  });
+
+  it('runs a tracked frame as one submission and one read-back (null adapter, outputs computed by WASM)', { timeout: 600_000 }, async () => {
+    type Way = {
+      framesWithBodyAndBothHands: number;
+      detectorRuns: number;
+      frameSubmissions: { fused: number; poseAlone: number; handRerun: number };
+      perFrame: Record<string, number>;
+      fusedFrameCalls: Array<{ frames: number; calls: Record<string, number> }>;
+    };
+    const frames = 12;
+    const result = (await child('bench/gpu-frame/tracked_frame_calls.ts', ['--frames', String(frames)], 580_000)) as {
+      adapter: string;
+      fused: Way;
+      modelByModel: Way;
+    };
+    expect(result.adapter).toBe('Dawn null adapter');
+    // Both trackers followed the body and both hands on every frame (the read-backs carried WASM's outputs).
+    for (const way of [result.fused, result.modelByModel]) {
+      expect(way.framesWithBodyAndBothHands).toBe(frames);
+      expect(way.detectorRuns).toBe(0);
+    }
+    // Model by model: the pose's write and submission, pose-detection's four read-backs, the
+    // hands' write, submission and read-back.
+    expect(result.modelByModel.perFrame).toMatchObject({ submits: 6, maps: 5, dispatches: 201, bindGroups: 0 });
+    expect(result.modelByModel.frameSubmissions.fused).toBe(0);
+    // Fused: most frames carry both hands with the pose; each such frame is one submission and
+    // one map, two writes (the frame's bytes, the crop matrices), the same 201 replayed
+    // dispatches and two crop dispatches (the body's crop, both hands' crops), no bind group
+    // made, nothing uploaded through TF.js.
+    expect(result.fused.frameSubmissions.fused).toBeGreaterThanOrEqual(frames / 2);
+    expect(result.fused.fusedFrameCalls.reduce((n, c) => n + c.frames, 0)).toBe(result.fused.frameSubmissions.fused);
+    for (const { calls } of result.fused.fusedFrameCalls) {
+      expect(calls).toMatchObject({ writes: 2, submits: 1, maps: 1, dispatches: 203, bindGroups: 0, mappedUploads: 0 });
+    }
+  });
+
+  it('cuts the crops on the GPU as crop_rotated_rect does in JS (SwiftShader)', { timeout: 300_000 }, async () => {
+    type Crops = { maxDifference: number[]; spread: number[] };
+    const result = (await child('crop_pass_agreement.ts', root, 280_000)) as { adapter: string; rgb: Crops; rgba: Crops };
+    expect(result.adapter).toMatch(/swiftshader/i);
+    for (const crops of [result.rgb, result.rgba]) {
+      // The body's crop past the frame's edges (border replicated) and both turned hand crops of one
+      // dispatch: within float rounding of JS (measured 2e-5 of the 0..1 range, 0.005 of a grey level).
+      expect(crops.maxDifference).toHaveLength(3);
+      for (const d of crops.maxDifference) expect(d).toBeLessThan(1e-4);
+      // The crops hold the photograph, not a blank.
+      for (const range of crops.spread) expect(range).toBeGreaterThan(0.5);
+    }
+  });
+
+  it('tracks with each tracked frame as one submission, crops cut on the GPU, with the landmarks of WASM (SwiftShader)', { timeout: 1_200_000 }, async () => {
+    const result = (await child('fused_frame_agreement.ts', [root, '4', 'fused'], 1_150_000)) as {
+      adapter: string;
+      wasmPresent: number[][];
+      ways: { fused: { present: number[][]; frameSubmissions: { fused: number; poseAlone: number; handRerun: number }; vsWasmPx: number[] } };
+    };
+    const fused = result.ways.fused;
+    expect(result.adapter).toMatch(/swiftshader/i);
+    // The photograph's body and both hands, on every frame, on both backends.
+    const all = [[1, 1, 1], [1, 1, 1], [1, 1, 1], [1, 1, 1]];
+    expect(result.wasmPresent).toEqual(all);
+    expect(fused.present).toEqual(all);
+    // The first frame's hands come from the body's wrists (a run of their own); the next ones ride along.
+    expect(fused.frameSubmissions.poseAlone).toBe(1);
+    expect(fused.frameSubmissions.fused + fused.frameSubmissions.handRerun).toBe(3);
+    expect(fused.frameSubmissions.fused).toBeGreaterThanOrEqual(1);
+    // Every landmark within 0.05 px of WASM's (-1 would mean different parts found).
+    for (const px of fused.vsWasmPx) {
+      expect(px).toBeGreaterThanOrEqual(0);
+      expect(px).toBeLessThan(0.05);
+    }
   });
 
   it('replays the palm detector with the results of TF.js WebGPU and WASM (SwiftShader)', { timeout: 900_000 }, async () => {

@@ -19,6 +19,8 @@ import { projectHandLandmarks } from './calculators/project_hand_landmarks.ts';
 import { transformRect } from './calculators/transform_rect.ts';
 import { PalmDetector } from './palm_detector.ts';
 import { TrackerGraphReplays } from './webgpu/tracker_graph_replays.ts';
+import { TrackedFrameSubmission } from './webgpu/tracked_frame_submission.ts';
+import type { ReplayedGraph } from './webgpu/replay_webgpu_graph.ts';
 import { webGpuBackendInternals } from './webgpu/record_webgpu_graph.ts';
 import {
   DEFAULT_HAND_MODEL,
@@ -70,6 +72,18 @@ export interface LandmarkTrackerConfig {
    * frame. Default true; false runs every op through TF.js (the bench's baseline).
    */
   replayGraphs?: boolean;
+  /**
+   * On WebGPU with replayed graphs, a tracked frame is one submission and one read-back: the pose
+   * crop and the hands' crops (from their last landmarks) written at once, the pose and hand
+   * models encoded in one command buffer, all outputs read with one map
+   * (webgpu/tracked_frame_submission.ts). Default true; false runs one model at a time.
+   */
+  fusedFrame?: boolean;
+  /**
+   * With `fusedFrame`: cut the frame's crops on the GPU (webgpu/crop_pass.ts: the frame's bytes go
+   * up once, one dispatch per model input) instead of on the CPU. Default true.
+   */
+  cropOnGpu?: boolean;
 }
 
 /** What `track` accepts: a frame's pixels in JS memory, or a browser image (read back through a canvas). */
@@ -132,6 +146,13 @@ export class LandmarkTracker {
   detectorRuns = 0;
   /** Hand model batch size that runs both hands in one call (2), or 1 when the graph refuses it. */
   handBatch = 1;
+  /**
+   * WebGPU frames whose pose landmarks ran in the fused submission (`fusedFrame`): `fused`, the
+   * followed hands rode along and nothing else ran; `poseAlone`, no hand was followed from the
+   * last frame (hands, if any, then ran on their own); `handRerun`, hands rode along but the hand
+   * model still ran on its own (a rect from the pose, a re-crop, a palm detector run).
+   */
+  readonly frameSubmissions = { fused: 0, poseAlone: 0, handRerun: 0 };
 
   private readonly config: Required<LandmarkTrackerConfig>;
   private readonly poseRect = [createNormalizedRect(), createNormalizedRect(), createNormalizedRect()];
@@ -160,6 +181,19 @@ export class LandmarkTracker {
   private readonly posePadding: LetterboxPadding = { left: 0, top: 0, right: 0, bottom: 0 };
   private readonly poseMatrix = new Float32Array(8);
   private replays: TrackerGraphReplays | null = null;
+  /** WebGPU, `fusedFrame`: the pose and the followed hands in one submission (null elsewhere). */
+  private frameSubmission: TrackedFrameSubmission | null = null;
+  /** Sides whose crops rode along with this frame's pose (their rects from the last landmarks). */
+  private readonly carriedSides: number[] = [];
+  /** This frame: whether the pose ran in the fused submission, hand model runs of its own, time cropping carried hands. */
+  private fusedThisFrame = false;
+  private carriedCount = 0;
+  private handRunsThisFrame = 0;
+  private carriedCropMs = 0;
+  /** Counts `track` calls: the GPU crop pass uploads a frame's bytes once per frame number. */
+  private frameNumber = 0;
+  /** WebGPU: the frame whose float copy is made only if the pose detector runs (null once made). */
+  private floatFramePending: PixelFrame | null = null;
   /** Sides whose tracked hand the palm detector found: followed from its own landmarks (MediaPipe Hands' way). */
   private readonly fromPalm = new Uint8Array(3);
   /** Video: frames left before the palm detector may run again. */
@@ -187,11 +221,18 @@ export class LandmarkTracker {
       handsWithoutPose: config.handsWithoutPose ?? false,
       palmDetection: config.palmDetection ?? true,
       replayGraphs: config.replayGraphs ?? true,
+      fusedFrame: config.fusedFrame ?? true,
+      cropOnGpu: config.cropOnGpu ?? true,
     };
     const internals = pose as unknown as BlazePoseInternals;
     const detectPose = internals.detectPose.bind(internals);
     internals.detectPose = async (image) => {
       const start = now();
+      if (this.floatFramePending) {
+        // The detector is the frame tensor's only reader (toFloatTensor): fill it now, before its upload.
+        pixelsToFloatRgb(this.floatFramePending, this.floatFrame);
+        this.floatFramePending = null;
+      }
       try {
         return await detectPose(image);
       } finally {
@@ -214,10 +255,17 @@ export class LandmarkTracker {
     const pixels = this.framePixels!;
     letterboxSquareCrop(roi, pixels.width, pixels.height, this.poseCropRect, this.posePadding);
     handCropTransform(this.poseCropRect, pixels.width, pixels.height, POSE_INPUT_SIZE, this.poseMatrix);
-    cropRotatedRect(pixels, this.poseMatrix, POSE_INPUT_SIZE, this.poseCrop, 0, LANDMARK_CROP_BORDER);
-    const input = tf.tensor4d(this.poseCrop, [1, POSE_INPUT_SIZE, POSE_INPUT_SIZE, 3], 'float32');
-    const outputs = internals.landmarkModel.execute(input, POSE_LANDMARK_OUTPUTS) as tf.Tensor[];
-    input.dispose();
+    const fused = this.frameSubmission;
+    if (fused?.cropPass) fused.cropPass.setCrop(0, this.poseMatrix, POSE_INPUT_SIZE);
+    else cropRotatedRect(pixels, this.poseMatrix, POSE_INPUT_SIZE, fused ? fused.poseCrop : this.poseCrop, 0, LANDMARK_CROP_BORDER);
+    let outputs: tf.Tensor[];
+    if (fused) {
+      outputs = await this.runFusedFrame(fused, pixels);
+    } else {
+      const input = tf.tensor4d(this.poseCrop, [1, POSE_INPUT_SIZE, POSE_INPUT_SIZE, 3], 'float32');
+      outputs = internals.landmarkModel.execute(input, POSE_LANDMARK_OUTPUTS) as tf.Tensor[];
+      input.dispose();
+    }
     try {
       const decoded = await internals.tensorsToPoseLandmarksAndSegmentation(outputs);
       if (decoded === null) return null;
@@ -235,6 +283,47 @@ export class LandmarkTracker {
     } finally {
       tf.dispose(outputs);
     }
+  }
+
+  /**
+   * The pose landmark model with the hands followed from the last frame riding along: their crops
+   * (from their last landmarks' rects) are cut now and run in the same submission
+   * (webgpu/tracked_frame_submission.ts); `runHandModel` takes their outputs when this frame's
+   * rects turn out to be those. The pose's outputs come back as tensors over CPU arrays, so
+   * pose-detection's decoding reads them without a read-back of its own.
+   */
+  private async runFusedFrame(fused: TrackedFrameSubmission, pixels: PixelFrame): Promise<tf.Tensor[]> {
+    const start = now();
+    const sides = this.carriedSides;
+    sides.length = 0;
+    if (this.handModel) for (const side of SIDES) if (this.tracked[side]) sides.push(side);
+    if (!fused.carries(sides.length)) sides.length = 0;
+    const cropLength = HAND_INPUT_SIZE * HAND_INPUT_SIZE * 3;
+    for (let i = 0; i < sides.length; i++) {
+      handCropTransform(this.handRect[sides[i]!]!, pixels.width, pixels.height, HAND_INPUT_SIZE, this.cropMatrix);
+      if (fused.cropPass) fused.cropPass.setCrop(1 + i, this.cropMatrix, HAND_INPUT_SIZE);
+      else cropRotatedRect(pixels, this.cropMatrix, HAND_INPUT_SIZE, fused.handCrops, i * cropLength, LANDMARK_CROP_BORDER);
+    }
+    this.carriedCropMs += now() - start;
+    await fused.run(sides.length, pixels, this.frameNumber);
+    this.fusedThisFrame = true;
+    this.carriedCount = sides.length;
+    const shapes = this.replays!.poseLandmarks()!.outputShapes;
+    return fused.poseOutputs.map((data, i) => tf.tensor(data, shapes[i], 'float32'));
+  }
+
+  /** The carried hands' outputs when this run is theirs (same sides, same rects), copied into the raw arrays. */
+  private takeCarriedHands(sides: number[]): boolean {
+    const carried = this.carriedSides;
+    if (carried.length === 0 || carried.length !== sides.length) return false;
+    for (let i = 0; i < sides.length; i++) if (carried[i] !== sides[i] || this.rectFromPose[sides[i]!]) return false;
+    const [landmarks, presence, handedness] = this.frameSubmission!.handOutputs;
+    const count = sides.length;
+    this.rawLandmarks.set(landmarks!.subarray(0, count * HAND_RAW_LENGTH));
+    this.rawPresence.set(presence!.subarray(0, count));
+    this.rawHandedness.set(handedness!.subarray(0, count));
+    carried.length = 0;
+    return true;
   }
 
   /** Loads the models from the given sources (the backend must be set and ready). */
@@ -300,6 +389,12 @@ export class LandmarkTracker {
     const timings = stageTimings ?? scratchTimings;
     timings.fill(0);
     const start = now();
+    this.carriedSides.length = 0;
+    this.fusedThisFrame = false;
+    this.carriedCount = 0;
+    this.handRunsThisFrame = 0;
+    this.carriedCropMs = 0;
+    this.frameNumber++;
     const pixels = toPixelFrame(image);
     const frame = this.toFloatTensor(pixels);
     this.framePixels = pixels;
@@ -320,8 +415,19 @@ export class LandmarkTracker {
     } finally {
       frame.dispose();
       this.framePixels = null;
+      this.floatFramePending = null;
+      this.countFrameSubmission();
     }
     timings[TrackerStage.total] = now() - start;
+  }
+
+  /** Which way this frame's pose ran on the GPU (frameSubmissions). */
+  private countFrameSubmission(): void {
+    this.carriedSides.length = 0;
+    if (!this.fusedThisFrame) return;
+    if (this.carriedCount === 0) this.frameSubmissions.poseAlone++;
+    else if (this.handRunsThisFrame > 0) this.frameSubmissions.handRerun++;
+    else this.frameSubmissions.fused++;
   }
 
   /**
@@ -380,7 +486,7 @@ export class LandmarkTracker {
       await Promise.all(runs.map((t) => t.data()));
       tf.dispose(runs);
       await this.palm?.warmUp();
-      if (this.config.replayGraphs && !this.replays && webGpuBackendInternals()) await this.recordGraphs();
+      if (this.config.replayGraphs && !this.replays && webGpuBackendInternals()) await this.recordGraphs(width, height);
     } finally {
       this.reset();
     }
@@ -391,7 +497,14 @@ export class LandmarkTracker {
     return { replayed: this.replays?.count ?? 0, skipped: this.replays?.skipped ?? [] };
   }
 
+  /** The recorded graphs themselves (WebGPU; null before warm-up or elsewhere): for benches that watch their buffers. */
+  get webGpuReplays(): TrackerGraphReplays | null {
+    return this.replays;
+  }
+
   dispose(): void {
+    this.frameSubmission?.dispose();
+    this.frameSubmission = null;
     this.replays?.dispose();
     this.replays = null;
     this.pose.dispose();
@@ -399,8 +512,11 @@ export class LandmarkTracker {
     this.palm?.dispose();
   }
 
-  /** Records every model once (after the warm-up compiled their shaders) for replay on each frame. */
-  private async recordGraphs(): Promise<void> {
+  /**
+   * Records every model once (after the warm-up compiled their shaders) for replay on each frame;
+   * with `fusedFrame`, makes the fused frame's buffers for frames of `width` x `height`.
+   */
+  private async recordGraphs(width: number, height: number): Promise<void> {
     const models = this.pose as unknown as { landmarkModel?: GraphModel; detectorModel?: GraphModel };
     this.replays = await TrackerGraphReplays.record({
       poseLandmarks: models.landmarkModel && { model: models.landmarkModel, inputShape: [1, POSE_INPUT_SIZE, POSE_INPUT_SIZE, 3], outputs: POSE_LANDMARK_OUTPUTS },
@@ -410,13 +526,37 @@ export class LandmarkTracker {
         : undefined,
       palmDetector: this.palm ? { model: this.palm.model, inputShape: PalmDetector.inputShape, outputs: PalmDetector.outputs } : undefined,
     });
+    const pose = this.replays.poseLandmarks();
+    const backend = webGpuBackendInternals();
+    if (this.config.fusedFrame && pose && backend) {
+      const hands = new Map<number, ReplayedGraph>();
+      for (const batch of [1, 2]) {
+        const hand = this.replays.hand(batch);
+        if (hand) hands.set(batch, hand);
+      }
+      this.frameSubmission = new TrackedFrameSubmission(
+        backend.device,
+        pose.replay,
+        hands,
+        POSE_INPUT_SIZE * POSE_INPUT_SIZE * 3,
+        HAND_INPUT_SIZE * HAND_INPUT_SIZE * 3,
+        POSE_INPUT_SIZE,
+        HAND_INPUT_SIZE,
+        this.config.cropOnGpu,
+        width,
+        height,
+      );
+    }
   }
 
   /** The frame as a float RGB tensor [h, w, 3], 0..255, for the pose model. */
   private toFloatTensor(pixels: PixelFrame): tf.Tensor3D {
     const size = pixels.width * pixels.height * 3;
     if (this.floatFrame.length < size) this.floatFrame = new Float32Array(size);
-    pixelsToFloatRgb(pixels, this.floatFrame);
+    // On WebGPU the tensor keeps this array and uploads it at its first use, which only the pose
+    // detector makes (a tracked frame's crops are cut from the bytes): the copy is made there.
+    if (this.replays) this.floatFramePending = pixels;
+    else pixelsToFloatRgb(pixels, this.floatFrame);
     // Backends copy the values (WASM at once, WebGPU on first use within this frame), so the
     // buffer is free again by the next frame.
     return tf.tensor3d(this.floatFrame.subarray(0, size), [pixels.height, pixels.width, 3], 'float32');
@@ -433,7 +573,9 @@ export class LandmarkTracker {
     const poses = await this.pose.estimatePoses(frame, { maxPoses: 1, flipHorizontal: false }, timestampMs ?? undefined);
     const elapsed = now() - start;
     timings[TrackerStage.poseDetector] = this.detectorMs;
-    timings[TrackerStage.poseLandmarks] = elapsed - this.detectorMs;
+    // Cutting the carried hands' crops (fused frames) is hand work, done inside pose-detection's step.
+    timings[TrackerStage.poseLandmarks] = elapsed - this.detectorMs - this.carriedCropMs;
+    addTime(timings, TrackerStage.handCrop, this.carriedCropMs);
     const pose = poses[0];
     if (pose === undefined) {
       out.present[Part.pose] = 0;
@@ -704,7 +846,31 @@ export class LandmarkTracker {
     onlyRect?: NormalizedRect,
   ): Promise<{ landmarks: Float32Array; presence: Float32Array; handedness: Float32Array }> {
     const model = this.handModel!;
+    if (onlyRect === undefined && this.takeCarriedHands(sides)) {
+      return { landmarks: this.rawLandmarks, presence: this.rawPresence, handedness: this.rawHandedness };
+    }
+    // A run of its own: the carried crops, if any, were not this frame's (a rect from the pose, a re-crop).
+    this.carriedSides.length = 0;
+    this.handRunsThisFrame++;
     let start = now();
+    const submission = this.frameSubmission;
+    if (submission?.cropPass && sides.length > 0 && submission.carries(sides.length)) {
+      // WebGPU with the crop pass: these crops are cut on the GPU too, from the frame's bytes
+      // (uploaded once per frame), in a submission of their own.
+      for (let i = 0; i < sides.length; i++) {
+        handCropTransform(onlyRect ?? this.handRect[sides[i]!]!, pixels.width, pixels.height, HAND_INPUT_SIZE, this.cropMatrix);
+        submission.cropPass.setCrop(1 + i, this.cropMatrix, HAND_INPUT_SIZE);
+      }
+      addTime(timings, TrackerStage.handCrop, now() - start);
+      start = now();
+      await submission.runHands(sides.length, pixels, this.frameNumber);
+      const [landmarks, presence, handedness] = submission.handOutputs;
+      this.rawLandmarks.set(landmarks!.subarray(0, sides.length * HAND_RAW_LENGTH));
+      this.rawPresence.set(presence!.subarray(0, sides.length));
+      this.rawHandedness.set(handedness!.subarray(0, sides.length));
+      addTime(timings, TrackerStage.handLandmarks, now() - start);
+      return { landmarks: this.rawLandmarks, presence: this.rawPresence, handedness: this.rawHandedness };
+    }
     const cropLength = HAND_INPUT_SIZE * HAND_INPUT_SIZE * 3;
     for (let i = 0; i < sides.length; i++) {
       handCropTransform(onlyRect ?? this.handRect[sides[i]!]!, pixels.width, pixels.height, HAND_INPUT_SIZE, this.cropMatrix);

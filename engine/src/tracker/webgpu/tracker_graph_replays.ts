@@ -24,13 +24,14 @@ export class TrackerGraphReplays {
   readonly skipped: string[] = [];
   private readonly hands = new Map<number, ReplayedGraph>();
   private palmReplay: ReplayedGraph | undefined;
+  private poseLandmarkRecording: RecordedGraphModel | undefined;
   private readonly recorded: RecordedGraphModel[] = [];
   private readonly restore: Array<() => void> = [];
 
   static async record(graphs: TrackerGraphs): Promise<TrackerGraphReplays> {
     const replays = new TrackerGraphReplays();
     const { poseLandmarks, poseDetector, handLandmarks, palmDetector } = graphs;
-    if (poseLandmarks) await replays.replayModel('pose landmarks', poseLandmarks.model, poseLandmarks.inputShape, poseLandmarks.outputs);
+    if (poseLandmarks) replays.poseLandmarkRecording = await replays.replayModel('pose landmarks', poseLandmarks.model, poseLandmarks.inputShape, poseLandmarks.outputs);
     if (poseDetector) await replays.replayModel('pose detector', poseDetector.model, poseDetector.inputShape, poseDetector.model.outputNodes);
     for (const batch of handLandmarks?.batches ?? []) {
       const { model, inputSize, outputs } = handLandmarks!;
@@ -55,6 +56,11 @@ export class TrackerGraphReplays {
     return this.hands.get(batch);
   }
 
+  /** The pose landmark model's recording (its replay, output names and shapes), if recorded. */
+  poseLandmarks(): RecordedGraphModel | undefined {
+    return this.poseLandmarkRecording;
+  }
+
   /** The palm detector's replay, if recorded. */
   palm(): ReplayedGraph | undefined {
     return this.palmReplay;
@@ -72,15 +78,17 @@ export class TrackerGraphReplays {
     this.recorded.length = 0;
     this.hands.clear();
     this.palmReplay = undefined;
+    this.poseLandmarkRecording = undefined;
   }
 
-  private async replayModel(name: string, model: GraphModel, inputShape: number[], outputs: string[]): Promise<void> {
+  private async replayModel(name: string, model: GraphModel, inputShape: number[], outputs: string[]): Promise<RecordedGraphModel | undefined> {
     const { recorded, reason } = await recordGraphModel(model, inputShape, outputs);
     if (!recorded) {
       this.skipped.push(`${name}: ${reason}`);
-      return;
+      return undefined;
     }
     this.recorded.push(recorded);
     this.restore.push(replayExecute(model, recorded));
+    return recorded;
   }
 }
