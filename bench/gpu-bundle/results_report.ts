@@ -17,6 +17,8 @@ interface TrackerRow {
   poseModel: string;
   handModel: string;
   replay: boolean;
+  /** One submission and one read-back per tracked frame (absent in rows written before it existed). */
+  fused?: boolean;
   clip: string;
   frames: number;
   clipFrames: number;
@@ -80,7 +82,7 @@ function main(): void {
       const stages = STAGES.map(([key]) => (r.stagesMedianMs[key] ?? NaN).toFixed(2)).join(' | ');
       const backend = r.backend === 'wasm' ? 'TF.js WASM, 1 thread' : 'TF.js WebGPU (Dawn)';
       lines.push(
-        `| ${r.row} | ${backend} | ${r.poseModel}/${r.handModel} | ${r.backend === 'webgpu' ? (r.replay ? 'on' : 'off') : ''} | ${r.clip} | ${r.frames} | ${m.median.toFixed(2)} (${m.p10.toFixed(2)}-${m.p90.toFixed(2)}) | ${r.framesPerSecond} | ${stages} | ${calls} |`,
+        `| ${r.row} | ${backend} | ${r.poseModel}/${r.handModel} | ${r.backend === 'webgpu' ? (r.replay ? (r.fused === false ? 'on, model by model' : 'on, one submission') : 'off') : ''} | ${r.clip} | ${r.frames} | ${m.median.toFixed(2)} (${m.p10.toFixed(2)}-${m.p90.toFixed(2)}) | ${r.framesPerSecond} | ${stages} | ${calls} |`,
       );
     }
     lines.push('');

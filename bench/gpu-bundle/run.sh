@@ -108,6 +108,7 @@ if [ "$rows" != runtimes ]; then
     clips=$home/rows/tracker/clips
     gpu="--backend webgpu --adapter $adapter --frames $frames"
     tracker_row webgpu-full-replay-messi $gpu --pose full --hand full --replay on --clip "$clips/messi-zoom"
+    tracker_row webgpu-full-replay-model-by-model-messi $gpu --pose full --hand full --replay on --fused off --clip "$clips/messi-zoom"
     tracker_row webgpu-full-no-replay-messi $gpu --pose full --hand full --replay off --clip "$clips/messi-zoom"
     tracker_row webgpu-lite-replay-messi $gpu --pose lite --hand lite --replay on --clip "$clips/messi-zoom"
     tracker_row webgpu-full-replay-vtest $gpu --pose full --hand full --replay on --clip "$clips/vtest-walk"

@@ -3,7 +3,9 @@
 // TF.js WASM (1 thread, the CPU row). Bundled by esbuild into tracker.mjs; run.sh runs one process
 // per row so that each row starts from a fresh backend.
 //   node tracker.mjs --backend webgpu|wasm --adapter hardware|null --pose full|lite --hand full|lite
-//                    --replay on|off --clip DIR --frames N --out FILE.json [--row NAME]
+//                    --replay on|off [--fused on|off] --clip DIR --frames N --out FILE.json [--row NAME]
+// --fused off: a replayed frame runs model by model (one submission and read-back each) instead of
+// the tracker's default, one submission and one read-back per tracked frame (`fusedFrame`).
 // The frames are decoded once (jpeg-js: no native module to carry), then `frames` timed frames
 // go back and forth over them after 5 untimed ones (forth and back, so that the motion never
 // jumps and tracking is never lost at a wrap); the timed part is `track` on the RGB bytes, as in
@@ -25,6 +27,7 @@ const { values: args } = parseArgs({
     pose: { type: 'string', default: 'full' },
     hand: { type: 'string', default: 'full' },
     replay: { type: 'string', default: 'on' },
+    fused: { type: 'string', default: 'on' },
     clip: { type: 'string' },
     frames: { type: 'string', default: '300' },
     out: { type: 'string' },
@@ -73,7 +76,7 @@ async function main(): Promise<void> {
       handLandmarks: fileModelSource(join(folder, files.handLandmarks)),
       palmDetector: fileModelSource(join(folder, files.palmDetector)),
     },
-    { poseModel, handModel, replayGraphs: args.replay !== 'off' },
+    { poseModel, handModel, replayGraphs: args.replay !== 'off', fusedFrame: args.fused !== 'off' },
   );
   const loadMs = performance.now() - started - backendReadyMs;
 
@@ -118,7 +121,10 @@ async function main(): Promise<void> {
     poseModel,
     handModel,
     replay: backend === 'webgpu' && args.replay !== 'off',
+    fused: backend === 'webgpu' && args.replay !== 'off' && args.fused !== 'off',
     graphReplays: tracker.graphReplays,
+    // How the WebGPU frames went: fused (one submission), the pose alone, hands run again on their own.
+    frameSubmissions: { ...tracker.frameSubmissions },
     clip: args.clip.split('/').filter(Boolean).pop(),
     size: [width, height],
     clipFrames: frames.length,
