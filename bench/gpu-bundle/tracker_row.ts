@@ -7,9 +7,9 @@
 // --fused off: a replayed frame runs model by model (one submission and read-back each) instead of
 // the tracker's default, one submission and one read-back per tracked frame (`fusedFrame`).
 // The frames are decoded once (jpeg-js: no native module to carry), then `frames` timed frames
-// go back and forth over them after 5 untimed ones (forth and back, so that the motion never
-// jumps and tracking is never lost at a wrap); the timed part is `track` on the RGB bytes, as in
-// bench/lib/node-tracker.ts.
+// go back and forth over them after untimed ones (at least 5, and 2 s: UNTIMED_MS), forth and
+// back so that the motion never jumps and tracking is never lost at a wrap; the timed part is
+// `track` on the RGB bytes, as in bench/lib/node-tracker.ts.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,13 @@ import type { GpuCallCounts } from '../lib/count_gpu_calls.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const UNTIMED_FRAMES = 5;
+/**
+ * And untimed for at least this long: an idle datacenter GPU runs at a fraction of its clock
+ * (an H200 at 345 MHz idle, 1980 MHz under load) and ramps up over the first second or so. On
+ * an H200 the first row of a run timed 5.29 ms a frame over 300 frames after 5 untimed ones, and
+ * 3.49 ms over 1500 frames on the same machine a minute later.
+ */
+const UNTIMED_MS = 2000;
 
 const { values: args } = parseArgs({
   options: {
@@ -98,14 +105,20 @@ async function main(): Promise<void> {
   let poseFound = 0;
   let handsFound = 0;
   let callsAtStart: GpuCallCounts | null = null;
-  for (let i = 0; i < UNTIMED_FRAMES + timed; i++) {
-    if (i === UNTIMED_FRAMES) callsAtStart = { ...counts };
+  const untimedUntil = performance.now() + UNTIMED_MS;
+  let untimed = 0;
+  for (let i = 0; untimed === 0 || i < untimed + timed; i++) {
+    // The untimed frames end once both bounds are passed (frames and time); then `timed` more.
+    if (untimed === 0 && i >= UNTIMED_FRAMES && performance.now() >= untimedUntil) {
+      untimed = i;
+      callsAtStart = { ...counts };
+    }
     const frame = frames[pingPong(i, frames.length)]!;
     const start = performance.now();
     await tracker.track({ data: frame.data, width, height, channels: 3 }, (i * 1000) / 30, out, timings);
     const ms = performance.now() - start;
     if (i === 0) firstFrameMs = ms;
-    if (i < UNTIMED_FRAMES) continue;
+    if (untimed === 0) continue;
     totals.push(ms);
     TRACKER_STAGE_NAMES.forEach((_, k) => stages[k]!.push(timings[k]!));
     poseFound += out.present[Part.pose]!;
@@ -115,6 +128,7 @@ async function main(): Promise<void> {
   const msPerFrame = summarize(totals);
   const result = {
     row: args.row,
+    untimedFrames: untimed,
     backend,
     adapter,
     adapterInfo,
