@@ -71,7 +71,7 @@ function main(): void {
   ];
   if (rows.length) {
     lines.push(
-      `Tracker end to end (bench/gpu-bundle/tracker_row.ts): the timed frames follow 5 untimed ones, back and forth over ${rows[0]!.clipFrames} decoded 640x480 frames of each clip; ms per frame median (p10-p90); stages: median ms; GPU calls: per timed frame (dispatches / submits / buffer writes / maps).`,
+      `Tracker end to end (bench/gpu-bundle/tracker_row.ts): the timed frames follow untimed ones (at least 5 frames and 2 s, so that the GPU has ramped its clock), back and forth over ${rows[0]!.clipFrames} decoded 640x480 frames of each clip; ms per frame median (p10-p90); stages: median ms; GPU calls: per timed frame (dispatches / submits / buffer writes / maps).`,
       '',
       `| row | backend | models (pose/hand) | replay | clip | timed frames | ms per frame | frames/s | ${STAGES.map(([, label]) => label).join(' | ')} | GPU calls |`,
       `|---|---|---|---|---|---|---|---|${STAGES.map(() => '---|').join('')}---|`,
