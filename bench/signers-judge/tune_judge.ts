@@ -16,14 +16,8 @@
 // stricter setting (lower factor, ratio, distance: the order tried).
 // The report set is then judged once with the chosen setting.
 import { fileURLToPath } from 'node:url';
-import { angleFramePixelSize } from '../../engine/src/angles/angle_frame_pixel_size.ts';
-import { createAngleFrame, type AngleFrame } from '../../engine/src/core/angle_frame.ts';
-import { createLandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
-import { Part } from '../../engine/src/core/landmark_layout.ts';
+import type { AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { compileHandshape, type CompiledHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
-import { computeHandDescriptors } from '../../engine/src/handshape/hand_descriptors.ts';
-import { ensureDescriptorArrays } from '../../engine/src/handshape/handshape_features.ts';
-import { HandRaised } from '../../engine/src/handshape/hand_raised.ts';
 import { HANDSHAPE_JUDGE, matchHandshape, type HandshapeJudgeSettings } from '../../engine/src/handshape/match_handshape.ts';
 import { createMatchReport } from '../../engine/src/match/match_report.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
@@ -31,7 +25,8 @@ import { buildAlphabetReferences } from '../../engine/src/recordings/build_alpha
 import type { HandshapeModel } from '../../engine/src/reference/reference_sign_schema.ts';
 import { ALPHABET_DIR, ROOT } from '../../server/paths.ts';
 import { join } from 'node:path';
-import { loadPhotos, type Photo } from './evaluate_judge.ts';
+import { loadPhotos } from './evaluate_judge.ts';
+import { stillFrame } from './still_frame.ts';
 
 const MOVING = new Set(['J', 'Z']);
 export const WRONG_PAIRS_AT_MOST = 0.005;
@@ -53,27 +48,6 @@ interface Outcome {
   photos: number;
   wrong: number;
   pairs: number;
-}
-
-/** A photo's first frame as the judge sees it (descriptors of each hand shown, not moving), or null without a hand. */
-function stillFrame(photo: Photo, index = 0): AngleFrame | null {
-  const landmarks = createLandmarkFrame();
-  photo.source.read(index, landmarks);
-  const frame = createAngleFrame();
-  ensureDescriptorArrays(frame);
-  const pixel = new Float64Array(2);
-  angleFramePixelSize(landmarks.imageWidth, landmarks.imageHeight, pixel);
-  let any = false;
-  for (let side = 0; side < 2; side++) {
-    const present = landmarks.present[side === 0 ? Part.leftHand : Part.rightHand] === 1;
-    const out = side === 0 ? frame.leftHandDescriptors! : frame.rightHandDescriptors!;
-    const ok = present && computeHandDescriptors(side === 0 ? landmarks.leftHand : landmarks.rightHand, pixel[0]!, pixel[1]!, side === 0, out);
-    frame.descriptorsPresent![side] = ok ? 1 : 0;
-    frame.handSpeed![side] = 0;
-    frame.handRaised![side] = HandRaised.unknown;
-    any ||= ok;
-  }
-  return any ? frame : null;
 }
 
 function judgeSet(frames: readonly { letter: string; frame: AngleFrame }[], letters: readonly string[], models: readonly CompiledHandshape[], judge: HandshapeJudgeSettings): Outcome {
