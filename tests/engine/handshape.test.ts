@@ -197,11 +197,16 @@ describe('the manual alphabet', () => {
     expect(stepsAbove[k('pinkyStraight')]!).toBe(weights[k('pinkyStraight')]!);
     expect(stepsBelow[k('pinkyReach')]! / weights[k('pinkyReach')]!).toBeCloseTo(1 / widened, 6);
     expect(stepsAbove[k('pinkyReach')]!).toBe(weights[k('pinkyReach')]!);
-    // D's index is extended: its straightness, reach and direction keep one scale both ways.
-    for (const name of ['indexStraight', 'indexReach', 'pinkyKnuckleBend', 'indexPointsUp']) {
+    // D's index is extended: its straightness and direction keep one scale both ways; its reach
+    // (the finger's length against the palm: the person's hand) counts in the distance but never
+    // refuses alone.
+    for (const name of ['indexStraight', 'pinkyKnuckleBend', 'indexPointsUp']) {
       expect(stepsBelow[k(name)], name).toBe(weights[k(name)]);
       expect(stepsAbove[k(name)], name).toBe(weights[k(name)]);
     }
+    expect(weights[k('indexReach')]).toBeGreaterThan(0);
+    expect(stepsBelow[k('indexReach')]).toBe(0);
+    expect(stepsAbove[k('indexReach')]).toBe(0);
     // The judge's own setting, tuned on other people's letters: no widening (docs/handshape-judge-signers.md).
     expect(BETWEEN_SIGNERS).toBe(1);
   });

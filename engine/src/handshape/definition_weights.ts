@@ -26,7 +26,9 @@ export const BETWEEN_SIGNERS = 1;
  *   touches, the middle joints' bend, the fingertips' order (variesBetweenSigners), and, on the
  *   tighter side only, how far each finger the letter folds is curled (its straightness, middle
  *   joint and reach). One of them alone refuses a letter only when it is off by the wider scale
- *   several people show; they still count in full in the distance and the ratio test.
+ *   several people show; they still count in full in the distance and the ratio test. An
+ *   extended finger's reach (lengthWhenExtended: the finger's length, the person's hand) never
+ *   refuses alone: 0 here.
  * - `distanceBelow` and `distanceAbove`, in the distance, for a learner's value below and above
  *   the prototype's: `weights`, but a folded finger curled tighter counts TIGHTER_CURL of it.
  * `counted`: how many descriptors count. Runs once per sign, when a lesson is compiled or a model
@@ -58,6 +60,7 @@ export function definitionWeights(
   const extendsAFinger = fingers.some((state) => state === 'extended');
   const step = (side: 'lower' | 'higher') =>
     Float64Array.from(HAND_DESCRIPTORS, (d, k) => {
+      if (d.lengthWhenExtended && d.finger !== undefined && fingers[d.finger] === 'extended') return 0;
       const curl = d.finger !== undefined && fingers[d.finger] === 'folded' && d.tighter === side;
       if (curl && extendsAFinger) return (weights[k]! * tighterCurl) / betweenSigners;
       return d.variesBetweenSigners || curl ? weights[k]! / betweenSigners : weights[k]!;

@@ -34,6 +34,12 @@ import { estimateDepthScale } from './estimate_depth_scale.ts';
  * `needsExtended`: the same for a descriptor of an extended finger (the index's direction). The
  * spreads need neither: they fade to 0 as a finger folds, which itself tells a folded finger
  * from one held out beside its neighbour (a walking hand's loose fingers from J's).
+ * `lengthWhenExtended`: a finger's reach (how far its tip lies along the palm) tells how far a
+ * folded or curved finger curls, but for a finger the letter holds straight out it is mostly the
+ * finger's length against the palm: the person's hand, not the letter. For such a finger it counts
+ * in the distance and the ratio test (it still tells I from J's tracing) but never refuses a letter
+ * alone: other people's G and H reach 1.9-2.2 palm lengths with the index and middle where our
+ * signer's reach 1.5-1.6, and the reach alone refused 8 of their letters (our tracker's landmarks).
  */
 export interface HandDescriptor {
   name: string;
@@ -46,6 +52,7 @@ export interface HandDescriptor {
   tighter?: 'lower' | 'higher';
   needsUnfolded?: readonly number[];
   needsExtended?: readonly number[];
+  lengthWhenExtended?: true;
 }
 
 const FINGERS = [
@@ -65,7 +72,7 @@ export const HAND_DESCRIPTORS: readonly HandDescriptor[] = [
     { name: `${name}Straight`, scale: RATIO, lower: `Straighten your {side} ${name} finger`, higher: `Curl your {side} ${name} finger`, joints: [joints[1], joints[2]], finger, tighter: 'lower' as const },
     { name: `${name}KnuckleBend`, scale: DEGREES, lower: `Bend your {side} ${name} finger at the knuckle`, higher: `Straighten your {side} ${name} finger at the knuckle`, joints: [joints[0]] },
     { name: `${name}MiddleJointBend`, scale: DEGREES, lower: `Bend the middle joint of your {side} ${name} finger`, higher: `Straighten the middle joint of your {side} ${name} finger`, joints: [joints[1]], variesBetweenSigners: true as const, finger, tighter: 'higher' as const },
-    { name: `${name}Reach`, scale: PALMS, lower: `Reach further with your {side} ${name} finger`, higher: `Fold your {side} ${name} finger in`, joints: [...joints], finger, tighter: 'lower' as const },
+    { name: `${name}Reach`, scale: PALMS, lower: `Reach further with your {side} ${name} finger`, higher: `Fold your {side} ${name} finger in`, joints: [...joints], finger, tighter: 'lower' as const, lengthWhenExtended: true as const },
   ]),
   { name: 'thumbAcross', scale: PALMS, lower: 'Move your {side} thumb further across your palm', higher: 'Move your {side} thumb back towards your index finger', joints: THUMB_JOINTS, variesBetweenSigners: true },
   { name: 'thumbReach', scale: PALMS, lower: 'Raise your {side} thumb', higher: 'Lower your {side} thumb', joints: THUMB_JOINTS, variesBetweenSigners: true },
