@@ -139,7 +139,7 @@ const MIN_HOLD_FRAMES = 15;
  * the letter as the manual alphabet defines it (handshape/manual_alphabet.ts), judged from the
  * recording itself and not by any judge under test:
  *   - a held letter: its holds (MIN_HOLD_FRAMES or more consecutive frames) in which its fingers
- *     agree with the letter's definition by the builder's own training test (agreesWithDefinition,
+ *     (and X's hooked index) agree with the letter's definition by the builder's own training test (agreesWithDefinition,
  *     stricter than any judge's bands) and the hand is not moving (below the moving letters'
  *     speed). The recordings also hold frames that are not the letter:
  *     Q's first quarter reads its middle finger straight (as a P's is), its last quarter the hand
@@ -174,7 +174,7 @@ function heldOutSigning(angleFrames: readonly AngleFrame[], training: ReadonlySe
       let run: number[] = [];
       for (let k = i; k <= end; k++) {
         const a = angleFrames[k];
-        const shows = k < end && a !== undefined && a.descriptorsPresent?.[1] === 1 && a.rightHandDescriptors !== undefined && agreesWithDefinition(a.rightHandDescriptors, definition.fingers) && !moving(k);
+        const shows = k < end && a !== undefined && a.descriptorsPresent?.[1] === 1 && a.rightHandDescriptors !== undefined && agreesWithDefinition(a.rightHandDescriptors, definition.fingers, definition.hook) && !moving(k);
         if (shows) {
           run.push(k);
           continue;

@@ -2,7 +2,7 @@
 // hand, judged against its own letter frame by frame (as tune_judge.ts: a still photo completes a
 // held letter exactly when its frame is accepted), the first of the judge's tests it fails, in the
 // judge's own order (match_handshape.ts): a finger in the wrong state, the index pointing outside
-// the letter's band, farther than maxDistance from every prototype, not clearly nearer than a
+// the letter's band (or an unhooked index for X), farther than maxDistance from every prototype, not clearly nearer than a
 // confusable letter (the ratio test; which letter), one descriptor more than maxSteps scales off
 // (which descriptor). Also every wrong letter a photo's frame is accepted as.
 //
@@ -27,6 +27,7 @@ import { stillFrame } from './still_frame.ts';
 const D = HAND_DESCRIPTOR_COUNT;
 const FINGER_NAMES = ['index', 'middle', 'ring', 'pinky'];
 const INDEX_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
+const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const MOVING = new Set(['J', 'Z']);
 
 export interface Refusal {
@@ -75,6 +76,7 @@ export function explainHand(v: Float32Array, m: CompiledHandshape, contrastNames
     const state = m.fingers[f] === 1 ? 'not extended' : 'not folded';
     return { test: 'finger', cls: `${FINGER_NAMES[f]} ${state}`, detail: `${FINGER_NAMES[f]} ${state} (${v[FINGER_STRAIGHTNESS[f]!]!.toFixed(2)})` };
   }
+  if (v[INDEX_HOOK]! < m.hook) return { test: 'hook', cls: 'index not hooked', detail: `index hook ${v[INDEX_HOOK]!.toFixed(0)} deg` };
   if (!within(v, m.pointing, 0)) return { test: 'pointing', cls: 'pointing', detail: `points ${v[INDEX_POINTS]!.toFixed(0)} deg` };
   const own = nearestOf(v, m.prototypes, 0, m.prototypeCount, m);
   if (own.distance > judge.maxDistance) {
@@ -87,7 +89,7 @@ export function explainHand(v: Float32Array, m: CompiledHandshape, contrastNames
   }
   let rival = { distance: Infinity, name: '' };
   for (let g = 0; g < contrastNames.length; g++) {
-    if (wrongFinger(v, m.contrastFingers, 4 * g) >= 0 || !within(v, m.contrastPointing, 2 * g)) continue;
+    if (wrongFinger(v, m.contrastFingers, 4 * g) >= 0 || !within(v, m.contrastPointing, 2 * g) || v[INDEX_HOOK]! < m.contrastHook[g]!) continue;
     const d = nearestOf(v, m.contrast, m.contrastStarts[g]!, m.contrastStarts[g + 1]!, m).distance;
     if (d < rival.distance) rival = { distance: d, name: contrastNames[g]! };
   }

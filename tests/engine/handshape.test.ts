@@ -180,7 +180,9 @@ describe('the manual alphabet', () => {
     expect(weight('U', 'indexPointsUp')).toBeGreaterThan(0);
     expect(weight('A', 'indexPointsUp')).toBe(0);
     expect(weight('C', 'indexPointsUp')).toBe(0);
-    expect(definitionWeights(MANUAL_ALPHABET.A!.fingers).counted).toBe(HAND_DESCRIPTOR_COUNT - 2);
+    // The index's hook is read by X's definition only, never in the distance.
+    for (const sign of Object.keys(MANUAL_ALPHABET)) expect(weight(sign, 'indexHook'), sign).toBe(0);
+    expect(definitionWeights(MANUAL_ALPHABET.A!.fingers).counted).toBe(HAND_DESCRIPTOR_COUNT - 3);
   });
 
   it('where signers differ most (the thumb, the middle joints, a folded finger curled tighter) the single-descriptor test can take a wider scale; which fingers are out keeps one', () => {
@@ -360,6 +362,31 @@ describe('the handshape judge', () => {
     expect(matchHandshape(angles, pointsDown, report)).toBe(true);
     const same = compileHandshape('B', { ...model, fingers: [...model.fingers], contrastDefinitions: { Other: { fingers: ['extended', 'extended', 'extended', 'extended'], points: 'up' } } })!;
     expect(matchHandshape(angles, same, report)).toBe(false);
+  });
+
+  it('X is a hooked index: a hand whose index is not hooked is not X, and X does not hold such a hand apart from D', () => {
+    const frame = heldOutFrame('D');
+    const angles = createAngleFrame();
+    computeAngleFrame(frame, angles, false);
+    createHandshapeFeatureTracker().update(frame, angles);
+    const v = Array.from(angles.rightHandDescriptors!);
+    const hook = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
+    // Our D's index is straight (at most 14 degrees from first to last segment).
+    expect(v[hook]!).toBeLessThan(15);
+    const base = { descriptors: [...HAND_DESCRIPTOR_NAMES], movement: 'held' as const, speedLimit: 2.5, points: 'up' as const };
+    const report = createMatchReport();
+    // As X (the hand exactly on the prototype): refused by the definition's hook alone, and the cue says to hook the index.
+    const asX = compileHandshape('X', { ...base, fingers: ['either', 'folded', 'folded', 'folded'], hook: 'hooked', prototypes: [v], contrast: {} })!;
+    expect(matchHandshape(angles, asX, report)).toBe(false);
+    expect(report.cue).toBe(hook);
+    const anyIndex = compileHandshape('X', { ...base, fingers: ['either', 'folded', 'folded', 'folded'], prototypes: [v], contrast: {} })!;
+    expect(matchHandshape(angles, anyIndex, report)).toBe(true);
+    // As D, a little off its prototype, with X's prototype exactly on the hand: X competes only if the hand could be X.
+    const offD = [v.map((x, i) => (HAND_DESCRIPTOR_NAMES[i] === 'thumbAcross' ? x + 0.1 : x))];
+    const d = (xHook: 'hooked' | undefined) =>
+      compileHandshape('D', { ...base, fingers: ['extended', 'folded', 'folded', 'folded'], prototypes: offD, contrast: { X: [v] }, contrastDefinitions: { X: { fingers: ['either', 'folded', 'folded', 'folded'], points: 'up', ...(xHook ? { hook: xHook } : {}) } } })!;
+    expect(matchHandshape(angles, d(undefined), report)).toBe(false);
+    expect(matchHandshape(angles, d('hooked'), report)).toBe(true);
   });
 
   it('accepts the left hand as the mirror image of the right', () => {

@@ -6,7 +6,9 @@ import type { HandshapeModel } from '../reference/reference_sign_schema.ts';
 import { estimateDepthScale } from './estimate_depth_scale.ts';
 import { definitionWeights } from './definition_weights.ts';
 import { computeHandDescriptors, measuredPalmPixels, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
-import { TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, type FingerState, type Movement, type Pointing } from './manual_alphabet.ts';
+import { TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, TRAINING_HOOKED_AT, type FingerState, type IndexHook, type Movement, type Pointing } from './manual_alphabet.ts';
+
+const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 
 /** One sign's training material: its frames in time order (the hand that signs, right or left), and its definition: which fingers it extends and folds, and whether it is held or moves. */
 export interface HandshapeTrainingSign {
@@ -20,10 +22,13 @@ export interface HandshapeTrainingSign {
   movement: Movement;
   /** Where its extended index points (manual_alphabet.ts); 'any' when absent. */
   points?: Pointing;
+  /** Whether its index is hooked (manual_alphabet.ts); either when absent. */
+  hook?: IndexHook;
 }
 
-/** Do a hand's descriptors have every finger in the state `fingers` names, by the training bands? */
-export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: readonly FingerState[]): boolean {
+/** Do a hand's descriptors have every finger in the state `fingers` names, and the index hooked where `hook` says so, by the training bands? */
+export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: readonly FingerState[], hook?: IndexHook): boolean {
+  if (hook === 'hooked' && descriptors[INDEX_HOOK]! < TRAINING_HOOKED_AT) return false;
   for (let f = 0; f < 4; f++) {
     const straightness = descriptors[FINGER_STRAIGHTNESS[f]!]!;
     if ((fingers[f] === 'extended' && straightness < TRAINING_EXTENDED_AT) || (fingers[f] === 'folded' && straightness > TRAINING_FOLDED_AT)) return false;
@@ -116,6 +121,7 @@ interface SignPrototypes {
   fingers: readonly FingerState[];
   movement: Movement;
   points: Pointing;
+  hook: IndexHook | undefined;
   speedLimit: number;
   /** The prototype frames' own descriptors (without the other views): the contrast others see. */
   base: number[][];
@@ -137,7 +143,7 @@ function prototypesOf(sign: HandshapeTrainingSign): SignPrototypes {
     speeds.push(motion.speed[0]!);
     if (vector) described.push({ vector, frame, hand: signing.hand, left: signing.left });
   }
-  const conforming = described.filter((d) => agreesWithDefinition(d.vector, sign.fingers));
+  const conforming = described.filter((d) => agreesWithDefinition(d.vector, sign.fingers, sign.hook));
   if (conforming.length === 0) throw new Error(`handshape model of "${sign.name}": no frame shows a usable hand with its fingers as the sign's definition names them`);
   const centre = HAND_DESCRIPTOR_NAMES.map((_, k) => median(conforming.map((d) => d.vector[k]!)));
   const clean = conforming.filter((d) => judgeDistance(d.vector, centre, sign.fingers) <= b.outlierDistance);
@@ -158,7 +164,7 @@ function prototypesOf(sign: HandshapeTrainingSign): SignPrototypes {
   const measured = [...(sign.speeds ?? speeds)].sort((x, y) => x - y);
   const p75 = measured.length === 0 ? 0 : measured[Math.floor(0.75 * (measured.length - 1))]!;
   const speedLimit = sign.movement === 'held' ? Math.max(b.heldSpeedFloor, b.heldSpeedFactor * p75) : b.movingSpeed;
-  return { name: sign.name, fingers: sign.fingers, movement: sign.movement, points: sign.points ?? 'any', speedLimit: round(speedLimit), base, all };
+  return { name: sign.name, fingers: sign.fingers, movement: sign.movement, points: sign.points ?? 'any', hook: sign.hook, speedLimit: round(speedLimit), base, all };
 }
 
 /**
@@ -183,10 +189,11 @@ export function buildHandshapeModels(signs: readonly HandshapeTrainingSign[]): M
       fingers: [...sign.fingers],
       movement: sign.movement,
       points: sign.points,
+      ...(sign.hook ? { hook: sign.hook } : {}),
       speedLimit: sign.speedLimit,
       prototypes: sign.all,
       contrast: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, other.all])),
-      contrastDefinitions: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, { fingers: [...other.fingers], points: other.points }])),
+      contrastDefinitions: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, { fingers: [...other.fingers], points: other.points, ...(other.hook ? { hook: other.hook } : {}) }])),
     });
   }
   return models;

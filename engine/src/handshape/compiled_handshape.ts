@@ -3,7 +3,7 @@ import { definitionWeights } from './definition_weights.ts';
 import { HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
 
 const INDEX_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
-import { POINTING_BANDS, type FingerState, type Pointing } from './manual_alphabet.ts';
+import { HOOKED_AT, POINTING_BANDS, type FingerState, type IndexHook, type Pointing } from './manual_alphabet.ts';
 
 /** A sign's handshape model laid out for the judge: prototype vectors in flat Float32Arrays. */
 export interface CompiledHandshape {
@@ -11,6 +11,8 @@ export interface CompiledHandshape {
   fingers: Int8Array;
   /** The band of directions its extended index may point in, degrees [low, high] (POINTING_BANDS; any: -180..180). */
   pointing: Float32Array;
+  /** The least index hook (degrees, hand_descriptors.ts indexHook) the sign's definition asks (HOOKED_AT for X; -Infinity: any). */
+  hook: number;
   movement: 'held' | 'moving';
   speedLimit: number;
   /** Per descriptor: its weight in the distance to this sign and in the single-descriptor test
@@ -34,6 +36,8 @@ export interface CompiledHandshape {
   contrastStarts: Int32Array;
   contrastFingers: Int8Array;
   contrastPointing: Float32Array;
+  /** Per confusable sign: the least index hook its definition asks (as `hook`). */
+  contrastHook: Float32Array;
 }
 
 function flatten(vectors: readonly (readonly number[])[]): Float32Array {
@@ -44,6 +48,7 @@ function flatten(vectors: readonly (readonly number[])[]): Float32Array {
 
 const fingerCodes = (fingers: readonly FingerState[]) => Array.from(fingers, (state) => (state === 'extended' ? 1 : state === 'folded' ? -1 : 0));
 const band = (points: Pointing | undefined): readonly [number, number] => (points === undefined || points === 'any' ? [-180, 180] : POINTING_BANDS[points]);
+const leastHook = (hook: IndexHook | undefined): number => (hook === 'hooked' ? HOOKED_AT : -Infinity);
 
 /**
  * A record's handshape model -> the judge's layout, or null when the model describes hands with
@@ -71,6 +76,7 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
   return {
     fingers: Int8Array.from(fingerCodes(model.fingers)),
     pointing: Float32Array.from(band(model.points)),
+    hook: leastHook(model.hook),
     movement: model.movement,
     speedLimit: model.speedLimit,
     weights,
@@ -86,5 +92,6 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
     contrastStarts: Int32Array.from(starts),
     contrastFingers: Int8Array.from(definitions.flatMap((d) => fingerCodes(d.fingers))),
     contrastPointing: Float32Array.from(definitions.flatMap((d) => band(d.points))),
+    contrastHook: Float32Array.from(definitions, (d) => leastHook('hook' in d ? d.hook : undefined)),
   };
 }

@@ -55,7 +55,8 @@ export function definitionWeights(
   betweenSigners: number = BETWEEN_SIGNERS,
   tighterCurl: number = TIGHTER_CURL,
 ): { weights: Float64Array; stepsBelow: Float64Array; stepsAbove: Float64Array; distanceBelow: Float64Array; distanceAbove: Float64Array; counted: number } {
-  const says = (d: HandDescriptor) => (d.needsExtended ?? []).every((f) => fingers[f] === 'extended') && (d.needsUnfolded ?? []).every((f) => fingers[f] !== 'folded');
+  const says = (d: HandDescriptor) =>
+    d.definitionOnly !== true && (d.needsExtended ?? []).every((f) => fingers[f] === 'extended') && (d.needsUnfolded ?? []).every((f) => fingers[f] !== 'folded');
   const weights = Float64Array.from(HAND_DESCRIPTORS, (d) => (says(d) ? 1 / d.scale : 0));
   const extendsAFinger = fingers.some((state) => state === 'extended');
   const step = (side: 'lower' | 'higher') =>

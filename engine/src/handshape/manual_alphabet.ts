@@ -16,10 +16,16 @@ export type Movement = 'held' | 'moving';
  * Q from X: the same fingers, the hand turned.
  */
 export type Pointing = 'up' | 'sideways' | 'down' | 'any';
+/**
+ * 'hooked': the index's last joints bend it into a hook (X). Absent: the letter does not say.
+ */
+export type IndexHook = 'hooked';
 export interface LetterDefinition {
   fingers: readonly [FingerState, FingerState, FingerState, FingerState];
   movement: Movement;
   points: Pointing;
+  /** Whether the index is hooked (hand_descriptors.ts indexHook); absent: either. */
+  hook?: IndexHook;
 }
 
 const E = 'extended';
@@ -51,7 +57,7 @@ export const MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   U: held(E, E, F, F, 'up'), // index and middle up together
   V: held(E, E, F, F, 'up'), // index and middle up apart
   W: held(E, E, E, F, 'up'), // index, middle and ring up apart
-  X: held(X, F, F, F, 'up'), // index raised from the fist and hooked: its first segment points up
+  X: { ...held(X, F, F, F, 'up'), hook: 'hooked' }, // index raised from the fist and hooked: its first segment points up
   Y: held(F, F, F, E), // thumb and pinky out
   Z: { fingers: [E, F, F, F], movement: 'moving', points: 'any' }, // index tracing a Z
 };
@@ -74,6 +80,19 @@ export const FOLDED_AT = 0.95;
  */
 export const TRAINING_EXTENDED_AT = 0.8;
 export const TRAINING_FOLDED_AT = 0.9;
+
+/**
+ * Where an index counts as hooked, in degrees between its first and last segments
+ * (hand_descriptors.ts indexHook): a hand whose index turns less than HOOKED_AT is not X, and
+ * X's prototypes are built only from frames hooked at least TRAINING_HOOKED_AT (as the finger
+ * states' training bands). From our signer's recordings: every letter that holds the index
+ * straight (B D H K L R U V W) reads at most 14 degrees at its 90th percentile (D 12, H 14), and
+ * our X reads 6 to 63 (median 25: its index is barely hooked in a third of its frames, which are
+ * the frames other people's D look like: other people's D and X are what this separates, D read
+ * as X 4 to 5 times before).
+ */
+export const HOOKED_AT = 15;
+export const TRAINING_HOOKED_AT = 20;
 
 /**
  * Where each pointing begins, in degrees of the extended index's first segment above the image's

@@ -40,6 +40,7 @@ export const CUE_MOVE = -3;
 
 const D = HAND_DESCRIPTOR_COUNT;
 const INDEX_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
+const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const OK: number = PartStatus.ok;
 const OFF: number = PartStatus.off;
 const MISSING: number = PartStatus.missing;
@@ -54,6 +55,8 @@ const accepted = new Uint8Array(2);
 const shaped = new Uint8Array(2);
 /** Per hand: the first finger whose state contradicts the sign's definition (-1: none). */
 const wrongFinger = new Int8Array(2);
+/** Per hand: 1 when the sign's definition hooks the index and the hand's is not (X). */
+const unhooked = new Uint8Array(2);
 
 /** The first finger of `v` not in the state `fingers` (from `offset`, 4 of them) asks for, or -1. */
 function contradictedFinger(v: Float32Array, fingers: Int8Array, offset: number): number {
@@ -114,7 +117,7 @@ function nearestCompetitor(v: Float32Array, model: CompiledHandshape): number {
   let best = Infinity;
   const signs = model.contrastStarts.length - 1;
   for (let g = 0; g < signs; g++) {
-    if (contradictedFinger(v, model.contrastFingers, 4 * g) >= 0 || !pointsAs(v, model.contrastPointing, 2 * g)) continue;
+    if (contradictedFinger(v, model.contrastFingers, 4 * g) >= 0 || !pointsAs(v, model.contrastPointing, 2 * g) || v[INDEX_HOOK]! < model.contrastHook[g]!) continue;
     const d = nearest(v, model.contrast, model.contrastStarts[g]!, model.contrastStarts[g + 1]!, model, -1);
     if (d < best) best = d;
   }
@@ -155,16 +158,19 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     accepted[side] = 0;
     shaped[side] = 0;
     wrongFinger[side] = -1;
+    unhooked[side] = 0;
     own[side] = Infinity;
     if (present === undefined || present[side] !== 1) continue;
     const v = side === 0 ? learner.leftHandDescriptors! : learner.rightHandDescriptors!;
     wrongFinger[side] = contradictedFinger(v, model.fingers, 0);
+    unhooked[side] = v[INDEX_HOOK]! < model.hook ? 1 : 0;
     own[side] = nearest(v, model.prototypes, 0, model.prototypeCount, model, side);
     other[side] = nearestCompetitor(v, model);
     const speed = learner.handSpeed === undefined ? 0 : learner.handSpeed[side]!;
     const moves = model.movement === 'held' ? speed <= model.speedLimit : speed >= model.speedLimit;
     if (
       wrongFinger[side]! < 0 &&
+      unhooked[side] === 0 &&
       pointsAs(v, model.pointing, 0) &&
       own[side]! <= judge.maxDistance &&
       own[side]! <= judge.maxRatio * other[side]! &&
@@ -221,6 +227,10 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     worst = FINGER_STRAIGHTNESS[wrongFinger[judged]!]!;
     worstSize = 1;
     above = model.fingers[wrongFinger[judged]!] === -1;
+  } else if (unhooked[judged] === 1) {
+    worst = INDEX_HOOK;
+    worstSize = 1;
+    above = false;
   } else {
     for (let k = 0; k < D; k++) {
       const size = Math.abs((v[k]! - model.prototypes[base + k]!) * model.weights[k]!);
