@@ -42,13 +42,12 @@ export const BETWEEN_SIGNERS = 1;
  * (D, G, I, K, L, P, Q, R, U, V, W, Y...: curled tighter, a folded finger is still folded; our
  * signer curls them loosely, 0.7, other people tightly, 0.2-0.5). Not for the fist letters,
  * where the curl's shape is part of the letter (E against S). Tuned by person
- * (tune_judge.ts, docs/handshape-judge-signers.md): at the judge's own numbers 0.5 let 2 more of
- * the volunteers' 129 letters through (MediaPipe's landmarks; wrong pairs 12 -> 13) and none of
- * the adult's; tuned on the volunteers the split chose 0.5 with maxRatio 0.9, which broke the
- * wrong-letter bound on the adult's (4 of 600); tuned on the adult's it keeps 1: one signer's
- * scale, as before.
+ * (tune_judge.ts, docs/handshape-judge-signers.md): once X no longer took other people's D (X's
+ * hooked index, manual_alphabet.ts), all four split directions (tuned on the volunteers or on
+ * the adult, MediaPipe's landmarks or our tracker's) chose 0.5. Before that, tuned on the
+ * volunteers 0.5 broke the wrong-letter bound on the adult's (4 of 600) and 1 was kept.
  */
-export const TIGHTER_CURL = 1;
+export const TIGHTER_CURL = 0.5;
 
 export function definitionWeights(
   fingers: readonly FingerState[],
