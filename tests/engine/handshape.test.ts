@@ -187,7 +187,7 @@ describe('the manual alphabet', () => {
 
   it('where signers differ most (the thumb, the middle joints, a folded finger curled tighter) the single-descriptor test can take a wider scale; which fingers are out keeps one', () => {
     const widened = 2;
-    const { weights, stepsBelow, stepsAbove } = definitionWeights(MANUAL_ALPHABET.D!.fingers, widened);
+    const { weights, stepsBelow, stepsAbove } = definitionWeights(MANUAL_ALPHABET.D!.fingers, widened, 1);
     const k = (name: string) => HAND_DESCRIPTOR_NAMES.indexOf(name);
     for (const name of ['thumbAcross', 'thumbToMiddleTip', 'indexMiddleJointBend']) {
       expect(stepsBelow[k(name)]! / weights[k(name)]!, name).toBeCloseTo(1 / widened, 6);
@@ -209,8 +209,14 @@ describe('the manual alphabet', () => {
     expect(weights[k('indexReach')]).toBeGreaterThan(0);
     expect(stepsBelow[k('indexReach')]).toBe(0);
     expect(stepsAbove[k('indexReach')]).toBe(0);
-    // The judge's own setting, tuned on other people's letters: no widening (docs/handshape-judge-signers.md).
+    // The judge's own setting, tuned on other people's letters: no widening (docs/handshape-judge-signers.md);
+    // a folded finger curled tighter counts half in a letter that extends a finger (D), in full in a fist (A).
     expect(BETWEEN_SIGNERS).toBe(1);
+    const own = definitionWeights(MANUAL_ALPHABET.D!.fingers);
+    expect(own.distanceBelow[k('pinkyStraight')]! / own.weights[k('pinkyStraight')]!).toBeCloseTo(0.5, 6);
+    expect(own.distanceAbove[k('pinkyStraight')]).toBe(own.weights[k('pinkyStraight')]);
+    const fist = definitionWeights(MANUAL_ALPHABET.A!.fingers);
+    expect(fist.distanceBelow[k('pinkyStraight')]).toBe(fist.weights[k('pinkyStraight')]);
   });
 });
 
