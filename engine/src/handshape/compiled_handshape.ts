@@ -55,9 +55,10 @@ const leastHook = (hook: IndexHook | undefined): number => (hook === 'hooked' ? 
  * other descriptors than this engine's (a record built by another version): the sign is then
  * judged by the SPEC rule. Throws for vectors of the wrong length under the same descriptors.
  * A confusable sign without a stored definition competes with every hand (fingers 'either',
- * pointing 'any'). `betweenSigners`: definition_weights.ts (the bench tunes it; the app uses the default).
+ * pointing 'any'). `betweenSigners`, `tighterCurl`, `peopleSpread`: definition_weights.ts (the bench
+ * tunes them; the app uses the defaults).
  */
-export function compileHandshape(signName: string, model: HandshapeModel, betweenSigners?: number, tighterCurl?: number): CompiledHandshape | null {
+export function compileHandshape(signName: string, model: HandshapeModel, betweenSigners?: number, tighterCurl?: number, peopleSpread?: Readonly<Record<string, number>>): CompiledHandshape | null {
   if (model.descriptors.length !== HAND_DESCRIPTOR_COUNT || model.descriptors.some((name, i) => name !== HAND_DESCRIPTOR_NAMES[i])) return null;
   const names = Object.keys(model.contrast);
   const contrast = names.flatMap((name) => model.contrast[name]!);
@@ -69,7 +70,7 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
   const starts = [0];
   for (const name of names) starts.push(starts[starts.length - 1]! + model.contrast[name]!.length);
   const definitions = names.map((name) => model.contrastDefinitions?.[name] ?? { fingers: ['either', 'either', 'either', 'either'] as FingerState[], points: 'any' as const });
-  const { weights, stepsBelow, stepsAbove, distanceBelow, distanceAbove, counted } = definitionWeights(model.fingers, betweenSigners, tighterCurl);
+  const { weights, stepsBelow, stepsAbove, distanceBelow, distanceAbove, counted } = definitionWeights(model.fingers, betweenSigners, tighterCurl, peopleSpread);
   // A sign that names where the hand points is judged on it by its band (matchHandshape's gate):
   // within the band the index's direction counts in the distance, never alone.
   if (model.points !== undefined && model.points !== 'any') stepsBelow[INDEX_POINTS] = stepsAbove[INDEX_POINTS] = 0;

@@ -49,10 +49,28 @@ export const BETWEEN_SIGNERS = 1;
  */
 export const TIGHTER_CURL = 0.5;
 
+/**
+ * How far people making the same letter lie from our signer's nearest prototype, per descriptor,
+ * in the single-descriptor test: the veto's scale is widened by this factor (absent: 1). Measured,
+ * not chosen: bench/signers-judge/people_spread.ts takes, on a tuning set of other people's
+ * photographed letters (each photo whose fingers, pointing and hook agree with its letter's
+ * definition), every descriptor's difference from the letter's nearest prototype in steps,
+ * pooled over letters, and sets the factor to a quantile of those differences over maxSteps
+ * (never below 1). The quantile was chosen by tune_judge.ts on the same tuning set (0.9 of 0, 0.9
+ * and 0.95): measured on the volunteers' photographs (several people, 121 that agree with their
+ * letter's definition) through our tracker, only the thumb's place across the knuckles lies
+ * further than maxSteps for a tenth of them (thumbAcross: our signer's D holds the thumb at the
+ * index, 0.07, other people's at the middle or ring finger, 0.4-1.1). The split
+ * (docs/handshape-judge-signers.md) reports it on the adult's, and the reverse. The distance and
+ * the ratio test keep one signer's scales: only the veto widens.
+ */
+export const PEOPLE_SPREAD: Readonly<Record<string, number>> = { thumbAcross: 1.16 };
+
 export function definitionWeights(
   fingers: readonly FingerState[],
   betweenSigners: number = BETWEEN_SIGNERS,
   tighterCurl: number = TIGHTER_CURL,
+  peopleSpread: Readonly<Record<string, number>> = PEOPLE_SPREAD,
 ): { weights: Float64Array; stepsBelow: Float64Array; stepsAbove: Float64Array; distanceBelow: Float64Array; distanceAbove: Float64Array; counted: number } {
   const says = (d: HandDescriptor) =>
     d.definitionOnly !== true && (d.needsExtended ?? []).every((f) => fingers[f] === 'extended') && (d.needsUnfolded ?? []).every((f) => fingers[f] !== 'folded');
@@ -61,9 +79,10 @@ export function definitionWeights(
   const step = (side: 'lower' | 'higher') =>
     Float64Array.from(HAND_DESCRIPTORS, (d, k) => {
       if (d.lengthWhenExtended && d.finger !== undefined && fingers[d.finger] === 'extended') return 0;
+      const people = Math.max(1, peopleSpread[d.name] ?? 1);
       const curl = d.finger !== undefined && fingers[d.finger] === 'folded' && d.tighter === side;
-      if (curl && extendsAFinger) return (weights[k]! * tighterCurl) / betweenSigners;
-      return d.variesBetweenSigners || curl ? weights[k]! / betweenSigners : weights[k]!;
+      if (curl && extendsAFinger) return (weights[k]! * tighterCurl) / betweenSigners / people;
+      return (d.variesBetweenSigners || curl ? weights[k]! / betweenSigners : weights[k]!) / people;
     });
   const distance = (side: 'lower' | 'higher') =>
     Float64Array.from(HAND_DESCRIPTORS, (d, k) => (extendsAFinger && d.finger !== undefined && fingers[d.finger] === 'folded' && d.tighter === side ? weights[k]! * tighterCurl : weights[k]!));
