@@ -9,7 +9,7 @@ import { estimateDepthScale, RIGID_BONE_LOG_LENGTHS, RIGID_BONES } from '../../e
 import { computeHandDescriptors, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS } from '../../engine/src/handshape/hand_descriptors.ts';
 import { createHandshapeFeatureTracker } from '../../engine/src/handshape/handshape_features.ts';
 import { MANUAL_ALPHABET, POINTING_BANDS } from '../../engine/src/handshape/manual_alphabet.ts';
-import { BETWEEN_SIGNERS, definitionWeights } from '../../engine/src/handshape/definition_weights.ts';
+import { BETWEEN_SIGNERS, definitionWeights, PEOPLE_SPREAD } from '../../engine/src/handshape/definition_weights.ts';
 import { compileHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { handRaised, HandRaised, RAISED_MIN_SCORE } from '../../engine/src/handshape/hand_raised.ts';
 import { CUE_HOLD_STILL, matchHandshape } from '../../engine/src/handshape/match_handshape.ts';
@@ -187,7 +187,7 @@ describe('the manual alphabet', () => {
 
   it('where signers differ most (the thumb, the middle joints, a folded finger curled tighter) the single-descriptor test can take a wider scale; which fingers are out keeps one', () => {
     const widened = 2;
-    const { weights, stepsBelow, stepsAbove } = definitionWeights(MANUAL_ALPHABET.D!.fingers, widened, 1);
+    const { weights, stepsBelow, stepsAbove } = definitionWeights(MANUAL_ALPHABET.D!.fingers, widened, 1, {});
     const k = (name: string) => HAND_DESCRIPTOR_NAMES.indexOf(name);
     for (const name of ['thumbAcross', 'thumbToMiddleTip', 'indexMiddleJointBend']) {
       expect(stepsBelow[k(name)]! / weights[k(name)]!, name).toBeCloseTo(1 / widened, 6);
@@ -217,6 +217,15 @@ describe('the manual alphabet', () => {
     expect(own.distanceAbove[k('pinkyStraight')]).toBe(own.weights[k('pinkyStraight')]);
     const fist = definitionWeights(MANUAL_ALPHABET.A!.fingers);
     expect(fist.distanceBelow[k('pinkyStraight')]).toBe(fist.weights[k('pinkyStraight')]);
+    // People's measured spread (PEOPLE_SPREAD) widens the veto of the descriptors it names, both
+    // ways, and nothing else: the distance keeps one signer's scale.
+    for (const [name, factor] of Object.entries(PEOPLE_SPREAD)) {
+      expect(factor, name).toBeGreaterThan(1);
+      expect(own.stepsBelow[k(name)]! * factor, name).toBeCloseTo(own.weights[k(name)]!, 6);
+      expect(own.stepsAbove[k(name)]! * factor, name).toBeCloseTo(own.weights[k(name)]!, 6);
+      expect(own.distanceAbove[k(name)], name).toBe(own.weights[k(name)]);
+    }
+    expect(own.stepsAbove[k('indexStraight')]).toBe(own.weights[k('indexStraight')]);
   });
 });
 
