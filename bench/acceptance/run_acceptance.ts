@@ -174,7 +174,7 @@ function heldOutSigning(angleFrames: readonly AngleFrame[], training: ReadonlySe
       let run: number[] = [];
       for (let k = i; k <= end; k++) {
         const a = angleFrames[k];
-        const shows = k < end && a !== undefined && a.descriptorsPresent?.[1] === 1 && a.rightHandDescriptors !== undefined && agreesWithDefinition(a.rightHandDescriptors, definition.fingers, definition.hook) && !moving(k);
+        const shows = k < end && a !== undefined && a.descriptorsPresent?.[1] === 1 && a.rightHandDescriptors !== undefined && agreesWithDefinition(a.rightHandDescriptors, definition.fingers, definition.hook, definition.crossing) && !moving(k);
         if (shows) {
           run.push(k);
           continue;

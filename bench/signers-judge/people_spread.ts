@@ -28,7 +28,8 @@ function agrees(v: Float32Array, m: CompiledHandshape): boolean {
     const s = v[FINGER_STRAIGHTNESS[f]!]!;
     if ((m.fingers[f] === 1 && s < EXTENDED_AT) || (m.fingers[f] === -1 && s > FOLDED_AT)) return false;
   }
-  return v[INDEX_POINTS]! >= m.pointing[0]! && v[INDEX_POINTS]! <= m.pointing[1]! && v[INDEX_HOOK]! >= m.hook;
+  const crossing = v[HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing')]!;
+  return v[INDEX_POINTS]! >= m.pointing[0]! && v[INDEX_POINTS]! <= m.pointing[1]! && v[INDEX_HOOK]! >= m.hook && crossing >= m.crossing[0]! && crossing < m.crossing[1]!;
 }
 
 /**

@@ -404,6 +404,40 @@ describe('the handshape judge', () => {
     expect(matchHandshape(angles, d('hooked'), report)).toBe(true);
   });
 
+  it('R crosses index and middle, H U V W hold them apart: a crossed hand is not U, and U does not hold it apart from R', () => {
+    const angles = createAngleFrame();
+    const tracker = createHandshapeFeatureTracker();
+    const crossing = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
+    // A held-out frame of our R that crosses.
+    const r = built.get('R')!;
+    const frames = Array.from({ length: recordings.get('R')!.frames.length }, (_, i) => i).filter((i) => !r.training.includes(i));
+    const frame = createLandmarkFrame();
+    const source = alphabetSource('R', recordings.get('R')!);
+    let v: number[] = [];
+    for (const i of frames) {
+      source.read(i, frame);
+      computeAngleFrame(frame, angles, false);
+      tracker.update(frame, angles);
+      if (angles.rightHandDescriptors![crossing]! < 0) {
+        v = Array.from(angles.rightHandDescriptors!);
+        break;
+      }
+    }
+    expect(v.length).toBeGreaterThan(0);
+    const base = { descriptors: [...HAND_DESCRIPTOR_NAMES], movement: 'held' as const, speedLimit: 2.5, points: 'up' as const, fingers: ['extended', 'extended', 'folded', 'folded'] as ('extended' | 'folded')[] };
+    const report = createMatchReport();
+    const asU = compileHandshape('U', { ...base, crossing: 'uncrossed', prototypes: [v], contrast: {} })!;
+    expect(matchHandshape(angles, asU, report)).toBe(false);
+    expect(report.cue).toBe(crossing);
+    expect(report.cueAbove).toBe(false); // 'Uncross your ... index and middle fingers'
+    expect(matchHandshape(angles, compileHandshape('U', { ...base, prototypes: [v], contrast: {} })!, report)).toBe(true);
+    const offR = [v.map((x, i) => (HAND_DESCRIPTOR_NAMES[i] === 'thumbAcross' ? x + 0.1 : x))];
+    const asR = (uCrossing: 'uncrossed' | undefined) =>
+      compileHandshape('R', { ...base, crossing: 'crossed', prototypes: offR, contrast: { U: [v] }, contrastDefinitions: { U: { fingers: base.fingers, points: 'up', ...(uCrossing ? { crossing: uCrossing } : {}) } } })!;
+    expect(matchHandshape(angles, asR(undefined), report)).toBe(false);
+    expect(matchHandshape(angles, asR('uncrossed'), report)).toBe(true);
+  });
+
   it('accepts the left hand as the mirror image of the right', () => {
     const frame = heldOutFrame('L');
     const left = cloneLandmarkFrame(frame);

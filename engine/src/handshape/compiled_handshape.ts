@@ -3,7 +3,7 @@ import { definitionWeights } from './definition_weights.ts';
 import { HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
 
 const INDEX_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
-import { HOOKED_AT, POINTING_BANDS, type FingerState, type IndexHook, type Pointing } from './manual_alphabet.ts';
+import { CROSSED_AT, HOOKED_AT, POINTING_BANDS, type Crossing, type FingerState, type IndexHook, type Pointing } from './manual_alphabet.ts';
 
 /** A sign's handshape model laid out for the judge: prototype vectors in flat Float32Arrays. */
 export interface CompiledHandshape {
@@ -13,6 +13,8 @@ export interface CompiledHandshape {
   pointing: Float32Array;
   /** The least index hook (degrees, hand_descriptors.ts indexHook) the sign's definition asks (HOOKED_AT for X; -Infinity: any). */
   hook: number;
+  /** The band index/middle crossing must lie in (hand_descriptors.ts indexMiddleCrossing): [low, high), CROSSED_AT splitting crossed from uncrossed; -Infinity..Infinity: either. */
+  crossing: Float32Array;
   movement: 'held' | 'moving';
   speedLimit: number;
   /** Per descriptor: its weight in the distance to this sign and in the single-descriptor test
@@ -38,6 +40,8 @@ export interface CompiledHandshape {
   contrastPointing: Float32Array;
   /** Per confusable sign: the least index hook its definition asks (as `hook`). */
   contrastHook: Float32Array;
+  /** Per confusable sign: its crossing band (2 each, as `crossing`). */
+  contrastCrossing: Float32Array;
 }
 
 function flatten(vectors: readonly (readonly number[])[]): Float32Array {
@@ -49,6 +53,8 @@ function flatten(vectors: readonly (readonly number[])[]): Float32Array {
 const fingerCodes = (fingers: readonly FingerState[]) => Array.from(fingers, (state) => (state === 'extended' ? 1 : state === 'folded' ? -1 : 0));
 const band = (points: Pointing | undefined): readonly [number, number] => (points === undefined || points === 'any' ? [-180, 180] : POINTING_BANDS[points]);
 const leastHook = (hook: IndexHook | undefined): number => (hook === 'hooked' ? HOOKED_AT : -Infinity);
+const crossingBand = (crossing: Crossing | undefined): readonly [number, number] =>
+  crossing === 'crossed' ? [-Infinity, CROSSED_AT] : crossing === 'uncrossed' ? [CROSSED_AT, Infinity] : [-Infinity, Infinity];
 
 /**
  * A record's handshape model -> the judge's layout, or null when the model describes hands with
@@ -78,6 +84,7 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
     fingers: Int8Array.from(fingerCodes(model.fingers)),
     pointing: Float32Array.from(band(model.points)),
     hook: leastHook(model.hook),
+    crossing: Float32Array.from(crossingBand(model.crossing)),
     movement: model.movement,
     speedLimit: model.speedLimit,
     weights,
@@ -94,5 +101,6 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
     contrastFingers: Int8Array.from(definitions.flatMap((d) => fingerCodes(d.fingers))),
     contrastPointing: Float32Array.from(definitions.flatMap((d) => band(d.points))),
     contrastHook: Float32Array.from(definitions, (d) => leastHook('hook' in d ? d.hook : undefined)),
+    contrastCrossing: Float32Array.from(definitions.flatMap((d) => crossingBand('crossing' in d ? d.crossing : undefined))),
   };
 }

@@ -20,12 +20,20 @@ export type Pointing = 'up' | 'sideways' | 'down' | 'any';
  * 'hooked': the index's last joints bend it into a hook (X). Absent: the letter does not say.
  */
 export type IndexHook = 'hooked';
+/**
+ * 'crossed': the middle finger crosses over the index (R); 'uncrossed': the two are held side by
+ * side or apart (H, U, V, W). Absent: the letter does not say (K and P, whose thumb comes between
+ * them, and every letter that folds one of them).
+ */
+export type Crossing = 'crossed' | 'uncrossed';
 export interface LetterDefinition {
   fingers: readonly [FingerState, FingerState, FingerState, FingerState];
   movement: Movement;
   points: Pointing;
   /** Whether the index is hooked (hand_descriptors.ts indexHook); absent: either. */
   hook?: IndexHook;
+  /** Whether index and middle cross (hand_descriptors.ts indexMiddleCrossing); absent: either. */
+  crossing?: Crossing;
 }
 
 const E = 'extended';
@@ -41,7 +49,7 @@ export const MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   E: held(F, F, F, F), // fingertips bent down onto the thumb
   F: held(X, E, E, E), // index and thumb touch in a circle, the others up and apart
   G: held(E, F, F, F, 'sideways'), // index and thumb point sideways
-  H: held(E, E, F, F, 'sideways'), // index and middle point sideways together
+  H: { ...held(E, E, F, F, 'sideways'), crossing: 'uncrossed' }, // index and middle point sideways together
   I: held(F, F, F, E), // pinky up
   J: { fingers: [F, F, F, E], movement: 'moving', points: 'any' }, // I, tracing a J with the pinky
   K: held(E, E, F, F, 'up'), // index up, middle out, thumb between them
@@ -51,12 +59,12 @@ export const MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   O: held(X, X, X, X), // all fingertips on the thumb: an O
   P: held(E, E, F, F, 'down'), // K pointing down
   Q: held(E, F, F, F, 'down'), // G pointing down
-  R: held(E, E, F, F, 'up'), // index and middle crossed
+  R: { ...held(E, E, F, F, 'up'), crossing: 'crossed' }, // index and middle crossed
   S: held(F, F, F, F), // fist, thumb across the fingers
   T: held(F, F, F, F), // thumb between index and middle
-  U: held(E, E, F, F, 'up'), // index and middle up together
-  V: held(E, E, F, F, 'up'), // index and middle up apart
-  W: held(E, E, E, F, 'up'), // index, middle and ring up apart
+  U: { ...held(E, E, F, F, 'up'), crossing: 'uncrossed' }, // index and middle up together
+  V: { ...held(E, E, F, F, 'up'), crossing: 'uncrossed' }, // index and middle up apart
+  W: { ...held(E, E, E, F, 'up'), crossing: 'uncrossed' }, // index, middle and ring up apart
   X: { ...held(X, F, F, F, 'up'), hook: 'hooked' }, // index raised from the fist and hooked: its first segment points up
   Y: held(F, F, F, E), // thumb and pinky out
   Z: { fingers: [E, F, F, F], movement: 'moving', points: 'any' }, // index tracing a Z
@@ -93,6 +101,18 @@ export const TRAINING_FOLDED_AT = 0.9;
  */
 export const HOOKED_AT = 15;
 export const TRAINING_HOOKED_AT = 20;
+
+/**
+ * Where index and middle count as crossed, on hand_descriptors.ts indexMiddleCrossing (1 side by
+ * side, 0 one behind the other, below 0 crossed): below CROSSED_AT a hand is crossed (it can be R
+ * and cannot be H, U, V or W), at or above it uncrossed. A reference learns from frames at least
+ * TRAINING_CROSSING_MARGIN clear of it. From our signer's recordings: R reads -0.92 to 0.43 (5th
+ * to 95th percentile), H 0.34 to 0.76, U 0.69 to 0.88, V and W above 1.5; other people's R -0.85
+ * to -0.16, their U 0.56 to 0.94 (a crossed R was held apart from U by distance alone and refused
+ * as U 4 to 5 times).
+ */
+export const CROSSED_AT = 0.3;
+export const TRAINING_CROSSING_MARGIN = 0.1;
 
 /**
  * Where each pointing begins, in degrees of the extended index's first segment above the image's

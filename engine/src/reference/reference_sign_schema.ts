@@ -57,6 +57,7 @@ const prototypesSchema = z.array(z.array(z.number().finite())).min(1, 'a handsha
 const fingersSchema = z.array(z.enum(['extended', 'folded', 'either'])).length(4);
 const pointsSchema = z.enum(['up', 'sideways', 'down', 'any']);
 const hookSchema = z.enum(['hooked']);
+const crossingSchema = z.enum(['crossed', 'uncrossed']);
 
 export const handshapeModelSchema = z.object({
   descriptors: z.array(z.string().min(1)).min(1),
@@ -67,13 +68,15 @@ export const handshapeModelSchema = z.object({
   points: pointsSchema.optional(),
   /** Whether the sign's index is hooked (handshape/manual_alphabet.ts, X); absent: either. */
   hook: hookSchema.optional(),
+  /** Whether the sign's index and middle cross (R) or not (H, U, V, W); absent: either. */
+  crossing: crossingSchema.optional(),
   speedLimit: z.number().finite().min(0),
   prototypes: prototypesSchema,
   contrast: z.record(z.string().min(1), prototypesSchema),
   /** The confusable signs' own definitions, by sign name: a hand that contradicts one cannot be
    * that sign, and is not held apart from it (the judge's ratio test). Absent: every confusable
    * sign competes. */
-  contrastDefinitions: z.record(z.string().min(1), z.object({ fingers: fingersSchema, points: pointsSchema, hook: hookSchema.optional() })).optional(),
+  contrastDefinitions: z.record(z.string().min(1), z.object({ fingers: fingersSchema, points: pointsSchema, hook: hookSchema.optional(), crossing: crossingSchema.optional() })).optional(),
 });
 
 export const referenceSignSchema = z.object({
