@@ -18,7 +18,6 @@ import { loadPhotos } from './evaluate_judge.ts';
 import { stillFrame } from './still_frame.ts';
 
 const D = HAND_DESCRIPTOR_COUNT;
-const INDEX_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
 const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const MOVING = new Set(['J', 'Z']);
 
@@ -29,7 +28,7 @@ function agrees(v: Float32Array, m: CompiledHandshape): boolean {
     if ((m.fingers[f] === 1 && s < EXTENDED_AT) || (m.fingers[f] === -1 && s > FOLDED_AT)) return false;
   }
   const crossing = v[HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing')]!;
-  return v[INDEX_POINTS]! >= m.pointing[0]! && v[INDEX_POINTS]! <= m.pointing[1]! && v[INDEX_HOOK]! >= m.hook && crossing >= m.crossing[0]! && crossing < m.crossing[1]!;
+  return v[m.pointsWith]! >= m.pointing[0]! && v[m.pointsWith]! <= m.pointing[1]! && v[INDEX_HOOK]! >= m.hook && crossing >= m.crossing[0]! && crossing < m.crossing[1]!;
 }
 
 /**

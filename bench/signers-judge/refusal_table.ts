@@ -26,7 +26,6 @@ import { stillFrame } from './still_frame.ts';
 
 const D = HAND_DESCRIPTOR_COUNT;
 const FINGER_NAMES = ['index', 'middle', 'ring', 'pinky'];
-const INDEX_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
 const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
 const crosses = (v: Float32Array, bands: Float32Array, offset: number) => v[CROSSING]! >= bands[offset]! && v[CROSSING]! < bands[offset + 1]!;
@@ -69,7 +68,7 @@ function wrongFinger(v: Float32Array, fingers: Int8Array, offset: number): numbe
   return -1;
 }
 
-const within = (v: Float32Array, bands: Float32Array, offset: number) => v[INDEX_POINTS]! >= bands[offset]! && v[INDEX_POINTS]! <= bands[offset + 1]!;
+const within = (v: Float32Array, bands: Float32Array, offset: number, k: number) => v[k]! >= bands[offset]! && v[k]! <= bands[offset + 1]!;
 
 /** The first of the judge's tests that one hand's descriptors fail for `model` (contrast letters named by `contrastNames`). */
 export function explainHand(v: Float32Array, m: CompiledHandshape, contrastNames: readonly string[], judge: HandshapeJudgeSettings): Refusal {
@@ -80,7 +79,7 @@ export function explainHand(v: Float32Array, m: CompiledHandshape, contrastNames
   }
   if (v[INDEX_HOOK]! < m.hook) return { test: 'hook', cls: 'index not hooked', detail: `index hook ${v[INDEX_HOOK]!.toFixed(0)} deg` };
   if (!crosses(v, m.crossing, 0)) return { test: 'crossing', cls: 'crossing', detail: `index/middle crossing ${v[CROSSING]!.toFixed(2)}` };
-  if (!within(v, m.pointing, 0)) return { test: 'pointing', cls: 'pointing', detail: `points ${v[INDEX_POINTS]!.toFixed(0)} deg` };
+  if (!within(v, m.pointing, 0, m.pointsWith)) return { test: 'pointing', cls: 'pointing', detail: `points ${v[m.pointsWith]!.toFixed(0)} deg` };
   const own = nearestOf(v, m.prototypes, 0, m.prototypeCount, m);
   if (own.distance > judge.maxDistance) {
     // The descriptors contributing most to the distance from the nearest prototype.
@@ -92,7 +91,7 @@ export function explainHand(v: Float32Array, m: CompiledHandshape, contrastNames
   }
   let rival = { distance: Infinity, name: '' };
   for (let g = 0; g < contrastNames.length; g++) {
-    if (wrongFinger(v, m.contrastFingers, 4 * g) >= 0 || !within(v, m.contrastPointing, 2 * g) || v[INDEX_HOOK]! < m.contrastHook[g]! || !crosses(v, m.contrastCrossing, 2 * g)) continue;
+    if (wrongFinger(v, m.contrastFingers, 4 * g) >= 0 || !within(v, m.contrastPointing, 2 * g, m.contrastPointsWith[g]!) || v[INDEX_HOOK]! < m.contrastHook[g]! || !crosses(v, m.contrastCrossing, 2 * g)) continue;
     const d = nearestOf(v, m.contrast, m.contrastStarts[g]!, m.contrastStarts[g + 1]!, m).distance;
     if (d < rival.distance) rival = { distance: d, name: contrastNames[g]! };
   }

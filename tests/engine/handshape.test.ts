@@ -95,10 +95,10 @@ describe('hand descriptors', () => {
       const base = describeHand(frame);
       const moved = describeHand(reframe(frame, 0.6, 0, 0.1, -0.05));
       HAND_DESCRIPTOR_NAMES.forEach((name, k) => expect(moved[k], `${sign} ${name}`).toBeCloseTo(base[k]!, 1));
-      // In-plane rotation changes nothing but the index's direction.
+      // In-plane rotation changes nothing but the index's and the middle finger's direction.
       const turned = describeHand(reframe(frame, 1, 0.4, 0, 0));
       HAND_DESCRIPTOR_NAMES.forEach((name, k) => {
-        if (name !== 'indexPointsUp') expect(Math.abs(turned[k]! - base[k]!), `${sign} ${name}`).toBeLessThan(HAND_DESCRIPTORS[k]!.scale * 0.25);
+        if (name !== 'indexPointsUp' && name !== 'middlePointsUp') expect(Math.abs(turned[k]! - base[k]!), `${sign} ${name}`).toBeLessThan(HAND_DESCRIPTORS[k]!.scale * 0.25);
       });
       const left = cloneLandmarkFrame(frame);
       for (let p = 0; p < 21; p++) left.leftHand[p * POINT_STRIDE + X] = 1 - frame.rightHand[p * POINT_STRIDE + X]!;
@@ -180,9 +180,10 @@ describe('the manual alphabet', () => {
     expect(weight('U', 'indexPointsUp')).toBeGreaterThan(0);
     expect(weight('A', 'indexPointsUp')).toBe(0);
     expect(weight('C', 'indexPointsUp')).toBe(0);
-    // The index's hook is read by X's definition only, never in the distance.
+    // The index's hook and the middle finger's direction are read by X's and P's definitions only, never in the distance.
     for (const sign of Object.keys(MANUAL_ALPHABET)) expect(weight(sign, 'indexHook'), sign).toBe(0);
-    expect(definitionWeights(MANUAL_ALPHABET.A!.fingers).counted).toBe(HAND_DESCRIPTOR_COUNT - 3);
+    for (const sign of Object.keys(MANUAL_ALPHABET)) expect(weight(sign, 'middlePointsUp'), sign).toBe(0);
+    expect(definitionWeights(MANUAL_ALPHABET.A!.fingers).counted).toBe(HAND_DESCRIPTOR_COUNT - 4);
   });
 
   it('where signers differ most (the thumb, the middle joints, a folded finger curled tighter) the single-descriptor test can take a wider scale; which fingers are out keeps one', () => {
@@ -341,7 +342,7 @@ describe('the handshape judge', () => {
 
   it('judges where the hand points by the letter\'s band: within it, the index\'s direction counts in the distance, never alone', () => {
     const k = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
-    const p = compiled.get('P')!.handshape!;
+    const p = compiled.get('Q')!.handshape!;
     expect(Array.from(p.pointing)).toEqual([...POINTING_BANDS.down]);
     expect(p.weights[k]!).toBeGreaterThan(0);
     expect(p.stepsBelow[k]).toBe(0);
@@ -436,6 +437,29 @@ describe('the handshape judge', () => {
       compileHandshape('R', { ...base, crossing: 'crossed', prototypes: offR, contrast: { U: [v] }, contrastDefinitions: { U: { fingers: base.fingers, points: 'up', ...(uCrossing ? { crossing: uCrossing } : {}) } } })!;
     expect(matchHandshape(angles, asR(undefined), report)).toBe(false);
     expect(matchHandshape(angles, asR('uncrossed'), report)).toBe(true);
+  });
+
+  it('P points down with its middle finger (its index goes out, forward or up): its band reads the middle finger, and the index\'s direction does not count for it', () => {
+    const p = compiled.get('P')!.handshape!;
+    const q = compiled.get('Q')!.handshape!;
+    const middle = HAND_DESCRIPTOR_NAMES.indexOf('middlePointsUp');
+    const index = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
+    expect(p.pointsWith).toBe(middle);
+    expect(q.pointsWith).toBe(index);
+    expect(p.weights[index]).toBe(0);
+    expect(q.weights[index]).toBeGreaterThan(0);
+    // Our P's held-out frames: the middle finger points down.
+    const angles = createAngleFrame();
+    computeAngleFrame(heldOutFrame('P'), angles, false);
+    createHandshapeFeatureTracker().update(heldOutFrame('P'), angles);
+    expect(angles.rightHandDescriptors![middle]!).toBeLessThan(0);
+    // The same hand with its middle finger pointing sideways is no P.
+    const v = Array.from(angles.rightHandDescriptors!);
+    const report = createMatchReport();
+    const model = { descriptors: [...HAND_DESCRIPTOR_NAMES], movement: 'held' as const, speedLimit: 2.5, points: 'down' as const, fingers: ['extended', 'extended', 'folded', 'folded'] as ('extended' | 'folded')[], pointsWith: 'middle' as const, prototypes: [v], contrast: {} };
+    expect(matchHandshape(angles, compileHandshape('P', model)!, report)).toBe(true);
+    angles.rightHandDescriptors![middle] = 10;
+    expect(matchHandshape(angles, compileHandshape('P', model)!, report)).toBe(false);
   });
 
   it('accepts the left hand as the mirror image of the right', () => {

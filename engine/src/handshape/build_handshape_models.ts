@@ -27,6 +27,8 @@ export interface HandshapeTrainingSign {
   hook?: IndexHook;
   /** Whether index and middle cross (manual_alphabet.ts); either when absent. */
   crossing?: Crossing;
+  /** The finger whose direction `points` reads (manual_alphabet.ts); the index when absent. */
+  pointsWith?: 'middle';
 }
 
 /** Do a hand's descriptors have every finger in the state `fingers` names, the index hooked and index and middle crossed or not where the definition says so, by the training bands? */
@@ -128,6 +130,7 @@ interface SignPrototypes {
   points: Pointing;
   hook: IndexHook | undefined;
   crossing: Crossing | undefined;
+  pointsWith: 'middle' | undefined;
   speedLimit: number;
   /** The prototype frames' own descriptors (without the other views): the contrast others see. */
   base: number[][];
@@ -170,7 +173,7 @@ function prototypesOf(sign: HandshapeTrainingSign): SignPrototypes {
   const measured = [...(sign.speeds ?? speeds)].sort((x, y) => x - y);
   const p75 = measured.length === 0 ? 0 : measured[Math.floor(0.75 * (measured.length - 1))]!;
   const speedLimit = sign.movement === 'held' ? Math.max(b.heldSpeedFloor, b.heldSpeedFactor * p75) : b.movingSpeed;
-  return { name: sign.name, fingers: sign.fingers, movement: sign.movement, points: sign.points ?? 'any', hook: sign.hook, crossing: sign.crossing, speedLimit: round(speedLimit), base, all };
+  return { name: sign.name, fingers: sign.fingers, movement: sign.movement, points: sign.points ?? 'any', hook: sign.hook, crossing: sign.crossing, pointsWith: sign.pointsWith, speedLimit: round(speedLimit), base, all };
 }
 
 /**
@@ -197,10 +200,11 @@ export function buildHandshapeModels(signs: readonly HandshapeTrainingSign[]): M
       points: sign.points,
       ...(sign.hook ? { hook: sign.hook } : {}),
       ...(sign.crossing ? { crossing: sign.crossing } : {}),
+      ...(sign.pointsWith ? { pointsWith: sign.pointsWith } : {}),
       speedLimit: sign.speedLimit,
       prototypes: sign.all,
       contrast: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, other.all])),
-      contrastDefinitions: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, { fingers: [...other.fingers], points: other.points, ...(other.hook ? { hook: other.hook } : {}), ...(other.crossing ? { crossing: other.crossing } : {}) }])),
+      contrastDefinitions: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, { fingers: [...other.fingers], points: other.points, ...(other.hook ? { hook: other.hook } : {}), ...(other.crossing ? { crossing: other.crossing } : {}), ...(other.pointsWith ? { pointsWith: other.pointsWith } : {}) }])),
     });
   }
   return models;

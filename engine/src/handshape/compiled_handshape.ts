@@ -3,6 +3,8 @@ import { definitionWeights } from './definition_weights.ts';
 import { HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
 
 const INDEX_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
+const MIDDLE_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('middlePointsUp');
+const pointingDescriptor = (pointsWith: 'middle' | undefined) => (pointsWith === 'middle' ? MIDDLE_POINTS : INDEX_POINTS);
 import { CROSSED_AT, HOOKED_AT, POINTING_BANDS, type Crossing, type FingerState, type IndexHook, type Pointing } from './manual_alphabet.ts';
 
 /** A sign's handshape model laid out for the judge: prototype vectors in flat Float32Arrays. */
@@ -11,6 +13,8 @@ export interface CompiledHandshape {
   fingers: Int8Array;
   /** The band of directions its extended index may point in, degrees [low, high] (POINTING_BANDS; any: -180..180). */
   pointing: Float32Array;
+  /** The descriptor `pointing` reads: indexPointsUp, or middlePointsUp (P). */
+  pointsWith: number;
   /** The least index hook (degrees, hand_descriptors.ts indexHook) the sign's definition asks (HOOKED_AT for X; -Infinity: any). */
   hook: number;
   /** The band index/middle crossing must lie in (hand_descriptors.ts indexMiddleCrossing): [low, high), CROSSED_AT splitting crossed from uncrossed; -Infinity..Infinity: either. */
@@ -38,6 +42,8 @@ export interface CompiledHandshape {
   contrastStarts: Int32Array;
   contrastFingers: Int8Array;
   contrastPointing: Float32Array;
+  /** Per confusable sign: the descriptor its pointing band reads (as `pointsWith`). */
+  contrastPointsWith: Int32Array;
   /** Per confusable sign: the least index hook its definition asks (as `hook`). */
   contrastHook: Float32Array;
   /** Per confusable sign: its crossing band (2 each, as `crossing`). */
@@ -80,9 +86,17 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
   // A sign that names where the hand points is judged on it by its band (matchHandshape's gate):
   // within the band the index's direction counts in the distance, never alone.
   if (model.points !== undefined && model.points !== 'any') stepsBelow[INDEX_POINTS] = stepsAbove[INDEX_POINTS] = 0;
+  // A sign that reads where the hand points from the middle finger (P) says nothing of the
+  // index's direction (out, forward or up: other people's P index at 25-79 degrees, ours down).
+  let counting = counted;
+  if (model.pointsWith === 'middle' && weights[INDEX_POINTS]! > 0) {
+    weights[INDEX_POINTS] = distanceBelow[INDEX_POINTS] = distanceAbove[INDEX_POINTS] = 0;
+    counting--;
+  }
   return {
     fingers: Int8Array.from(fingerCodes(model.fingers)),
     pointing: Float32Array.from(band(model.points)),
+    pointsWith: pointingDescriptor(model.pointsWith),
     hook: leastHook(model.hook),
     crossing: Float32Array.from(crossingBand(model.crossing)),
     movement: model.movement,
@@ -92,7 +106,7 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
     stepsAbove,
     distanceBelow,
     distanceAbove,
-    counted,
+    counted: counting,
     prototypes: flatten(model.prototypes),
     prototypeCount: model.prototypes.length,
     contrast: flatten(contrast),
@@ -100,6 +114,7 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
     contrastStarts: Int32Array.from(starts),
     contrastFingers: Int8Array.from(definitions.flatMap((d) => fingerCodes(d.fingers))),
     contrastPointing: Float32Array.from(definitions.flatMap((d) => band(d.points))),
+    contrastPointsWith: Int32Array.from(definitions, (d) => pointingDescriptor('pointsWith' in d ? d.pointsWith : undefined)),
     contrastHook: Float32Array.from(definitions, (d) => leastHook('hook' in d ? d.hook : undefined)),
     contrastCrossing: Float32Array.from(definitions.flatMap((d) => crossingBand('crossing' in d ? d.crossing : undefined))),
   };

@@ -90,6 +90,9 @@ export const HAND_DESCRIPTORS: readonly HandDescriptor[] = [
   { name: 'ringPinkySpread', scale: DEGREES, lower: 'Spread your {side} ring and pinky fingers apart', higher: 'Bring your {side} ring and pinky fingers together', joints: [9, 12] },
   { name: 'indexMiddleCrossing', scale: 0.3, lower: 'Uncross your {side} index and middle fingers', higher: 'Cross your {side} middle finger over your index finger', joints: [4, 7], variesBetweenSigners: true, needsUnfolded: [0, 1] },
   { name: 'indexPointsUp', scale: DEGREES, lower: 'Point your {side} index finger further up', higher: 'Point your {side} index finger further down', joints: [3, 4, 5], needsExtended: [0] },
+  // Where an extended middle finger points in the image, as indexPointsUp: read by P's definition
+  // only (manual_alphabet.ts pointsWith), whose middle finger points down.
+  { name: 'middlePointsUp', scale: DEGREES, lower: 'Point your {side} middle finger further up', higher: 'Point your {side} middle finger further down', joints: [6, 7, 8], definitionOnly: true as const },
   // The index's hook: the angle between its first segment (knuckle -> middle joint) and its last
   // (last joint -> tip), degrees: 0 straight, X's hook 20-90, a folded index 100 and more. Read
   // by X's definition only (manual_alphabet.ts HOOKED_AT).
@@ -257,6 +260,7 @@ export function computeHandDescriptors(hand: Float32Array, pixelWidth: number, p
   // whose definition extends the index (needsExtended), and gates their pointing on it
   // (manual_alphabet.ts POINTING_BANDS), which a faded value would bias towards sideways.
   out[k++] = Math.atan2(-(py(H.indexPip) - py(H.indexMcp)), Math.abs(px(H.indexPip) - px(H.indexMcp))) * RAD;
+  out[k++] = Math.atan2(-(py(H.middlePip) - py(H.middleMcp)), Math.abs(px(H.middlePip) - px(H.middleMcp))) * RAD;
   out[k++] = segmentsAngle(H.indexMcp, H.indexPip, H.indexDip, H.indexTip);
   for (let f = 0; f < 4; f++) {
     local(FINGERS[f]!.mcp + 3, palm, a);

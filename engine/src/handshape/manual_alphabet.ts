@@ -34,6 +34,10 @@ export interface LetterDefinition {
   hook?: IndexHook;
   /** Whether index and middle cross (hand_descriptors.ts indexMiddleCrossing); absent: either. */
   crossing?: Crossing;
+  /** The finger whose first segment says where the hand points: 'middle' for P (K turned down:
+   * the middle finger points down, the index out, forward or up: other people's P index 25-79
+   * degrees above the horizontal with the middle at -39 to -77; ours -77 to -90); absent: the index. */
+  pointsWith?: 'middle';
 }
 
 const E = 'extended';
@@ -57,7 +61,7 @@ export const MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   M: held(F, F, F, F), // three fingers folded over the thumb
   N: held(F, F, F, F), // two fingers folded over the thumb
   O: held(X, X, X, X), // all fingertips on the thumb: an O
-  P: held(E, E, F, F, 'down'), // K pointing down
+  P: { ...held(E, E, F, F, 'down'), pointsWith: 'middle' }, // K pointing down: its middle finger points down
   Q: held(E, F, F, F, 'down'), // G pointing down
   R: { ...held(E, E, F, F, 'up'), crossing: 'crossed' }, // index and middle crossed
   S: held(F, F, F, F), // fist, thumb across the fingers

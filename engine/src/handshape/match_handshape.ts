@@ -39,7 +39,6 @@ export const CUE_HOLD_STILL = -2;
 export const CUE_MOVE = -3;
 
 const D = HAND_DESCRIPTOR_COUNT;
-const INDEX_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
 const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
 
@@ -79,8 +78,8 @@ function contradictedFinger(v: Float32Array, fingers: Int8Array, offset: number)
 
 /** Does `v` point as band `offset` of `bands` (low, high) asks? A band only binds a hand whose
  * definition extends the index; a wider one (-180..180) is any direction. */
-function pointsAs(v: Float32Array, bands: Float32Array, offset: number): boolean {
-  const direction = v[INDEX_POINTS]!;
+function pointsAs(v: Float32Array, bands: Float32Array, offset: number, descriptor: number): boolean {
+  const direction = v[descriptor]!;
   return direction >= bands[offset]! && direction <= bands[offset + 1]!;
 }
 
@@ -126,7 +125,7 @@ function nearestCompetitor(v: Float32Array, model: CompiledHandshape): number {
   let best = Infinity;
   const signs = model.contrastStarts.length - 1;
   for (let g = 0; g < signs; g++) {
-    if (contradictedFinger(v, model.contrastFingers, 4 * g) >= 0 || !pointsAs(v, model.contrastPointing, 2 * g) || v[INDEX_HOOK]! < model.contrastHook[g]! || !crossesAs(v, model.contrastCrossing, 2 * g)) continue;
+    if (contradictedFinger(v, model.contrastFingers, 4 * g) >= 0 || !pointsAs(v, model.contrastPointing, 2 * g, model.contrastPointsWith[g]!) || v[INDEX_HOOK]! < model.contrastHook[g]! || !crossesAs(v, model.contrastCrossing, 2 * g)) continue;
     const d = nearest(v, model.contrast, model.contrastStarts[g]!, model.contrastStarts[g + 1]!, model, -1);
     if (d < best) best = d;
   }
@@ -183,7 +182,7 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
       wrongFinger[side]! < 0 &&
       unhooked[side] === 0 &&
       wrongCrossing[side] === 0 &&
-      pointsAs(v, model.pointing, 0) &&
+      pointsAs(v, model.pointing, 0, model.pointsWith) &&
       own[side]! <= judge.maxDistance &&
       own[side]! <= judge.maxRatio * other[side]! &&
       largestStep(v, model.prototypes, nearestPrototype[side]!, model) <= judge.maxSteps
