@@ -14,7 +14,8 @@
 // the same practice session. Writes bench/acceptance.md and bench/practice-timing.md (committed)
 // and their JSON into the bench's output folder.
 //
-//   node --import tsx bench/acceptance/run_acceptance.ts [--quick] [--out DIR]
+//   node --import tsx bench/acceptance/run_acceptance.ts [--quick] [--out DIR] [--judge handshape]
+// (`--judge`: one judge only, all letters, tables written to --out: a quicker check of one judge.)
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -138,7 +139,7 @@ const MIN_HOLD_FRAMES = 15;
  * the letter as the manual alphabet defines it (handshape/manual_alphabet.ts), judged from the
  * recording itself and not by any judge under test:
  *   - a held letter: its holds (MIN_HOLD_FRAMES or more consecutive frames) in which its fingers
- *     agree with the letter's definition by the builder's own training test (agreesWithDefinition,
+ *     (and X's hooked index) agree with the letter's definition by the builder's own training test (agreesWithDefinition,
  *     stricter than any judge's bands) and the hand is not moving (below the moving letters'
  *     speed). The recordings also hold frames that are not the letter:
  *     Q's first quarter reads its middle finger straight (as a P's is), its last quarter the hand
@@ -173,7 +174,7 @@ function heldOutSigning(angleFrames: readonly AngleFrame[], training: ReadonlySe
       let run: number[] = [];
       for (let k = i; k <= end; k++) {
         const a = angleFrames[k];
-        const shows = k < end && a !== undefined && a.descriptorsPresent?.[1] === 1 && a.rightHandDescriptors !== undefined && agreesWithDefinition(a.rightHandDescriptors, definition.fingers) && !moving(k);
+        const shows = k < end && a !== undefined && a.descriptorsPresent?.[1] === 1 && a.rightHandDescriptors !== undefined && agreesWithDefinition(a.rightHandDescriptors, definition.fingers, definition.hook, definition.crossing) && !moving(k);
         if (shows) {
           run.push(k);
           continue;
@@ -224,7 +225,8 @@ export function loadNonSigns(): { file: string; frames: LandmarkFrame[] }[] {
     });
 }
 
-export async function runAcceptance(options: { quick: boolean; log?: (line: string) => void }): Promise<AcceptanceResult> {
+export async function runAcceptance(options: { quick: boolean; log?: (line: string) => void; judges?: readonly Judge[] }): Promise<AcceptanceResult> {
+  const judges = options.judges ?? JUDGES;
   const log = options.log ?? console.log;
   const started = Date.now();
   const recordings = await loadAlphabetFolder(ALPHABET_DIR);
@@ -271,7 +273,7 @@ export async function runAcceptance(options: { quick: boolean; log?: (line: stri
     schema: 'signlearn-acceptance/1',
     quick: options.quick,
     signs,
-    judges: [...JUDGES],
+    judges: [...judges],
     settings: { replaySeconds: REPLAY_SECONDS, rates: RATES, handshapeJudge: HANDSHAPE_JUDGE },
     own: {},
     signing: {},
@@ -284,7 +286,7 @@ export async function runAcceptance(options: { quick: boolean; log?: (line: stri
     perturbations: perturbations.map(({ name, description }) => ({ name, description })),
     durationS: 0,
   };
-  for (const judge of JUDGES) {
+  for (const judge of judges) {
     log(`acceptance: ${judge}`);
     result.own[judge] = {};
     result.signing[judge] = {};
@@ -429,11 +431,14 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const quick = process.argv.includes('--quick');
   const outIndex = process.argv.indexOf('--out');
   const outDir = outIndex >= 0 ? process.argv[outIndex + 1]! : join(ROOT, 'bench', 'results');
-  const result = await runAcceptance({ quick });
+  const judgeIndex = process.argv.indexOf('--judge');
+  const only = judgeIndex >= 0 ? (process.argv[judgeIndex + 1] as Judge) : undefined;
+  if (only !== undefined && !JUDGES.includes(only)) throw new Error(`--judge: one of ${JUDGES.join(', ')}`);
+  const result = await runAcceptance({ quick, judges: only ? [only] : JUDGES });
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'acceptance.json'), JSON.stringify(result, null, 2));
-  // The committed tables are the full run's.
-  const tables = quick ? outDir : join(ROOT, 'bench');
+  // The committed tables are the full run's (every judge).
+  const tables = quick || only ? outDir : join(ROOT, 'bench');
   writeFileSync(join(tables, 'acceptance.md'), acceptanceMarkdown(result));
   writeFileSync(join(tables, 'practice-timing.md'), timingMarkdown(result));
   console.log(`acceptance: wrote ${join(tables, 'acceptance.md')} and practice-timing.md in ${result.durationS} s`);

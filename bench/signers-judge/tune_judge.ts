@@ -10,20 +10,15 @@
 // is one still frame: held in front of the camera it completes a held letter exactly when the
 // judge accepts its frame (its hand does not move), so each setting is tried frame by frame, with
 // the engine's own judge (matchHandshape) and models (compileHandshape with the setting's
-// betweenSigners). Tried: betweenSigners (definition_weights.ts) x maxRatio x maxDistance
+// betweenSigners). Tried: betweenSigners and tighterCurl (definition_weights.ts) x the people's
+// spread (people_spread.ts: a quantile of the tuning set's own differences) x maxRatio x maxDistance
 // (match_handshape.ts). Chosen on the tuning set: the most own letters accepted with wrong letters
 // in at most 0.5% of the pairs and no frame of data/non-signs read as a letter; ties go to the
 // stricter setting (lower factor, ratio, distance: the order tried).
 // The report set is then judged once with the chosen setting.
 import { fileURLToPath } from 'node:url';
-import { angleFramePixelSize } from '../../engine/src/angles/angle_frame_pixel_size.ts';
-import { createAngleFrame, type AngleFrame } from '../../engine/src/core/angle_frame.ts';
-import { createLandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
-import { Part } from '../../engine/src/core/landmark_layout.ts';
+import type { AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { compileHandshape, type CompiledHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
-import { computeHandDescriptors } from '../../engine/src/handshape/hand_descriptors.ts';
-import { ensureDescriptorArrays } from '../../engine/src/handshape/handshape_features.ts';
-import { HandRaised } from '../../engine/src/handshape/hand_raised.ts';
 import { HANDSHAPE_JUDGE, matchHandshape, type HandshapeJudgeSettings } from '../../engine/src/handshape/match_handshape.ts';
 import { createMatchReport } from '../../engine/src/match/match_report.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
@@ -31,7 +26,9 @@ import { buildAlphabetReferences } from '../../engine/src/recordings/build_alpha
 import type { HandshapeModel } from '../../engine/src/reference/reference_sign_schema.ts';
 import { ALPHABET_DIR, ROOT } from '../../server/paths.ts';
 import { join } from 'node:path';
-import { loadPhotos, type Photo } from './evaluate_judge.ts';
+import { loadPhotos } from './evaluate_judge.ts';
+import { measurePeopleSpread, spreadSamples } from './people_spread.ts';
+import { stillFrame } from './still_frame.ts';
 
 const MOVING = new Set(['J', 'Z']);
 export const WRONG_PAIRS_AT_MOST = 0.005;
@@ -41,11 +38,15 @@ export const GRID = {
   tighterCurl: [1, 0.5, 0],
   maxRatio: [0.85, 0.9, 0.95, 1],
   maxDistance: [1.6, 1.8, 2],
+  /** The quantile of people's differences the single-descriptor test lets through (people_spread.ts, measured on the tuning set); 0: none. */
+  peopleQuantile: [0, 0.9, 0.95],
 } as const;
 
 interface Setting {
   betweenSigners: number;
   tighterCurl: number;
+  peopleQuantile: number;
+  spread: Record<string, number>;
   judge: HandshapeJudgeSettings;
 }
 interface Outcome {
@@ -53,27 +54,6 @@ interface Outcome {
   photos: number;
   wrong: number;
   pairs: number;
-}
-
-/** A photo's first frame as the judge sees it (descriptors of each hand shown, not moving), or null without a hand. */
-function stillFrame(photo: Photo, index = 0): AngleFrame | null {
-  const landmarks = createLandmarkFrame();
-  photo.source.read(index, landmarks);
-  const frame = createAngleFrame();
-  ensureDescriptorArrays(frame);
-  const pixel = new Float64Array(2);
-  angleFramePixelSize(landmarks.imageWidth, landmarks.imageHeight, pixel);
-  let any = false;
-  for (let side = 0; side < 2; side++) {
-    const present = landmarks.present[side === 0 ? Part.leftHand : Part.rightHand] === 1;
-    const out = side === 0 ? frame.leftHandDescriptors! : frame.rightHandDescriptors!;
-    const ok = present && computeHandDescriptors(side === 0 ? landmarks.leftHand : landmarks.rightHand, pixel[0]!, pixel[1]!, side === 0, out);
-    frame.descriptorsPresent![side] = ok ? 1 : 0;
-    frame.handSpeed![side] = 0;
-    frame.handRaised![side] = HandRaised.unknown;
-    any ||= ok;
-  }
-  return any ? frame : null;
 }
 
 function judgeSet(frames: readonly { letter: string; frame: AngleFrame }[], letters: readonly string[], models: readonly CompiledHandshape[], judge: HandshapeJudgeSettings): Outcome {
@@ -113,22 +93,26 @@ export async function tune(tuneSource: string, tuneSet: string | undefined, repo
     Array.from({ length: photo.source.frameCount }, (_, i) => stillFrame(photo, i)).flatMap((frame) => (frame ? [{ letter: '-', frame }] : [])),
   );
   const reporting = await stills(reportSource, reportSet);
-  const key = (b: number, t: number) => `${b}/${t}`;
-  const modelsFor = new Map<string, CompiledHandshape[]>(
-    GRID.betweenSigners.flatMap((b) => GRID.tighterCurl.map((t) => [key(b, t), records.map((m, i) => compileHandshape(letters[i]!, m, b, t)!)] as const)),
-  );
-  let best: { setting: Setting; outcome: Outcome } | null = null;
+  // Models at each setting; the people's spread is measured on the tuning set at that setting
+  // without any spread (no report-set photo is seen).
+  const compileAll = (b: number, t: number, spread: Record<string, number>) => records.map((m, i) => compileHandshape(letters[i]!, m, b, t, spread)!);
+  let best: { setting: Setting; outcome: Outcome; models: CompiledHandshape[] } | null = null;
   for (const tighterCurl of GRID.tighterCurl) {
     for (const betweenSigners of GRID.betweenSigners) {
-      const models = modelsFor.get(key(betweenSigners, tighterCurl))!;
-      for (const maxRatio of GRID.maxRatio) {
-        for (const maxDistance of GRID.maxDistance) {
-          const judge = { ...HANDSHAPE_JUDGE, maxRatio, maxDistance };
-          const outcome = judgeSet(tuning, letters, models, judge);
-          const nonSignFrames = judgeSet(nonSigns, letters, models, judge).wrong;
-          if (verbose) console.log(`  tighterCurl ${tighterCurl} betweenSigners ${betweenSigners} maxRatio ${maxRatio} maxDistance ${maxDistance}: ${describe(outcome)}, non-sign frames read as a letter ${nonSignFrames}`);
-          if (outcome.wrong > WRONG_PAIRS_AT_MOST * outcome.pairs || nonSignFrames > 0) continue;
-          if (best === null || outcome.own > best.outcome.own) best = { setting: { betweenSigners, tighterCurl, judge }, outcome };
+      const unspread = compileAll(betweenSigners, tighterCurl, {});
+      const samples = spreadSamples(tuning, letters, unspread);
+      for (const peopleQuantile of GRID.peopleQuantile) {
+        const spread = peopleQuantile === 0 ? {} : measurePeopleSpread(samples, peopleQuantile);
+        const models = peopleQuantile === 0 ? unspread : compileAll(betweenSigners, tighterCurl, spread);
+        for (const maxRatio of GRID.maxRatio) {
+          for (const maxDistance of GRID.maxDistance) {
+            const judge = { ...HANDSHAPE_JUDGE, maxRatio, maxDistance };
+            const outcome = judgeSet(tuning, letters, models, judge);
+            const nonSignFrames = judgeSet(nonSigns, letters, models, judge).wrong;
+            if (verbose) console.log(`  tighterCurl ${tighterCurl} betweenSigners ${betweenSigners} peopleQuantile ${peopleQuantile} maxRatio ${maxRatio} maxDistance ${maxDistance}: ${describe(outcome)}, non-sign frames read as a letter ${nonSignFrames}`);
+            if (outcome.wrong > WRONG_PAIRS_AT_MOST * outcome.pairs || nonSignFrames > 0) continue;
+            if (best === null || outcome.own > best.outcome.own) best = { setting: { betweenSigners, tighterCurl, peopleQuantile, spread, judge }, outcome, models };
+          }
         }
       }
     }
@@ -136,8 +120,8 @@ export async function tune(tuneSource: string, tuneSet: string | undefined, repo
   const lines = [`tuned on ${tuneSource}${tuneSet ? ` (${tuneSet})` : ''}: ${tuning.length} photographs with a hand`];
   if (best === null) return [...lines, 'no setting keeps wrong letters within 0.5% of the pairs'];
   const { setting } = best;
-  lines.push(`chosen: tighterCurl ${setting.tighterCurl}, betweenSigners ${setting.betweenSigners}, maxRatio ${setting.judge.maxRatio}, maxDistance ${setting.judge.maxDistance}; on the tuning set ${describe(best.outcome)}`);
-  const reported = judgeSet(reporting, letters, modelsFor.get(key(setting.betweenSigners, setting.tighterCurl))!, setting.judge);
+  lines.push(`chosen: tighterCurl ${setting.tighterCurl}, betweenSigners ${setting.betweenSigners}, peopleQuantile ${setting.peopleQuantile} (${JSON.stringify(setting.spread)}), maxRatio ${setting.judge.maxRatio}, maxDistance ${setting.judge.maxDistance}; on the tuning set ${describe(best.outcome)}`);
+  const reported = judgeSet(reporting, letters, best.models, setting.judge);
   lines.push(`reported on ${reportSource}${reportSet ? ` (${reportSet})` : ''}: ${reporting.length} photographs with a hand; ${describe(reported)}`);
   return lines;
 }

@@ -9,7 +9,7 @@ import { estimateDepthScale, RIGID_BONE_LOG_LENGTHS, RIGID_BONES } from '../../e
 import { computeHandDescriptors, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS } from '../../engine/src/handshape/hand_descriptors.ts';
 import { createHandshapeFeatureTracker } from '../../engine/src/handshape/handshape_features.ts';
 import { MANUAL_ALPHABET, POINTING_BANDS } from '../../engine/src/handshape/manual_alphabet.ts';
-import { BETWEEN_SIGNERS, definitionWeights } from '../../engine/src/handshape/definition_weights.ts';
+import { BETWEEN_SIGNERS, definitionWeights, PEOPLE_SPREAD } from '../../engine/src/handshape/definition_weights.ts';
 import { compileHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { handRaised, HandRaised, RAISED_MIN_SCORE } from '../../engine/src/handshape/hand_raised.ts';
 import { CUE_HOLD_STILL, matchHandshape } from '../../engine/src/handshape/match_handshape.ts';
@@ -95,10 +95,10 @@ describe('hand descriptors', () => {
       const base = describeHand(frame);
       const moved = describeHand(reframe(frame, 0.6, 0, 0.1, -0.05));
       HAND_DESCRIPTOR_NAMES.forEach((name, k) => expect(moved[k], `${sign} ${name}`).toBeCloseTo(base[k]!, 1));
-      // In-plane rotation changes nothing but the index's direction.
+      // In-plane rotation changes nothing but the index's and the middle finger's direction.
       const turned = describeHand(reframe(frame, 1, 0.4, 0, 0));
       HAND_DESCRIPTOR_NAMES.forEach((name, k) => {
-        if (name !== 'indexPointsUp') expect(Math.abs(turned[k]! - base[k]!), `${sign} ${name}`).toBeLessThan(HAND_DESCRIPTORS[k]!.scale * 0.25);
+        if (name !== 'indexPointsUp' && name !== 'middlePointsUp') expect(Math.abs(turned[k]! - base[k]!), `${sign} ${name}`).toBeLessThan(HAND_DESCRIPTORS[k]!.scale * 0.25);
       });
       const left = cloneLandmarkFrame(frame);
       for (let p = 0; p < 21; p++) left.leftHand[p * POINT_STRIDE + X] = 1 - frame.rightHand[p * POINT_STRIDE + X]!;
@@ -180,12 +180,15 @@ describe('the manual alphabet', () => {
     expect(weight('U', 'indexPointsUp')).toBeGreaterThan(0);
     expect(weight('A', 'indexPointsUp')).toBe(0);
     expect(weight('C', 'indexPointsUp')).toBe(0);
-    expect(definitionWeights(MANUAL_ALPHABET.A!.fingers).counted).toBe(HAND_DESCRIPTOR_COUNT - 2);
+    // The index's hook and the middle finger's direction are read by X's and P's definitions only, never in the distance.
+    for (const sign of Object.keys(MANUAL_ALPHABET)) expect(weight(sign, 'indexHook'), sign).toBe(0);
+    for (const sign of Object.keys(MANUAL_ALPHABET)) expect(weight(sign, 'middlePointsUp'), sign).toBe(0);
+    expect(definitionWeights(MANUAL_ALPHABET.A!.fingers).counted).toBe(HAND_DESCRIPTOR_COUNT - 4);
   });
 
   it('where signers differ most (the thumb, the middle joints, a folded finger curled tighter) the single-descriptor test can take a wider scale; which fingers are out keeps one', () => {
     const widened = 2;
-    const { weights, stepsBelow, stepsAbove } = definitionWeights(MANUAL_ALPHABET.D!.fingers, widened);
+    const { weights, stepsBelow, stepsAbove } = definitionWeights(MANUAL_ALPHABET.D!.fingers, widened, 1, {});
     const k = (name: string) => HAND_DESCRIPTOR_NAMES.indexOf(name);
     for (const name of ['thumbAcross', 'thumbToMiddleTip', 'indexMiddleJointBend']) {
       expect(stepsBelow[k(name)]! / weights[k(name)]!, name).toBeCloseTo(1 / widened, 6);
@@ -197,13 +200,33 @@ describe('the manual alphabet', () => {
     expect(stepsAbove[k('pinkyStraight')]!).toBe(weights[k('pinkyStraight')]!);
     expect(stepsBelow[k('pinkyReach')]! / weights[k('pinkyReach')]!).toBeCloseTo(1 / widened, 6);
     expect(stepsAbove[k('pinkyReach')]!).toBe(weights[k('pinkyReach')]!);
-    // D's index is extended: its straightness, reach and direction keep one scale both ways.
-    for (const name of ['indexStraight', 'indexReach', 'pinkyKnuckleBend', 'indexPointsUp']) {
+    // D's index is extended: its straightness and direction keep one scale both ways; its reach
+    // (the finger's length against the palm: the person's hand) counts in the distance but never
+    // refuses alone.
+    for (const name of ['indexStraight', 'pinkyKnuckleBend', 'indexPointsUp']) {
       expect(stepsBelow[k(name)], name).toBe(weights[k(name)]);
       expect(stepsAbove[k(name)], name).toBe(weights[k(name)]);
     }
-    // The judge's own setting, tuned on other people's letters: no widening (docs/handshape-judge-signers.md).
+    expect(weights[k('indexReach')]).toBeGreaterThan(0);
+    expect(stepsBelow[k('indexReach')]).toBe(0);
+    expect(stepsAbove[k('indexReach')]).toBe(0);
+    // The judge's own setting, tuned on other people's letters: no widening (docs/handshape-judge-signers.md);
+    // a folded finger curled tighter counts half in a letter that extends a finger (D), in full in a fist (A).
     expect(BETWEEN_SIGNERS).toBe(1);
+    const own = definitionWeights(MANUAL_ALPHABET.D!.fingers);
+    expect(own.distanceBelow[k('pinkyStraight')]! / own.weights[k('pinkyStraight')]!).toBeCloseTo(0.5, 6);
+    expect(own.distanceAbove[k('pinkyStraight')]).toBe(own.weights[k('pinkyStraight')]);
+    const fist = definitionWeights(MANUAL_ALPHABET.A!.fingers);
+    expect(fist.distanceBelow[k('pinkyStraight')]).toBe(fist.weights[k('pinkyStraight')]);
+    // People's measured spread (PEOPLE_SPREAD) widens the veto of the descriptors it names, both
+    // ways, and nothing else: the distance keeps one signer's scale.
+    for (const [name, factor] of Object.entries(PEOPLE_SPREAD)) {
+      expect(factor, name).toBeGreaterThan(1);
+      expect(own.stepsBelow[k(name)]! * factor, name).toBeCloseTo(own.weights[k(name)]!, 6);
+      expect(own.stepsAbove[k(name)]! * factor, name).toBeCloseTo(own.weights[k(name)]!, 6);
+      expect(own.distanceAbove[k(name)], name).toBe(own.weights[k(name)]);
+    }
+    expect(own.stepsAbove[k('indexStraight')]).toBe(own.weights[k('indexStraight')]);
   });
 });
 
@@ -319,7 +342,7 @@ describe('the handshape judge', () => {
 
   it('judges where the hand points by the letter\'s band: within it, the index\'s direction counts in the distance, never alone', () => {
     const k = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
-    const p = compiled.get('P')!.handshape!;
+    const p = compiled.get('Q')!.handshape!;
     expect(Array.from(p.pointing)).toEqual([...POINTING_BANDS.down]);
     expect(p.weights[k]!).toBeGreaterThan(0);
     expect(p.stepsBelow[k]).toBe(0);
@@ -355,6 +378,88 @@ describe('the handshape judge', () => {
     expect(matchHandshape(angles, pointsDown, report)).toBe(true);
     const same = compileHandshape('B', { ...model, fingers: [...model.fingers], contrastDefinitions: { Other: { fingers: ['extended', 'extended', 'extended', 'extended'], points: 'up' } } })!;
     expect(matchHandshape(angles, same, report)).toBe(false);
+  });
+
+  it('X is a hooked index: a hand whose index is not hooked is not X, and X does not hold such a hand apart from D', () => {
+    const frame = heldOutFrame('D');
+    const angles = createAngleFrame();
+    computeAngleFrame(frame, angles, false);
+    createHandshapeFeatureTracker().update(frame, angles);
+    const v = Array.from(angles.rightHandDescriptors!);
+    const hook = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
+    // Our D's index is straight (at most 14 degrees from first to last segment).
+    expect(v[hook]!).toBeLessThan(15);
+    const base = { descriptors: [...HAND_DESCRIPTOR_NAMES], movement: 'held' as const, speedLimit: 2.5, points: 'up' as const };
+    const report = createMatchReport();
+    // As X (the hand exactly on the prototype): refused by the definition's hook alone, and the cue says to hook the index.
+    const asX = compileHandshape('X', { ...base, fingers: ['either', 'folded', 'folded', 'folded'], hook: 'hooked', prototypes: [v], contrast: {} })!;
+    expect(matchHandshape(angles, asX, report)).toBe(false);
+    expect(report.cue).toBe(hook);
+    const anyIndex = compileHandshape('X', { ...base, fingers: ['either', 'folded', 'folded', 'folded'], prototypes: [v], contrast: {} })!;
+    expect(matchHandshape(angles, anyIndex, report)).toBe(true);
+    // As D, a little off its prototype, with X's prototype exactly on the hand: X competes only if the hand could be X.
+    const offD = [v.map((x, i) => (HAND_DESCRIPTOR_NAMES[i] === 'thumbAcross' ? x + 0.1 : x))];
+    const d = (xHook: 'hooked' | undefined) =>
+      compileHandshape('D', { ...base, fingers: ['extended', 'folded', 'folded', 'folded'], prototypes: offD, contrast: { X: [v] }, contrastDefinitions: { X: { fingers: ['either', 'folded', 'folded', 'folded'], points: 'up', ...(xHook ? { hook: xHook } : {}) } } })!;
+    expect(matchHandshape(angles, d(undefined), report)).toBe(false);
+    expect(matchHandshape(angles, d('hooked'), report)).toBe(true);
+  });
+
+  it('R crosses index and middle, H U V W hold them apart: a crossed hand is not U, and U does not hold it apart from R', () => {
+    const angles = createAngleFrame();
+    const tracker = createHandshapeFeatureTracker();
+    const crossing = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
+    // A held-out frame of our R that crosses.
+    const r = built.get('R')!;
+    const frames = Array.from({ length: recordings.get('R')!.frames.length }, (_, i) => i).filter((i) => !r.training.includes(i));
+    const frame = createLandmarkFrame();
+    const source = alphabetSource('R', recordings.get('R')!);
+    let v: number[] = [];
+    for (const i of frames) {
+      source.read(i, frame);
+      computeAngleFrame(frame, angles, false);
+      tracker.update(frame, angles);
+      if (angles.rightHandDescriptors![crossing]! < 0) {
+        v = Array.from(angles.rightHandDescriptors!);
+        break;
+      }
+    }
+    expect(v.length).toBeGreaterThan(0);
+    const base = { descriptors: [...HAND_DESCRIPTOR_NAMES], movement: 'held' as const, speedLimit: 2.5, points: 'up' as const, fingers: ['extended', 'extended', 'folded', 'folded'] as ('extended' | 'folded')[] };
+    const report = createMatchReport();
+    const asU = compileHandshape('U', { ...base, crossing: 'uncrossed', prototypes: [v], contrast: {} })!;
+    expect(matchHandshape(angles, asU, report)).toBe(false);
+    expect(report.cue).toBe(crossing);
+    expect(report.cueAbove).toBe(false); // 'Uncross your ... index and middle fingers'
+    expect(matchHandshape(angles, compileHandshape('U', { ...base, prototypes: [v], contrast: {} })!, report)).toBe(true);
+    const offR = [v.map((x, i) => (HAND_DESCRIPTOR_NAMES[i] === 'thumbAcross' ? x + 0.1 : x))];
+    const asR = (uCrossing: 'uncrossed' | undefined) =>
+      compileHandshape('R', { ...base, crossing: 'crossed', prototypes: offR, contrast: { U: [v] }, contrastDefinitions: { U: { fingers: base.fingers, points: 'up', ...(uCrossing ? { crossing: uCrossing } : {}) } } })!;
+    expect(matchHandshape(angles, asR(undefined), report)).toBe(false);
+    expect(matchHandshape(angles, asR('uncrossed'), report)).toBe(true);
+  });
+
+  it('P points down with its middle finger (its index goes out, forward or up): its band reads the middle finger, and the index\'s direction does not count for it', () => {
+    const p = compiled.get('P')!.handshape!;
+    const q = compiled.get('Q')!.handshape!;
+    const middle = HAND_DESCRIPTOR_NAMES.indexOf('middlePointsUp');
+    const index = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
+    expect(p.pointsWith).toBe(middle);
+    expect(q.pointsWith).toBe(index);
+    expect(p.weights[index]).toBe(0);
+    expect(q.weights[index]).toBeGreaterThan(0);
+    // Our P's held-out frames: the middle finger points down.
+    const angles = createAngleFrame();
+    computeAngleFrame(heldOutFrame('P'), angles, false);
+    createHandshapeFeatureTracker().update(heldOutFrame('P'), angles);
+    expect(angles.rightHandDescriptors![middle]!).toBeLessThan(0);
+    // The same hand with its middle finger pointing sideways is no P.
+    const v = Array.from(angles.rightHandDescriptors!);
+    const report = createMatchReport();
+    const model = { descriptors: [...HAND_DESCRIPTOR_NAMES], movement: 'held' as const, speedLimit: 2.5, points: 'down' as const, fingers: ['extended', 'extended', 'folded', 'folded'] as ('extended' | 'folded')[], pointsWith: 'middle' as const, prototypes: [v], contrast: {} };
+    expect(matchHandshape(angles, compileHandshape('P', model)!, report)).toBe(true);
+    angles.rightHandDescriptors![middle] = 10;
+    expect(matchHandshape(angles, compileHandshape('P', model)!, report)).toBe(false);
   });
 
   it('accepts the left hand as the mirror image of the right', () => {

@@ -6,7 +6,10 @@ import type { HandshapeModel } from '../reference/reference_sign_schema.ts';
 import { estimateDepthScale } from './estimate_depth_scale.ts';
 import { definitionWeights } from './definition_weights.ts';
 import { computeHandDescriptors, measuredPalmPixels, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
-import { TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, type FingerState, type Movement, type Pointing } from './manual_alphabet.ts';
+import { CROSSED_AT, TRAINING_CROSSING_MARGIN, TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, TRAINING_HOOKED_AT, type Crossing, type FingerState, type IndexHook, type Movement, type Pointing } from './manual_alphabet.ts';
+
+const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
+const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
 
 /** One sign's training material: its frames in time order (the hand that signs, right or left), and its definition: which fingers it extends and folds, and whether it is held or moves. */
 export interface HandshapeTrainingSign {
@@ -20,10 +23,19 @@ export interface HandshapeTrainingSign {
   movement: Movement;
   /** Where its extended index points (manual_alphabet.ts); 'any' when absent. */
   points?: Pointing;
+  /** Whether its index is hooked (manual_alphabet.ts); either when absent. */
+  hook?: IndexHook;
+  /** Whether index and middle cross (manual_alphabet.ts); either when absent. */
+  crossing?: Crossing;
+  /** The finger whose direction `points` reads (manual_alphabet.ts); the index when absent. */
+  pointsWith?: 'middle';
 }
 
-/** Do a hand's descriptors have every finger in the state `fingers` names, by the training bands? */
-export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: readonly FingerState[]): boolean {
+/** Do a hand's descriptors have every finger in the state `fingers` names, the index hooked and index and middle crossed or not where the definition says so, by the training bands? */
+export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: readonly FingerState[], hook?: IndexHook, crossing?: Crossing): boolean {
+  if (hook === 'hooked' && descriptors[INDEX_HOOK]! < TRAINING_HOOKED_AT) return false;
+  if (crossing === 'crossed' && descriptors[CROSSING]! >= CROSSED_AT - TRAINING_CROSSING_MARGIN) return false;
+  if (crossing === 'uncrossed' && descriptors[CROSSING]! < CROSSED_AT + TRAINING_CROSSING_MARGIN) return false;
   for (let f = 0; f < 4; f++) {
     const straightness = descriptors[FINGER_STRAIGHTNESS[f]!]!;
     if ((fingers[f] === 'extended' && straightness < TRAINING_EXTENDED_AT) || (fingers[f] === 'folded' && straightness > TRAINING_FOLDED_AT)) return false;
@@ -116,6 +128,9 @@ interface SignPrototypes {
   fingers: readonly FingerState[];
   movement: Movement;
   points: Pointing;
+  hook: IndexHook | undefined;
+  crossing: Crossing | undefined;
+  pointsWith: 'middle' | undefined;
   speedLimit: number;
   /** The prototype frames' own descriptors (without the other views): the contrast others see. */
   base: number[][];
@@ -137,7 +152,7 @@ function prototypesOf(sign: HandshapeTrainingSign): SignPrototypes {
     speeds.push(motion.speed[0]!);
     if (vector) described.push({ vector, frame, hand: signing.hand, left: signing.left });
   }
-  const conforming = described.filter((d) => agreesWithDefinition(d.vector, sign.fingers));
+  const conforming = described.filter((d) => agreesWithDefinition(d.vector, sign.fingers, sign.hook, sign.crossing));
   if (conforming.length === 0) throw new Error(`handshape model of "${sign.name}": no frame shows a usable hand with its fingers as the sign's definition names them`);
   const centre = HAND_DESCRIPTOR_NAMES.map((_, k) => median(conforming.map((d) => d.vector[k]!)));
   const clean = conforming.filter((d) => judgeDistance(d.vector, centre, sign.fingers) <= b.outlierDistance);
@@ -158,7 +173,7 @@ function prototypesOf(sign: HandshapeTrainingSign): SignPrototypes {
   const measured = [...(sign.speeds ?? speeds)].sort((x, y) => x - y);
   const p75 = measured.length === 0 ? 0 : measured[Math.floor(0.75 * (measured.length - 1))]!;
   const speedLimit = sign.movement === 'held' ? Math.max(b.heldSpeedFloor, b.heldSpeedFactor * p75) : b.movingSpeed;
-  return { name: sign.name, fingers: sign.fingers, movement: sign.movement, points: sign.points ?? 'any', speedLimit: round(speedLimit), base, all };
+  return { name: sign.name, fingers: sign.fingers, movement: sign.movement, points: sign.points ?? 'any', hook: sign.hook, crossing: sign.crossing, pointsWith: sign.pointsWith, speedLimit: round(speedLimit), base, all };
 }
 
 /**
@@ -183,10 +198,13 @@ export function buildHandshapeModels(signs: readonly HandshapeTrainingSign[]): M
       fingers: [...sign.fingers],
       movement: sign.movement,
       points: sign.points,
+      ...(sign.hook ? { hook: sign.hook } : {}),
+      ...(sign.crossing ? { crossing: sign.crossing } : {}),
+      ...(sign.pointsWith ? { pointsWith: sign.pointsWith } : {}),
       speedLimit: sign.speedLimit,
       prototypes: sign.all,
       contrast: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, other.all])),
-      contrastDefinitions: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, { fingers: [...other.fingers], points: other.points }])),
+      contrastDefinitions: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, { fingers: [...other.fingers], points: other.points, ...(other.hook ? { hook: other.hook } : {}), ...(other.crossing ? { crossing: other.crossing } : {}), ...(other.pointsWith ? { pointsWith: other.pointsWith } : {}) }])),
     });
   }
   return models;

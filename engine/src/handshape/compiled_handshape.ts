@@ -3,7 +3,9 @@ import { definitionWeights } from './definition_weights.ts';
 import { HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
 
 const INDEX_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
-import { POINTING_BANDS, type FingerState, type Pointing } from './manual_alphabet.ts';
+const MIDDLE_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('middlePointsUp');
+const pointingDescriptor = (pointsWith: 'middle' | undefined) => (pointsWith === 'middle' ? MIDDLE_POINTS : INDEX_POINTS);
+import { CROSSED_AT, HOOKED_AT, POINTING_BANDS, type Crossing, type FingerState, type IndexHook, type Pointing } from './manual_alphabet.ts';
 
 /** A sign's handshape model laid out for the judge: prototype vectors in flat Float32Arrays. */
 export interface CompiledHandshape {
@@ -11,6 +13,12 @@ export interface CompiledHandshape {
   fingers: Int8Array;
   /** The band of directions its extended index may point in, degrees [low, high] (POINTING_BANDS; any: -180..180). */
   pointing: Float32Array;
+  /** The descriptor `pointing` reads: indexPointsUp, or middlePointsUp (P). */
+  pointsWith: number;
+  /** The least index hook (degrees, hand_descriptors.ts indexHook) the sign's definition asks (HOOKED_AT for X; -Infinity: any). */
+  hook: number;
+  /** The band index/middle crossing must lie in (hand_descriptors.ts indexMiddleCrossing): [low, high), CROSSED_AT splitting crossed from uncrossed; -Infinity..Infinity: either. */
+  crossing: Float32Array;
   movement: 'held' | 'moving';
   speedLimit: number;
   /** Per descriptor: its weight in the distance to this sign and in the single-descriptor test
@@ -34,6 +42,12 @@ export interface CompiledHandshape {
   contrastStarts: Int32Array;
   contrastFingers: Int8Array;
   contrastPointing: Float32Array;
+  /** Per confusable sign: the descriptor its pointing band reads (as `pointsWith`). */
+  contrastPointsWith: Int32Array;
+  /** Per confusable sign: the least index hook its definition asks (as `hook`). */
+  contrastHook: Float32Array;
+  /** Per confusable sign: its crossing band (2 each, as `crossing`). */
+  contrastCrossing: Float32Array;
 }
 
 function flatten(vectors: readonly (readonly number[])[]): Float32Array {
@@ -44,15 +58,19 @@ function flatten(vectors: readonly (readonly number[])[]): Float32Array {
 
 const fingerCodes = (fingers: readonly FingerState[]) => Array.from(fingers, (state) => (state === 'extended' ? 1 : state === 'folded' ? -1 : 0));
 const band = (points: Pointing | undefined): readonly [number, number] => (points === undefined || points === 'any' ? [-180, 180] : POINTING_BANDS[points]);
+const leastHook = (hook: IndexHook | undefined): number => (hook === 'hooked' ? HOOKED_AT : -Infinity);
+const crossingBand = (crossing: Crossing | undefined): readonly [number, number] =>
+  crossing === 'crossed' ? [-Infinity, CROSSED_AT] : crossing === 'uncrossed' ? [CROSSED_AT, Infinity] : [-Infinity, Infinity];
 
 /**
  * A record's handshape model -> the judge's layout, or null when the model describes hands with
  * other descriptors than this engine's (a record built by another version): the sign is then
  * judged by the SPEC rule. Throws for vectors of the wrong length under the same descriptors.
  * A confusable sign without a stored definition competes with every hand (fingers 'either',
- * pointing 'any'). `betweenSigners`: definition_weights.ts (the bench tunes it; the app uses the default).
+ * pointing 'any'). `betweenSigners`, `tighterCurl`, `peopleSpread`: definition_weights.ts (the bench
+ * tunes them; the app uses the defaults).
  */
-export function compileHandshape(signName: string, model: HandshapeModel, betweenSigners?: number, tighterCurl?: number): CompiledHandshape | null {
+export function compileHandshape(signName: string, model: HandshapeModel, betweenSigners?: number, tighterCurl?: number, peopleSpread?: Readonly<Record<string, number>>): CompiledHandshape | null {
   if (model.descriptors.length !== HAND_DESCRIPTOR_COUNT || model.descriptors.some((name, i) => name !== HAND_DESCRIPTOR_NAMES[i])) return null;
   const names = Object.keys(model.contrast);
   const contrast = names.flatMap((name) => model.contrast[name]!);
@@ -64,13 +82,23 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
   const starts = [0];
   for (const name of names) starts.push(starts[starts.length - 1]! + model.contrast[name]!.length);
   const definitions = names.map((name) => model.contrastDefinitions?.[name] ?? { fingers: ['either', 'either', 'either', 'either'] as FingerState[], points: 'any' as const });
-  const { weights, stepsBelow, stepsAbove, distanceBelow, distanceAbove, counted } = definitionWeights(model.fingers, betweenSigners, tighterCurl);
+  const { weights, stepsBelow, stepsAbove, distanceBelow, distanceAbove, counted } = definitionWeights(model.fingers, betweenSigners, tighterCurl, peopleSpread);
   // A sign that names where the hand points is judged on it by its band (matchHandshape's gate):
   // within the band the index's direction counts in the distance, never alone.
   if (model.points !== undefined && model.points !== 'any') stepsBelow[INDEX_POINTS] = stepsAbove[INDEX_POINTS] = 0;
+  // A sign that reads where the hand points from the middle finger (P) says nothing of the
+  // index's direction (out, forward or up: other people's P index at 25-79 degrees, ours down).
+  let counting = counted;
+  if (model.pointsWith === 'middle' && weights[INDEX_POINTS]! > 0) {
+    weights[INDEX_POINTS] = distanceBelow[INDEX_POINTS] = distanceAbove[INDEX_POINTS] = 0;
+    counting--;
+  }
   return {
     fingers: Int8Array.from(fingerCodes(model.fingers)),
     pointing: Float32Array.from(band(model.points)),
+    pointsWith: pointingDescriptor(model.pointsWith),
+    hook: leastHook(model.hook),
+    crossing: Float32Array.from(crossingBand(model.crossing)),
     movement: model.movement,
     speedLimit: model.speedLimit,
     weights,
@@ -78,7 +106,7 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
     stepsAbove,
     distanceBelow,
     distanceAbove,
-    counted,
+    counted: counting,
     prototypes: flatten(model.prototypes),
     prototypeCount: model.prototypes.length,
     contrast: flatten(contrast),
@@ -86,5 +114,8 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
     contrastStarts: Int32Array.from(starts),
     contrastFingers: Int8Array.from(definitions.flatMap((d) => fingerCodes(d.fingers))),
     contrastPointing: Float32Array.from(definitions.flatMap((d) => band(d.points))),
+    contrastPointsWith: Int32Array.from(definitions, (d) => pointingDescriptor('pointsWith' in d ? d.pointsWith : undefined)),
+    contrastHook: Float32Array.from(definitions, (d) => leastHook('hook' in d ? d.hook : undefined)),
+    contrastCrossing: Float32Array.from(definitions.flatMap((d) => crossingBand('crossing' in d ? d.crossing : undefined))),
   };
 }

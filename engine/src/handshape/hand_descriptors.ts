@@ -34,6 +34,14 @@ import { estimateDepthScale } from './estimate_depth_scale.ts';
  * `needsExtended`: the same for a descriptor of an extended finger (the index's direction). The
  * spreads need neither: they fade to 0 as a finger folds, which itself tells a folded finger
  * from one held out beside its neighbour (a walking hand's loose fingers from J's).
+ * `lengthWhenExtended`: a finger's reach (how far its tip lies along the palm) tells how far a
+ * folded or curved finger curls, but for a finger the letter holds straight out it is mostly the
+ * finger's length against the palm: the person's hand, not the letter. For such a finger it counts
+ * in the distance and the ratio test (it still tells I from J's tracing) but never refuses a letter
+ * alone: other people's G and H reach 1.9-2.2 palm lengths with the index and middle where our
+ * signer's reach 1.5-1.6, and the reach alone refused 8 of their letters (our tracker's landmarks).
+ * `definitionOnly`: read only by a letter's definition (the index's hook: manual_alphabet.ts
+ * HOOKED_AT), never in the distance: weight 0 for every letter.
  */
 export interface HandDescriptor {
   name: string;
@@ -46,6 +54,8 @@ export interface HandDescriptor {
   tighter?: 'lower' | 'higher';
   needsUnfolded?: readonly number[];
   needsExtended?: readonly number[];
+  lengthWhenExtended?: true;
+  definitionOnly?: true;
 }
 
 const FINGERS = [
@@ -65,7 +75,7 @@ export const HAND_DESCRIPTORS: readonly HandDescriptor[] = [
     { name: `${name}Straight`, scale: RATIO, lower: `Straighten your {side} ${name} finger`, higher: `Curl your {side} ${name} finger`, joints: [joints[1], joints[2]], finger, tighter: 'lower' as const },
     { name: `${name}KnuckleBend`, scale: DEGREES, lower: `Bend your {side} ${name} finger at the knuckle`, higher: `Straighten your {side} ${name} finger at the knuckle`, joints: [joints[0]] },
     { name: `${name}MiddleJointBend`, scale: DEGREES, lower: `Bend the middle joint of your {side} ${name} finger`, higher: `Straighten the middle joint of your {side} ${name} finger`, joints: [joints[1]], variesBetweenSigners: true as const, finger, tighter: 'higher' as const },
-    { name: `${name}Reach`, scale: PALMS, lower: `Reach further with your {side} ${name} finger`, higher: `Fold your {side} ${name} finger in`, joints: [...joints], finger, tighter: 'lower' as const },
+    { name: `${name}Reach`, scale: PALMS, lower: `Reach further with your {side} ${name} finger`, higher: `Fold your {side} ${name} finger in`, joints: [...joints], finger, tighter: 'lower' as const, lengthWhenExtended: true as const },
   ]),
   { name: 'thumbAcross', scale: PALMS, lower: 'Move your {side} thumb further across your palm', higher: 'Move your {side} thumb back towards your index finger', joints: THUMB_JOINTS, variesBetweenSigners: true },
   { name: 'thumbReach', scale: PALMS, lower: 'Raise your {side} thumb', higher: 'Lower your {side} thumb', joints: THUMB_JOINTS, variesBetweenSigners: true },
@@ -80,6 +90,13 @@ export const HAND_DESCRIPTORS: readonly HandDescriptor[] = [
   { name: 'ringPinkySpread', scale: DEGREES, lower: 'Spread your {side} ring and pinky fingers apart', higher: 'Bring your {side} ring and pinky fingers together', joints: [9, 12] },
   { name: 'indexMiddleCrossing', scale: 0.3, lower: 'Uncross your {side} index and middle fingers', higher: 'Cross your {side} middle finger over your index finger', joints: [4, 7], variesBetweenSigners: true, needsUnfolded: [0, 1] },
   { name: 'indexPointsUp', scale: DEGREES, lower: 'Point your {side} index finger further up', higher: 'Point your {side} index finger further down', joints: [3, 4, 5], needsExtended: [0] },
+  // Where an extended middle finger points in the image, as indexPointsUp: read by P's definition
+  // only (manual_alphabet.ts pointsWith), whose middle finger points down.
+  { name: 'middlePointsUp', scale: DEGREES, lower: 'Point your {side} middle finger further up', higher: 'Point your {side} middle finger further down', joints: [6, 7, 8], definitionOnly: true as const },
+  // The index's hook: the angle between its first segment (knuckle -> middle joint) and its last
+  // (last joint -> tip), degrees: 0 straight, X's hook 20-90, a folded index 100 and more. Read
+  // by X's definition only (manual_alphabet.ts HOOKED_AT).
+  { name: 'indexHook', scale: DEGREES, lower: 'Hook your {side} index finger', higher: 'Straighten your {side} index finger', joints: [4, 5], definitionOnly: true as const },
   // The fingertips' order across the palm: each tip's place along the knuckles (0 the index
   // knuckle, 1 the pinky's), signed, so a tip that crosses its neighbour reads past it (R), and
   // the curled fingers of a fist show where their tips lie over the thumb.
@@ -121,6 +138,13 @@ function distance(i: number, j: number): number {
 function bend(i: number, j: number, k: number): number {
   const ux = px(j) - px(i), uy = py(j) - py(i), uz = pz(j) - pz(i);
   const vx = px(k) - px(j), vy = py(k) - py(j), vz = pz(k) - pz(j);
+  const cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
+  return Math.atan2(Math.hypot(cx, cy, cz), ux * vx + uy * vy + uz * vz) * RAD;
+}
+/** Angle between segments i->j and k->l, degrees (0 = parallel). */
+function segmentsAngle(i: number, j: number, k: number, l: number): number {
+  const ux = px(j) - px(i), uy = py(j) - py(i), uz = pz(j) - pz(i);
+  const vx = px(l) - px(k), vy = py(l) - py(k), vz = pz(l) - pz(k);
   const cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
   return Math.atan2(Math.hypot(cx, cy, cz), ux * vx + uy * vy + uz * vz) * RAD;
 }
@@ -236,6 +260,8 @@ export function computeHandDescriptors(hand: Float32Array, pixelWidth: number, p
   // whose definition extends the index (needsExtended), and gates their pointing on it
   // (manual_alphabet.ts POINTING_BANDS), which a faded value would bias towards sideways.
   out[k++] = Math.atan2(-(py(H.indexPip) - py(H.indexMcp)), Math.abs(px(H.indexPip) - px(H.indexMcp))) * RAD;
+  out[k++] = Math.atan2(-(py(H.middlePip) - py(H.middleMcp)), Math.abs(px(H.middlePip) - px(H.middleMcp))) * RAD;
+  out[k++] = segmentsAngle(H.indexMcp, H.indexPip, H.indexDip, H.indexTip);
   for (let f = 0; f < 4; f++) {
     local(FINGERS[f]!.mcp + 3, palm, a);
     out[k++] = knuckles > 0 ? (a[1]! - indexAcross) / knuckles : f / 3;

@@ -16,10 +16,28 @@ export type Movement = 'held' | 'moving';
  * Q from X: the same fingers, the hand turned.
  */
 export type Pointing = 'up' | 'sideways' | 'down' | 'any';
+/**
+ * 'hooked': the index's last joints bend it into a hook (X). Absent: the letter does not say.
+ */
+export type IndexHook = 'hooked';
+/**
+ * 'crossed': the middle finger crosses over the index (R); 'uncrossed': the two are held side by
+ * side or apart (H, U, V, W). Absent: the letter does not say (K and P, whose thumb comes between
+ * them, and every letter that folds one of them).
+ */
+export type Crossing = 'crossed' | 'uncrossed';
 export interface LetterDefinition {
   fingers: readonly [FingerState, FingerState, FingerState, FingerState];
   movement: Movement;
   points: Pointing;
+  /** Whether the index is hooked (hand_descriptors.ts indexHook); absent: either. */
+  hook?: IndexHook;
+  /** Whether index and middle cross (hand_descriptors.ts indexMiddleCrossing); absent: either. */
+  crossing?: Crossing;
+  /** The finger whose first segment says where the hand points: 'middle' for P (K turned down:
+   * the middle finger points down, the index out, forward or up: other people's P index 25-79
+   * degrees above the horizontal with the middle at -39 to -77; ours -77 to -90); absent: the index. */
+  pointsWith?: 'middle';
 }
 
 const E = 'extended';
@@ -35,7 +53,7 @@ export const MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   E: held(F, F, F, F), // fingertips bent down onto the thumb
   F: held(X, E, E, E), // index and thumb touch in a circle, the others up and apart
   G: held(E, F, F, F, 'sideways'), // index and thumb point sideways
-  H: held(E, E, F, F, 'sideways'), // index and middle point sideways together
+  H: { ...held(E, E, F, F, 'sideways'), crossing: 'uncrossed' }, // index and middle point sideways together
   I: held(F, F, F, E), // pinky up
   J: { fingers: [F, F, F, E], movement: 'moving', points: 'any' }, // I, tracing a J with the pinky
   K: held(E, E, F, F, 'up'), // index up, middle out, thumb between them
@@ -43,15 +61,15 @@ export const MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   M: held(F, F, F, F), // three fingers folded over the thumb
   N: held(F, F, F, F), // two fingers folded over the thumb
   O: held(X, X, X, X), // all fingertips on the thumb: an O
-  P: held(E, E, F, F, 'down'), // K pointing down
+  P: { ...held(E, E, F, F, 'down'), pointsWith: 'middle' }, // K pointing down: its middle finger points down
   Q: held(E, F, F, F, 'down'), // G pointing down
-  R: held(E, E, F, F, 'up'), // index and middle crossed
+  R: { ...held(E, E, F, F, 'up'), crossing: 'crossed' }, // index and middle crossed
   S: held(F, F, F, F), // fist, thumb across the fingers
   T: held(F, F, F, F), // thumb between index and middle
-  U: held(E, E, F, F, 'up'), // index and middle up together
-  V: held(E, E, F, F, 'up'), // index and middle up apart
-  W: held(E, E, E, F, 'up'), // index, middle and ring up apart
-  X: held(X, F, F, F, 'up'), // index raised from the fist and hooked: its first segment points up
+  U: { ...held(E, E, F, F, 'up'), crossing: 'uncrossed' }, // index and middle up together
+  V: { ...held(E, E, F, F, 'up'), crossing: 'uncrossed' }, // index and middle up apart
+  W: { ...held(E, E, E, F, 'up'), crossing: 'uncrossed' }, // index, middle and ring up apart
+  X: { ...held(X, F, F, F, 'up'), hook: 'hooked' }, // index raised from the fist and hooked: its first segment points up
   Y: held(F, F, F, E), // thumb and pinky out
   Z: { fingers: [E, F, F, F], movement: 'moving', points: 'any' }, // index tracing a Z
 };
@@ -74,6 +92,32 @@ export const FOLDED_AT = 0.95;
  */
 export const TRAINING_EXTENDED_AT = 0.8;
 export const TRAINING_FOLDED_AT = 0.9;
+
+/**
+ * Where an index counts as hooked, in degrees between its first and last segments
+ * (hand_descriptors.ts indexHook): a hand whose index turns less than HOOKED_AT is not X, and
+ * X's prototypes are built only from frames hooked at least TRAINING_HOOKED_AT (as the finger
+ * states' training bands). From our signer's recordings: every letter that holds the index
+ * straight (B D H K L R U V W) reads at most 14 degrees at its 90th percentile (D 12, H 14), and
+ * our X reads 6 to 63 (median 25: its index is barely hooked in a third of its frames, which are
+ * the frames other people's D look like: other people's D and X are what this separates, D read
+ * as X 4 to 5 times before).
+ */
+export const HOOKED_AT = 15;
+export const TRAINING_HOOKED_AT = 20;
+
+/**
+ * Where index and middle count as crossed, on hand_descriptors.ts indexMiddleCrossing (1 side by
+ * side, 0 one behind the other, below 0 crossed): below CROSSED_AT a hand is crossed (it can be R
+ * and cannot be H, U, V or W), at or above it uncrossed. A reference learns from frames at least
+ * TRAINING_CROSSING_MARGIN clear of it: 0, since a margin of 0.1 left R and H under 60% of their
+ * held-out frames as signing (R 57%, H 39%: their crossing lies close to 0.3 in many frames). From our signer's recordings: R reads -0.92 to 0.43 (5th
+ * to 95th percentile), H 0.34 to 0.76, U 0.69 to 0.88, V and W above 1.5; other people's R -0.85
+ * to -0.16, their U 0.56 to 0.94 (a crossed R was held apart from U by distance alone and refused
+ * as U 4 to 5 times).
+ */
+export const CROSSED_AT = 0.3;
+export const TRAINING_CROSSING_MARGIN = 0;
 
 /**
  * Where each pointing begins, in degrees of the extended index's first segment above the image's

@@ -39,7 +39,14 @@ export const CUE_HOLD_STILL = -2;
 export const CUE_MOVE = -3;
 
 const D = HAND_DESCRIPTOR_COUNT;
-const INDEX_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
+const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
+const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
+
+/** Does `v`'s index/middle crossing lie in band `offset` of `bands` ([low, high))? */
+function crossesAs(v: Float32Array, bands: Float32Array, offset: number): boolean {
+  const crossing = v[CROSSING]!;
+  return crossing >= bands[offset]! && crossing < bands[offset + 1]!;
+}
 const OK: number = PartStatus.ok;
 const OFF: number = PartStatus.off;
 const MISSING: number = PartStatus.missing;
@@ -54,6 +61,10 @@ const accepted = new Uint8Array(2);
 const shaped = new Uint8Array(2);
 /** Per hand: the first finger whose state contradicts the sign's definition (-1: none). */
 const wrongFinger = new Int8Array(2);
+/** Per hand: 1 when the sign's definition hooks the index and the hand's is not (X). */
+const unhooked = new Uint8Array(2);
+/** Per hand: 1 when index and middle cross where the sign's definition holds them apart, or the reverse (R). */
+const wrongCrossing = new Uint8Array(2);
 
 /** The first finger of `v` not in the state `fingers` (from `offset`, 4 of them) asks for, or -1. */
 function contradictedFinger(v: Float32Array, fingers: Int8Array, offset: number): number {
@@ -67,8 +78,8 @@ function contradictedFinger(v: Float32Array, fingers: Int8Array, offset: number)
 
 /** Does `v` point as band `offset` of `bands` (low, high) asks? A band only binds a hand whose
  * definition extends the index; a wider one (-180..180) is any direction. */
-function pointsAs(v: Float32Array, bands: Float32Array, offset: number): boolean {
-  const direction = v[INDEX_POINTS]!;
+function pointsAs(v: Float32Array, bands: Float32Array, offset: number, descriptor: number): boolean {
+  const direction = v[descriptor]!;
   return direction >= bands[offset]! && direction <= bands[offset + 1]!;
 }
 
@@ -114,7 +125,7 @@ function nearestCompetitor(v: Float32Array, model: CompiledHandshape): number {
   let best = Infinity;
   const signs = model.contrastStarts.length - 1;
   for (let g = 0; g < signs; g++) {
-    if (contradictedFinger(v, model.contrastFingers, 4 * g) >= 0 || !pointsAs(v, model.contrastPointing, 2 * g)) continue;
+    if (contradictedFinger(v, model.contrastFingers, 4 * g) >= 0 || !pointsAs(v, model.contrastPointing, 2 * g, model.contrastPointsWith[g]!) || v[INDEX_HOOK]! < model.contrastHook[g]! || !crossesAs(v, model.contrastCrossing, 2 * g)) continue;
     const d = nearest(v, model.contrast, model.contrastStarts[g]!, model.contrastStarts[g + 1]!, model, -1);
     if (d < best) best = d;
   }
@@ -155,17 +166,23 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     accepted[side] = 0;
     shaped[side] = 0;
     wrongFinger[side] = -1;
+    unhooked[side] = 0;
+    wrongCrossing[side] = 0;
     own[side] = Infinity;
     if (present === undefined || present[side] !== 1) continue;
     const v = side === 0 ? learner.leftHandDescriptors! : learner.rightHandDescriptors!;
     wrongFinger[side] = contradictedFinger(v, model.fingers, 0);
+    unhooked[side] = v[INDEX_HOOK]! < model.hook ? 1 : 0;
+    wrongCrossing[side] = crossesAs(v, model.crossing, 0) ? 0 : 1;
     own[side] = nearest(v, model.prototypes, 0, model.prototypeCount, model, side);
     other[side] = nearestCompetitor(v, model);
     const speed = learner.handSpeed === undefined ? 0 : learner.handSpeed[side]!;
     const moves = model.movement === 'held' ? speed <= model.speedLimit : speed >= model.speedLimit;
     if (
       wrongFinger[side]! < 0 &&
-      pointsAs(v, model.pointing, 0) &&
+      unhooked[side] === 0 &&
+      wrongCrossing[side] === 0 &&
+      pointsAs(v, model.pointing, 0, model.pointsWith) &&
       own[side]! <= judge.maxDistance &&
       own[side]! <= judge.maxRatio * other[side]! &&
       largestStep(v, model.prototypes, nearestPrototype[side]!, model) <= judge.maxSteps
@@ -221,6 +238,15 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     worst = FINGER_STRAIGHTNESS[wrongFinger[judged]!]!;
     worstSize = 1;
     above = model.fingers[wrongFinger[judged]!] === -1;
+  } else if (unhooked[judged] === 1) {
+    worst = INDEX_HOOK;
+    worstSize = 1;
+    above = false;
+  } else if (wrongCrossing[judged] === 1) {
+    // The crossing's cue: 'Cross your middle finger over your index finger' (its higher side) for R.
+    worst = CROSSING;
+    worstSize = 1;
+    above = v[CROSSING]! >= model.crossing[1]!;
   } else {
     for (let k = 0; k < D; k++) {
       const size = Math.abs((v[k]! - model.prototypes[base + k]!) * model.weights[k]!);

@@ -56,6 +56,9 @@ const prototypesSchema = z.array(z.array(z.number().finite())).min(1, 'a handsha
  */
 const fingersSchema = z.array(z.enum(['extended', 'folded', 'either'])).length(4);
 const pointsSchema = z.enum(['up', 'sideways', 'down', 'any']);
+const hookSchema = z.enum(['hooked']);
+const crossingSchema = z.enum(['crossed', 'uncrossed']);
+const pointsWithSchema = z.enum(['middle']);
 
 export const handshapeModelSchema = z.object({
   descriptors: z.array(z.string().min(1)).min(1),
@@ -64,13 +67,19 @@ export const handshapeModelSchema = z.object({
   movement: z.enum(['held', 'moving']),
   /** Where the sign's extended index points (handshape/manual_alphabet.ts); absent: 'any'. */
   points: pointsSchema.optional(),
+  /** Whether the sign's index is hooked (handshape/manual_alphabet.ts, X); absent: either. */
+  hook: hookSchema.optional(),
+  /** Whether the sign's index and middle cross (R) or not (H, U, V, W); absent: either. */
+  crossing: crossingSchema.optional(),
+  /** The finger whose direction `points` reads (P: the middle); absent: the index. */
+  pointsWith: pointsWithSchema.optional(),
   speedLimit: z.number().finite().min(0),
   prototypes: prototypesSchema,
   contrast: z.record(z.string().min(1), prototypesSchema),
   /** The confusable signs' own definitions, by sign name: a hand that contradicts one cannot be
    * that sign, and is not held apart from it (the judge's ratio test). Absent: every confusable
    * sign competes. */
-  contrastDefinitions: z.record(z.string().min(1), z.object({ fingers: fingersSchema, points: pointsSchema })).optional(),
+  contrastDefinitions: z.record(z.string().min(1), z.object({ fingers: fingersSchema, points: pointsSchema, hook: hookSchema.optional(), crossing: crossingSchema.optional(), pointsWith: pointsWithSchema.optional() })).optional(),
 });
 
 export const referenceSignSchema = z.object({
