@@ -63,8 +63,8 @@ describe('landing page', () => {
     // The sign languages with content, from the curriculum (issue 30).
     expect(await page.getByRole('list', { name: 'Sign languages' }).getByRole('listitem').allTextContents()).toEqual([
       `American Sign Language (ASL)${computed.signCount} letters, ${computed.wordCount} words`,
-      `Austrian Sign Language (ÖGS)${curriculumStats(CURRICULUM.asq).signCount} letters`,
-      `Brazilian Sign Language (Libras)${curriculumStats(CURRICULUM.bzs).signCount} letters`,
+      `Austrian Sign Language (ÖGS)${curriculumStats(CURRICULUM.asq).signCount} letters, ${curriculumStats(CURRICULUM.asq).wordCount} words`,
+      `Brazilian Sign Language (Libras)${curriculumStats(CURRICULUM.bzs).signCount} letters, ${curriculumStats(CURRICULUM.bzs).wordCount} words`,
     ]);
     expect(stats.join(' ')).toContain('Real-time');
     expect(stats.join(' ')).toContain('Unlimited');
