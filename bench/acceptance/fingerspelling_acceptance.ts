@@ -26,11 +26,10 @@ import { loadFingerspellingFolder } from '../../engine/src/node/load_fingerspell
 import { compileLesson } from '../../engine/src/practice/compile_lesson.ts';
 import type { CompiledSign } from '../../engine/src/practice/compiled_sign.ts';
 import type { MatchMode } from '../../engine/src/practice/match_mode.ts';
-import { PracticeLoop } from '../../engine/src/practice/practice_loop.ts';
 import { buildAlphabetReferencesFromSources } from '../../engine/src/recordings/build_alphabet_references.ts';
 import { holisticAlphabetSources } from '../../engine/src/recordings/holistic_alphabet_sources.ts';
 import { ROOT } from '../../server/paths.ts';
-import { loadNonSigns } from './run_acceptance.ts';
+import { loadNonSigns, secondsToComplete } from './run_acceptance.ts';
 
 const REPLAY_SECONDS = 10;
 const RATES = [8, 15, 30] as const;
@@ -40,24 +39,18 @@ const backAndForth = (k: number, count: number) => (count < 2 ? 0 : count - 1 - 
 
 /** Seconds until the practice loop completes `sign` on `frames` (filmed at `filmedFps`, played back and forth, judged at `fps`), or null. */
 function completes(frames: readonly LandmarkFrame[], filmedFps: number, name: string, sign: CompiledSign, mode: MatchMode, fps: number): number | null {
-  let doneAt: number | null = null;
-  const loop = new PracticeLoop([{ name, compiled: sign }], {
-    mode,
-    onEvent: (event) => {
-      if (event.type === 'signComplete' && !event.skipped) doneAt = event.atMs;
-    },
-  });
-  loop.start(0);
+  return secondsToComplete(backAndForthFrames(frames, filmedFps, fps), name, sign, mode);
+}
+
+/** `frames` filmed at `filmedFps`, judged at `fps` for REPLAY_SECONDS, played forward and back. */
+function* backAndForthFrames(frames: readonly LandmarkFrame[], filmedFps: number, fps: number): Generator<{ frame: LandmarkFrame; nowMs: number }> {
   for (let i = 1; i <= REPLAY_SECONDS * fps; i++) {
     const nowMs = (i * 1000) / fps;
     const frame = frames[backAndForth(Math.floor((nowMs * filmedFps) / 1000), frames.length)]!;
     frame.timestampMs = nowMs;
-    loop.onLandmarks(frame, nowMs);
-    if (doneAt !== null) return Math.round(doneAt) / 1000;
+    yield { frame, nowMs };
   }
-  return null;
 }
-
 
 export interface FingerspellingAcceptance {
   language: string;

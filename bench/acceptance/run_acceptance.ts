@@ -89,6 +89,14 @@ function* judgedFrames(frames: readonly LandmarkFrame[], fps: number, seconds: n
 
 /** Seconds until the loop completes `sign` on `frames`, or null within `seconds`. */
 function completes(frames: readonly LandmarkFrame[], name: string, sign: CompiledSign, mode: MatchMode, fps: number, seconds = REPLAY_SECONDS): number | null {
+  return secondsToComplete(judgedFrames(frames, fps, seconds), name, sign, mode);
+}
+
+/**
+ * Seconds until the practice loop, fed `judged` frames in order, completes `sign` (its own clock),
+ * or null once they run out. Shared with the other languages' acceptance (fingerspelling_acceptance.ts).
+ */
+export function secondsToComplete(judged: Iterable<{ frame: LandmarkFrame; nowMs: number }>, name: string, sign: CompiledSign, mode: MatchMode): number | null {
   let doneAt: number | null = null;
   const loop = new PracticeLoop([{ name, compiled: sign }], {
     mode,
@@ -97,7 +105,7 @@ function completes(frames: readonly LandmarkFrame[], name: string, sign: Compile
     },
   });
   loop.start(0);
-  for (const { frame, nowMs } of judgedFrames(frames, fps, seconds)) {
+  for (const { frame, nowMs } of judged) {
     loop.onLandmarks(frame, nowMs);
     if (doneAt !== null) return Math.round(doneAt) / 1000;
   }
