@@ -49,14 +49,14 @@ interface Setting {
   spread: Record<string, number>;
   judge: HandshapeJudgeSettings;
 }
-interface Outcome {
+export interface Outcome {
   own: number;
   photos: number;
   wrong: number;
   pairs: number;
 }
 
-function judgeSet(frames: readonly { letter: string; frame: AngleFrame }[], letters: readonly string[], models: readonly CompiledHandshape[], judge: HandshapeJudgeSettings): Outcome {
+export function judgeSet(frames: readonly { letter: string; frame: AngleFrame }[], letters: readonly string[], models: readonly CompiledHandshape[], judge: HandshapeJudgeSettings): Outcome {
   const report = createMatchReport();
   const outcome: Outcome = { own: 0, photos: 0, wrong: 0, pairs: 0 };
   for (const { letter, frame } of frames) {
@@ -75,7 +75,7 @@ function judgeSet(frames: readonly { letter: string; frame: AngleFrame }[], lett
   return outcome;
 }
 
-const describe = (o: Outcome) => `own ${o.own}/${o.photos} (${((100 * o.own) / o.photos).toFixed(1)}%), wrong ${o.wrong}/${o.pairs} (${((100 * o.wrong) / o.pairs).toFixed(2)}%)`;
+export const describe = (o: Outcome) => `own ${o.own}/${o.photos} (${((100 * o.own) / o.photos).toFixed(1)}%), wrong ${o.wrong}/${o.pairs} (${((100 * o.wrong) / o.pairs).toFixed(2)}%)`;
 
 export async function tune(tuneSource: string, tuneSet: string | undefined, reportSource: string, reportSet: string | undefined, verbose = false): Promise<string[]> {
   const built = buildAlphabetReferences(await loadAlphabetFolder(ALPHABET_DIR));

@@ -8,7 +8,7 @@ import { Part, POINT_STRIDE, X, Y, Z } from '../../engine/src/core/landmark_layo
 import { estimateDepthScale, RIGID_BONE_LOG_LENGTHS, RIGID_BONES } from '../../engine/src/handshape/estimate_depth_scale.ts';
 import { computeHandDescriptors, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS } from '../../engine/src/handshape/hand_descriptors.ts';
 import { createHandshapeFeatureTracker } from '../../engine/src/handshape/handshape_features.ts';
-import { MANUAL_ALPHABET, POINTING_BANDS } from '../../engine/src/handshape/manual_alphabet.ts';
+import { FOLDED_AT, MANUAL_ALPHABET, POINTING_BANDS } from '../../engine/src/handshape/manual_alphabet.ts';
 import { BETWEEN_SIGNERS, definitionWeights, PEOPLE_SPREAD } from '../../engine/src/handshape/definition_weights.ts';
 import { compileHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { handRaised, HandRaised, RAISED_MIN_SCORE } from '../../engine/src/handshape/hand_raised.ts';
@@ -188,14 +188,16 @@ describe('the manual alphabet', () => {
 
   it('where signers differ most (the thumb, the middle joints, a folded finger curled tighter) the single-descriptor test can take a wider scale; which fingers are out keeps one', () => {
     const widened = 2;
-    const { weights, stepsBelow, stepsAbove } = definitionWeights(MANUAL_ALPHABET.D!.fingers, widened, 1, {});
     const k = (name: string) => HAND_DESCRIPTOR_NAMES.indexOf(name);
+    // A fist letter (S) is its thumb and its curl: there the thumb's place keeps the test, at the wider scale.
+    const fistWidened = definitionWeights(MANUAL_ALPHABET.S!.fingers, widened, 1, {});
     for (const name of ['thumbAcross', 'thumbToMiddleTip', 'indexMiddleJointBend']) {
-      expect(stepsBelow[k(name)]! / weights[k(name)]!, name).toBeCloseTo(1 / widened, 6);
-      expect(stepsAbove[k(name)]! / weights[k(name)]!, name).toBeCloseTo(1 / widened, 6);
+      expect(fistWidened.stepsBelow[k(name)]! / fistWidened.weights[k(name)]!, name).toBeCloseTo(1 / widened, 6);
+      expect(fistWidened.stepsAbove[k(name)]! / fistWidened.weights[k(name)]!, name).toBeCloseTo(1 / widened, 6);
     }
-    // D folds the pinky: curled tighter than the prototype (straightness and reach lower, middle
-    // joint bent further) is still folded; held more open is on its way to extended.
+    const { weights, stepsBelow, stepsAbove } = definitionWeights(MANUAL_ALPHABET.D!.fingers, widened, 1, {});
+    // D folds the pinky: curled tighter than the prototype (straightness and reach lower) is
+    // still folded; held more open is on its way to extended.
     expect(stepsBelow[k('pinkyStraight')]! / weights[k('pinkyStraight')]!).toBeCloseTo(1 / widened, 6);
     expect(stepsAbove[k('pinkyStraight')]!).toBe(weights[k('pinkyStraight')]!);
     expect(stepsBelow[k('pinkyReach')]! / weights[k('pinkyReach')]!).toBeCloseTo(1 / widened, 6);
@@ -219,15 +221,40 @@ describe('the manual alphabet', () => {
     const fist = definitionWeights(MANUAL_ALPHABET.A!.fingers);
     expect(fist.distanceBelow[k('pinkyStraight')]).toBe(fist.weights[k('pinkyStraight')]);
     // People's measured spread (PEOPLE_SPREAD) widens the veto of the descriptors it names, both
-    // ways, and nothing else: the distance keeps one signer's scale.
+    // ways, and nothing else: the distance keeps one signer's scale (a fist letter's, A).
     for (const [name, factor] of Object.entries(PEOPLE_SPREAD)) {
       expect(factor, name).toBeGreaterThan(1);
-      expect(own.stepsBelow[k(name)]! * factor, name).toBeCloseTo(own.weights[k(name)]!, 6);
-      expect(own.stepsAbove[k(name)]! * factor, name).toBeCloseTo(own.weights[k(name)]!, 6);
-      expect(own.distanceAbove[k(name)], name).toBe(own.weights[k(name)]);
+      expect(fist.stepsBelow[k(name)]! * factor, name).toBeCloseTo(fist.weights[k(name)]!, 6);
+      expect(fist.stepsAbove[k(name)]! * factor, name).toBeCloseTo(fist.weights[k(name)]!, 6);
+      expect(fist.distanceAbove[k(name)], name).toBe(fist.weights[k(name)]);
     }
     expect(own.stepsAbove[k('indexStraight')]).toBe(own.weights[k('indexStraight')]);
   });
+
+  it('a held letter that extends a finger is never refused on what the thumb touches, a middle joint\'s bend or the fingertips\' order alone; which side the thumb is on and the crossing still can; a fist letter and a moving letter keep them all', () => {
+    const varies = HAND_DESCRIPTORS.filter((d) => d.variesBetweenSigners).map((d) => d.name);
+    expect(varies).toEqual(expect.arrayContaining(['thumbAcross', 'thumbToMiddleTip', 'indexMiddleJointBend', 'indexMiddleCrossing', 'indexTipAcross']));
+    const k = (name: string) => HAND_DESCRIPTOR_NAMES.indexOf(name);
+    const stillRefuse = ['thumbAcross', 'indexMiddleCrossing'];
+    for (const sign of ['D', 'K', 'P', 'G', 'U', 'L']) {
+      const { weights, stepsBelow, stepsAbove } = definitionWeights(MANUAL_ALPHABET[sign]!.fingers, undefined, undefined, undefined, 'held');
+      for (const name of varies) {
+        const refuses = stillRefuse.includes(name) && weights[k(name)]! > 0;
+        expect(stepsBelow[k(name)]! > 0, `${sign} ${name}`).toBe(refuses);
+        expect(stepsAbove[k(name)]! > 0, `${sign} ${name}`).toBe(refuses);
+      }
+      // They still count in the distance and the ratio test.
+      expect(weights[k('thumbToMiddleTip')], sign).toBeGreaterThan(0);
+      // What defines the letter keeps its test: an extended finger's straightness.
+      expect(stepsBelow[k('indexStraight')], sign).toBe(weights[k('indexStraight')]);
+    }
+    for (const [sign, movement] of [['A', 'held'], ['S', 'held'], ['O', 'held'], ['C', 'held'], ['Z', 'moving'], ['J', 'moving']] as const) {
+      const { stepsBelow, stepsAbove } = definitionWeights(MANUAL_ALPHABET[sign]!.fingers, undefined, undefined, undefined, movement);
+      expect(stepsBelow[k('thumbAcross')], sign).toBeGreaterThan(0);
+      expect(stepsAbove[k('thumbToMiddleTip')], sign).toBeGreaterThan(0);
+    }
+  });
+
 });
 
 describe('tracking mistakes', () => {
@@ -306,6 +333,47 @@ describe('the handshape judge', () => {
     return { matched: matchHandshape(angles, compiled.get(sign)!.handshape!, report), report };
   }
   const heldOutFrame = (sign: string) => frameOf(sign, 10);
+
+  it('O curls every finger until its tip meets the thumb: its held-out frame reads every finger folded, an I\'s straight pinky does not, and C\'s open curve is either', () => {
+    expect(MANUAL_ALPHABET.O!.fingers).toEqual(['folded', 'folded', 'folded', 'folded']);
+    expect(MANUAL_ALPHABET.C!.fingers).toEqual(['either', 'either', 'either', 'either']);
+    const o = describeHand(heldOutFrame('O'));
+    for (let f = 0; f < 4; f++) expect(o[FINGER_STRAIGHTNESS[f]!]!, `O finger ${f}`).toBeLessThanOrEqual(FOLDED_AT);
+    expect(judge(heldOutFrame('O'), 'O').matched).toBe(true);
+    // An I's pinky is straight: the hand contradicts O's definition, so it is neither accepted as O nor held apart from I by O.
+    expect(describeHand(heldOutFrame('I'))[FINGER_STRAIGHTNESS[3]!]!).toBeGreaterThan(FOLDED_AT);
+    expect(judge(heldOutFrame('I'), 'O').matched).toBe(false);
+    expect(judge(heldOutFrame('I'), 'I').matched).toBe(true);
+  });
+
+  it('a letter defined by what its thumb touches (D, F, O) is judged on the touch, not on where the thumb lies; K and P, whose thumb comes between index and middle, are never refused on their crossing alone', () => {
+    expect(MANUAL_ALPHABET.D!.thumbTouches).toBe('middleTip');
+    expect(MANUAL_ALPHABET.F!.thumbTouches).toBe('indexTip');
+    expect(MANUAL_ALPHABET.O!.thumbTouches).toBe('indexTip');
+    const k = (name: string) => HAND_DESCRIPTOR_NAMES.indexOf(name);
+    const steps = (sign: string, name: string) => { const m = compiled.get(sign)!.handshape!; return m.stepsBelow[k(name)]! + m.stepsAbove[k(name)]!; };
+    for (const sign of ['D', 'F', 'O']) expect(steps(sign, 'thumbAcross'), sign).toBe(0);
+    expect(steps('D', 'thumbToMiddleTip')).toBe(0);
+    expect(steps('F', 'thumbToIndexTip')).toBe(0);
+    expect(steps('L', 'thumbAcross')).toBeGreaterThan(0);
+    expect(steps('K', 'indexMiddleCrossing')).toBe(0);
+    expect(steps('P', 'indexMiddleCrossing')).toBe(0);
+    expect(steps('U', 'indexMiddleCrossing')).toBeGreaterThan(0);
+    // The touch is a gate: D's own held-out frame touches, and the same hand with the thumb drawn
+    // away from the middle fingertip (an L's open thumb) is no D, nor held apart from L by D.
+    expect(judge(heldOutFrame('D'), 'D').matched).toBe(true);
+    const away = cloneLandmarkFrame(heldOutFrame('D'));
+    const hand = away.rightHand;
+    const THUMB_TIP = 4, THUMB_IP = 3, INDEX_MCP = 5;
+    for (const p of [THUMB_IP, THUMB_TIP]) {
+      // Swing the thumb out beside the index knuckle, away from the curled fingers.
+      hand[p * POINT_STRIDE + X] = hand[INDEX_MCP * POINT_STRIDE + X]! + (hand[INDEX_MCP * POINT_STRIDE + X]! - hand[THUMB_TIP * POINT_STRIDE + X]!) * (p === THUMB_TIP ? 1.5 : 1);
+    }
+    const { matched, report } = judge(away, 'D');
+    expect(matched).toBe(false);
+    expect(HAND_DESCRIPTOR_NAMES[report.cue]).toBe('thumbToMiddleTip');
+    expect(report.cueAbove).toBe(true); // 'Bring your thumb to your middle fingertip'
+  });
 
   it('accepts a letter\'s held-out frame and refuses it as the fist letters it is confused with', () => {
     for (const sign of ['A', 'E', 'M', 'N', 'S', 'T']) {

@@ -6,10 +6,12 @@ import type { HandshapeModel } from '../reference/reference_sign_schema.ts';
 import { estimateDepthScale } from './estimate_depth_scale.ts';
 import { definitionWeights } from './definition_weights.ts';
 import { computeHandDescriptors, measuredPalmPixels, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
-import { CROSSED_AT, TRAINING_CROSSING_MARGIN, TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, TRAINING_HOOKED_AT, type Crossing, type FingerState, type IndexHook, type Movement, type Pointing } from './manual_alphabet.ts';
+import { CROSSED_AT, THUMB_TOUCHES_AT, TRAINING_CROSSING_MARGIN, TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, TRAINING_HOOKED_AT, type Crossing, type FingerState, type IndexHook, type Movement, type Pointing, type ThumbTouch } from './manual_alphabet.ts';
 
 const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
+const THUMB_TO_INDEX_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToIndexTip');
+const THUMB_TO_MIDDLE_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToMiddleTip');
 
 /** One sign's training material: its frames in time order (the hand that signs, right or left), and its definition: which fingers it extends and folds, and whether it is held or moves. */
 export interface HandshapeTrainingSign {
@@ -29,10 +31,14 @@ export interface HandshapeTrainingSign {
   crossing?: Crossing;
   /** The finger whose direction `points` reads (manual_alphabet.ts); the index when absent. */
   pointsWith?: 'middle';
+  /** What the thumb's tip touches (manual_alphabet.ts); either when absent. */
+  thumbTouches?: ThumbTouch;
 }
 
-/** Do a hand's descriptors have every finger in the state `fingers` names, the index hooked and index and middle crossed or not where the definition says so, by the training bands? */
-export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: readonly FingerState[], hook?: IndexHook, crossing?: Crossing): boolean {
+/** Do a hand's descriptors have every finger in the state `fingers` names, the index hooked, index and middle crossed or not and the thumb touching a fingertip where the definition says so, by the training bands? */
+export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: readonly FingerState[], hook?: IndexHook, crossing?: Crossing, thumbTouches?: ThumbTouch): boolean {
+  if (thumbTouches === 'indexTip' && descriptors[THUMB_TO_INDEX_TIP]! > THUMB_TOUCHES_AT) return false;
+  if (thumbTouches === 'middleTip' && descriptors[THUMB_TO_MIDDLE_TIP]! > THUMB_TOUCHES_AT) return false;
   if (hook === 'hooked' && descriptors[INDEX_HOOK]! < TRAINING_HOOKED_AT) return false;
   if (crossing === 'crossed' && descriptors[CROSSING]! >= CROSSED_AT - TRAINING_CROSSING_MARGIN) return false;
   if (crossing === 'uncrossed' && descriptors[CROSSING]! < CROSSED_AT + TRAINING_CROSSING_MARGIN) return false;
@@ -131,13 +137,14 @@ interface SignPrototypes {
   hook: IndexHook | undefined;
   crossing: Crossing | undefined;
   pointsWith: 'middle' | undefined;
+  thumbTouches: ThumbTouch | undefined;
   speedLimit: number;
   /** The prototype frames' own descriptors (without the other views): the contrast others see. */
   base: number[][];
   all: number[][];
 }
 
-function prototypesOf(sign: HandshapeTrainingSign): SignPrototypes {
+function prototypesOf(sign: HandshapeTrainingSign, views: readonly (readonly [number, number])[]): SignPrototypes {
   const b = HANDSHAPE_MODEL_BUILD;
   const described: { vector: number[]; frame: LandmarkFrame; hand: Float32Array; left: boolean }[] = [];
   const speeds: number[] = [];
@@ -152,7 +159,7 @@ function prototypesOf(sign: HandshapeTrainingSign): SignPrototypes {
     speeds.push(motion.speed[0]!);
     if (vector) described.push({ vector, frame, hand: signing.hand, left: signing.left });
   }
-  const conforming = described.filter((d) => agreesWithDefinition(d.vector, sign.fingers, sign.hook, sign.crossing));
+  const conforming = described.filter((d) => agreesWithDefinition(d.vector, sign.fingers, sign.hook, sign.crossing, sign.thumbTouches));
   if (conforming.length === 0) throw new Error(`handshape model of "${sign.name}": no frame shows a usable hand with its fingers as the sign's definition names them`);
   const centre = HAND_DESCRIPTOR_NAMES.map((_, k) => median(conforming.map((d) => d.vector[k]!)));
   const clean = conforming.filter((d) => judgeDistance(d.vector, centre, sign.fingers) <= b.outlierDistance);
@@ -165,7 +172,7 @@ function prototypesOf(sign: HandshapeTrainingSign): SignPrototypes {
     base.push(d.vector);
     all.push(d.vector);
     angleFramePixelSize(d.frame.imageWidth, d.frame.imageHeight, pixel);
-    for (const [yaw, pitch] of b.views) {
+    for (const [yaw, pitch] of views) {
       const view = describe(rotatedHand(d.hand, pixel[0]!, pixel[1]!, yaw, pitch), d.left, pixel[0]!, pixel[1]!);
       if (view) all.push(view);
     }
@@ -173,7 +180,7 @@ function prototypesOf(sign: HandshapeTrainingSign): SignPrototypes {
   const measured = [...(sign.speeds ?? speeds)].sort((x, y) => x - y);
   const p75 = measured.length === 0 ? 0 : measured[Math.floor(0.75 * (measured.length - 1))]!;
   const speedLimit = sign.movement === 'held' ? Math.max(b.heldSpeedFloor, b.heldSpeedFactor * p75) : b.movingSpeed;
-  return { name: sign.name, fingers: sign.fingers, movement: sign.movement, points: sign.points ?? 'any', hook: sign.hook, crossing: sign.crossing, pointsWith: sign.pointsWith, speedLimit: round(speedLimit), base, all };
+  return { name: sign.name, fingers: sign.fingers, movement: sign.movement, points: sign.points ?? 'any', hook: sign.hook, crossing: sign.crossing, pointsWith: sign.pointsWith, thumbTouches: sign.thumbTouches, speedLimit: round(speedLimit), base, all };
 }
 
 /**
@@ -181,11 +188,12 @@ function prototypesOf(sign: HandshapeTrainingSign): SignPrototypes {
  * prototypes (its training frames, seen from HANDSHAPE_MODEL_BUILD.views too), its speed limit,
  * and the prototypes of the contrastSigns signs of the same movement nearest to it, which the
  * judge's ratio test keeps it apart from. The tolerances are the descriptors' scales (the manual
- * alphabet's categories), not the training signer's frame-to-frame jitter. Runs once, when the
- * references are built.
+ * alphabet's categories), not the training signer's frame-to-frame jitter. `views`: the angles
+ * each prototype is also seen from (HANDSHAPE_MODEL_BUILD.views; the bench tries others). Runs
+ * once, when the references are built.
  */
-export function buildHandshapeModels(signs: readonly HandshapeTrainingSign[]): Map<string, HandshapeModel> {
-  const built = signs.map(prototypesOf);
+export function buildHandshapeModels(signs: readonly HandshapeTrainingSign[], views: readonly (readonly [number, number])[] = HANDSHAPE_MODEL_BUILD.views): Map<string, HandshapeModel> {
+  const built = signs.map((sign) => prototypesOf(sign, views));
   const models = new Map<string, HandshapeModel>();
   for (const sign of built) {
     const nearestOthers = built
@@ -201,10 +209,11 @@ export function buildHandshapeModels(signs: readonly HandshapeTrainingSign[]): M
       ...(sign.hook ? { hook: sign.hook } : {}),
       ...(sign.crossing ? { crossing: sign.crossing } : {}),
       ...(sign.pointsWith ? { pointsWith: sign.pointsWith } : {}),
+      ...(sign.thumbTouches ? { thumbTouches: sign.thumbTouches } : {}),
       speedLimit: sign.speedLimit,
       prototypes: sign.all,
       contrast: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, other.all])),
-      contrastDefinitions: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, { fingers: [...other.fingers], points: other.points, ...(other.hook ? { hook: other.hook } : {}), ...(other.crossing ? { crossing: other.crossing } : {}), ...(other.pointsWith ? { pointsWith: other.pointsWith } : {}) }])),
+      contrastDefinitions: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, { fingers: [...other.fingers], points: other.points, ...(other.hook ? { hook: other.hook } : {}), ...(other.crossing ? { crossing: other.crossing } : {}), ...(other.pointsWith ? { pointsWith: other.pointsWith } : {}), ...(other.thumbTouches ? { thumbTouches: other.thumbTouches } : {}) }])),
     });
   }
   return models;

@@ -3,9 +3,13 @@ import { definitionWeights } from './definition_weights.ts';
 import { HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
 
 const INDEX_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
+const THUMB_TO_INDEX_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToIndexTip');
+const THUMB_TO_MIDDLE_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToMiddleTip');
+const THUMB_ACROSS = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
+const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
 const MIDDLE_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('middlePointsUp');
 const pointingDescriptor = (pointsWith: 'middle' | undefined) => (pointsWith === 'middle' ? MIDDLE_POINTS : INDEX_POINTS);
-import { CROSSED_AT, HOOKED_AT, POINTING_BANDS, type Crossing, type FingerState, type IndexHook, type Pointing } from './manual_alphabet.ts';
+import { CROSSED_AT, HOOKED_AT, POINTING_BANDS, THUMB_TOUCHES_AT, type Crossing, type FingerState, type IndexHook, type Pointing, type ThumbTouch } from './manual_alphabet.ts';
 
 /** A sign's handshape model laid out for the judge: prototype vectors in flat Float32Arrays. */
 export interface CompiledHandshape {
@@ -17,6 +21,8 @@ export interface CompiledHandshape {
   pointsWith: number;
   /** The least index hook (degrees, hand_descriptors.ts indexHook) the sign's definition asks (HOOKED_AT for X; -Infinity: any). */
   hook: number;
+  /** The most the thumb tip may lie from the index and the middle fingertip (palm lengths): THUMB_TOUCHES_AT for the fingertip the sign's definition touches (thumbTouches), Infinity otherwise. */
+  thumbReach: Float32Array;
   /** The band index/middle crossing must lie in (hand_descriptors.ts indexMiddleCrossing): [low, high), CROSSED_AT splitting crossed from uncrossed; -Infinity..Infinity: either. */
   crossing: Float32Array;
   movement: 'held' | 'moving';
@@ -48,6 +54,8 @@ export interface CompiledHandshape {
   contrastHook: Float32Array;
   /** Per confusable sign: its crossing band (2 each, as `crossing`). */
   contrastCrossing: Float32Array;
+  /** Per confusable sign: the most its thumb tip may lie from the index and middle fingertips (2 each, as `thumbReach`). */
+  contrastThumbReach: Float32Array;
 }
 
 function flatten(vectors: readonly (readonly number[])[]): Float32Array {
@@ -59,6 +67,7 @@ function flatten(vectors: readonly (readonly number[])[]): Float32Array {
 const fingerCodes = (fingers: readonly FingerState[]) => Array.from(fingers, (state) => (state === 'extended' ? 1 : state === 'folded' ? -1 : 0));
 const band = (points: Pointing | undefined): readonly [number, number] => (points === undefined || points === 'any' ? [-180, 180] : POINTING_BANDS[points]);
 const leastHook = (hook: IndexHook | undefined): number => (hook === 'hooked' ? HOOKED_AT : -Infinity);
+const thumbReachOf = (touches: ThumbTouch | undefined): readonly [number, number] => [touches === 'indexTip' ? THUMB_TOUCHES_AT : Infinity, touches === 'middleTip' ? THUMB_TOUCHES_AT : Infinity];
 const crossingBand = (crossing: Crossing | undefined): readonly [number, number] =>
   crossing === 'crossed' ? [-Infinity, CROSSED_AT] : crossing === 'uncrossed' ? [CROSSED_AT, Infinity] : [-Infinity, Infinity];
 
@@ -82,7 +91,16 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
   const starts = [0];
   for (const name of names) starts.push(starts[starts.length - 1]! + model.contrast[name]!.length);
   const definitions = names.map((name) => model.contrastDefinitions?.[name] ?? { fingers: ['either', 'either', 'either', 'either'] as FingerState[], points: 'any' as const });
-  const { weights, stepsBelow, stepsAbove, distanceBelow, distanceAbove, counted } = definitionWeights(model.fingers, betweenSigners, tighterCurl, peopleSpread);
+  const { weights, stepsBelow, stepsAbove, distanceBelow, distanceAbove, counted } = definitionWeights(model.fingers, betweenSigners, tighterCurl, peopleSpread, model.movement);
+  // A sign defined by what its thumb touches (D, F, O) is judged on it by that gate (matchHandshape's): within it, the distance counts, never alone.
+  if (model.thumbTouches === 'indexTip') stepsBelow[THUMB_TO_INDEX_TIP] = stepsAbove[THUMB_TO_INDEX_TIP] = 0;
+  if (model.thumbTouches === 'middleTip') stepsBelow[THUMB_TO_MIDDLE_TIP] = stepsAbove[THUMB_TO_MIDDLE_TIP] = 0;
+  // ... and where its thumb lies across the palm is how one person reaches that fingertip (other
+  // people's D hold the thumb at the middle or ring finger, ours at the index): never alone.
+  if (model.thumbTouches !== undefined) stepsBelow[THUMB_ACROSS] = stepsAbove[THUMB_ACROSS] = 0;
+  // Index and middle's order across the palm is the thumb's doing where it comes between them
+  // (K, P) or the index curls onto it (F): it counts in the distance, never alone.
+  if (model.crossing === 'thumbBetween' || model.thumbTouches === 'indexTip') stepsBelow[CROSSING] = stepsAbove[CROSSING] = 0;
   // A sign that names where the hand points is judged on it by its band (matchHandshape's gate):
   // within the band the index's direction counts in the distance, never alone.
   if (model.points !== undefined && model.points !== 'any') stepsBelow[INDEX_POINTS] = stepsAbove[INDEX_POINTS] = 0;
@@ -99,6 +117,7 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
     pointsWith: pointingDescriptor(model.pointsWith),
     hook: leastHook(model.hook),
     crossing: Float32Array.from(crossingBand(model.crossing)),
+    thumbReach: Float32Array.from(thumbReachOf(model.thumbTouches)),
     movement: model.movement,
     speedLimit: model.speedLimit,
     weights,
@@ -117,5 +136,6 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
     contrastPointsWith: Int32Array.from(definitions, (d) => pointingDescriptor('pointsWith' in d ? d.pointsWith : undefined)),
     contrastHook: Float32Array.from(definitions, (d) => leastHook('hook' in d ? d.hook : undefined)),
     contrastCrossing: Float32Array.from(definitions.flatMap((d) => crossingBand('crossing' in d ? d.crossing : undefined))),
+    contrastThumbReach: Float32Array.from(definitions.flatMap((d) => thumbReachOf('thumbTouches' in d ? d.thumbTouches : undefined))),
   };
 }

@@ -1,5 +1,5 @@
 import { HAND_DESCRIPTORS, type HandDescriptor } from './hand_descriptors.ts';
-import type { FingerState } from './manual_alphabet.ts';
+import type { FingerState, Movement } from './manual_alphabet.ts';
 
 /**
  * How much wider than one signer's scale people making the same letter differ, in the
@@ -28,7 +28,15 @@ export const BETWEEN_SIGNERS = 1;
  *   joint and reach). One of them alone refuses a letter only when it is off by the wider scale
  *   several people show; they still count in full in the distance and the ratio test. An
  *   extended finger's reach (lengthWhenExtended: the finger's length, the person's hand) never
- *   refuses alone: 0 here.
+ *   refuses alone: 0 here. Nor, for a held letter that extends a finger, does what the thumb
+ *   touches, how far a middle joint bends or the fingertips' order (variesBetweenSigners but
+ *   TELLS_LETTERS_APART: 0 here): the extended fingers, their direction, crossing and hook define
+ *   such a letter (matchHandshape's gates), and those are how one person makes it; they tell it
+ *   from its neighbours in the distance and the ratio test, never alone (issue 26: "a judge
+ *   should not hinge a letter on either alone"). A letter that extends no finger (A E M N S T,
+ *   C, O) is its thumb and its curl, so there they keep the test; so does a moving letter (J,
+ *   Z), whose shape is all that tells it from any hand in motion (walking people's swinging
+ *   hands read as J without it).
  * - `distanceBelow` and `distanceAbove`, in the distance, for a learner's value below and above
  *   the prototype's: `weights`, but a folded finger curled tighter counts TIGHTER_CURL of it.
  * `counted`: how many descriptors count. Runs once per sign, when a lesson is compiled or a model
@@ -66,11 +74,22 @@ export const TIGHTER_CURL = 0.5;
  */
 export const PEOPLE_SPREAD: Readonly<Record<string, number>> = { thumbAcross: 1.16 };
 
+/**
+ * Of the descriptors where people differ most, the two that still refuse a held letter that
+ * extends a finger on their own: which side of the index the thumb is on (thumbAcross: out
+ * beside the hand for L and Y, across the palm for B, U and W; Austrian L against D), and the
+ * index/middle crossing (crossed for R; without it a flat hand with the fingers together read
+ * as the Austrian SCH's spread fingers). The letters defined otherwise there lose them where
+ * their definition says so (compiled_handshape.ts: thumbTouches, crossing 'thumbBetween').
+ */
+const TELLS_LETTERS_APART = new Set(['thumbAcross', 'indexMiddleCrossing']);
+
 export function definitionWeights(
   fingers: readonly FingerState[],
   betweenSigners: number = BETWEEN_SIGNERS,
   tighterCurl: number = TIGHTER_CURL,
   peopleSpread: Readonly<Record<string, number>> = PEOPLE_SPREAD,
+  movement: Movement = 'held',
 ): { weights: Float64Array; stepsBelow: Float64Array; stepsAbove: Float64Array; distanceBelow: Float64Array; distanceAbove: Float64Array; counted: number } {
   const says = (d: HandDescriptor) =>
     d.definitionOnly !== true && (d.needsExtended ?? []).every((f) => fingers[f] === 'extended') && (d.needsUnfolded ?? []).every((f) => fingers[f] !== 'folded');
@@ -79,6 +98,7 @@ export function definitionWeights(
   const step = (side: 'lower' | 'higher') =>
     Float64Array.from(HAND_DESCRIPTORS, (d, k) => {
       if (d.lengthWhenExtended && d.finger !== undefined && fingers[d.finger] === 'extended') return 0;
+      if (d.variesBetweenSigners && extendsAFinger && movement === 'held' && !TELLS_LETTERS_APART.has(d.name)) return 0;
       const people = Math.max(1, peopleSpread[d.name] ?? 1);
       const curl = d.finger !== undefined && fingers[d.finger] === 'folded' && d.tighter === side;
       if (curl && extendsAFinger) return (weights[k]! * tighterCurl) / betweenSigners / people;

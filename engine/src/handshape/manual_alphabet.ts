@@ -2,10 +2,13 @@
  * The ASL manual alphabet as the language describes it: for each letter, which of the four fingers
  * (index, middle, ring, pinky) are extended and which are folded, where an extended index points,
  * and whether the hand moves (J and Z are traced). 'either' is a finger whose state is no part of
- * the letter's definition (the curved fingers of C and O, X's hooked index). Written from the
+ * the letter's definition (the open curve of C's fingers, X's hooked index); O's fingers curl
+ * until their tips meet the thumb (straightness 0.52-0.82, ours and other people's alike): folded,
+ * so a straight finger (an I's pinky) is no O. Written from the
  * manual alphabet, not measured. The thumb's place and the fingers' finer bend are left to the
  * measured prototypes, whose descriptors carry them; they are where signers differ most, so the
- * judge never refuses a letter on one of them alone (match_handshape.ts).
+ * judge never refuses a letter on one of them alone (match_handshape.ts), except what the thumb
+ * touches where that is the letter (D, F, O: thumbTouches).
  */
 export type FingerState = 'extended' | 'folded' | 'either';
 export type Movement = 'held' | 'moving';
@@ -22,10 +25,21 @@ export type Pointing = 'up' | 'sideways' | 'down' | 'any';
 export type IndexHook = 'hooked';
 /**
  * 'crossed': the middle finger crosses over the index (R); 'uncrossed': the two are held side by
- * side or apart (H, U, V, W). Absent: the letter does not say (K and P, whose thumb comes between
- * them, and every letter that folds one of them).
+ * side or apart (H, U, V, W); 'thumbBetween': the thumb comes between them (K, P), so their order
+ * across the palm is what the thumb makes it (other people's K read crossed, -0.38, behind the
+ * thumb; their P apart, 2-3.5): never judged alone. Absent: the letter does not say (every letter
+ * that folds one of them).
  */
-export type Crossing = 'crossed' | 'uncrossed';
+export type Crossing = 'crossed' | 'uncrossed' | 'thumbBetween';
+/**
+ * What the thumb's tip touches, where the letter is defined by it: 'indexTip' (F's circle of
+ * index and thumb; O, whose fingertips all meet the thumb), 'middleTip' (D: the curled middle
+ * finger rests on the thumb). Where people differ is where the thumb lies across the palm (other
+ * people's D hold it at the middle or ring finger, 0.4-1.1 of the knuckles' width; ours at the
+ * index, 0.07); what it touches they share (D's thumb tip within 0.15-0.35 palm lengths of the
+ * middle fingertip, ours and theirs alike). Absent: the letter does not say.
+ */
+export type ThumbTouch = 'indexTip' | 'middleTip';
 export interface LetterDefinition {
   fingers: readonly [FingerState, FingerState, FingerState, FingerState];
   movement: Movement;
@@ -38,6 +52,8 @@ export interface LetterDefinition {
    * the middle finger points down, the index out, forward or up: other people's P index 25-79
    * degrees above the horizontal with the middle at -39 to -77; ours -77 to -90); absent: the index. */
   pointsWith?: 'middle';
+  /** What the thumb's tip touches (hand_descriptors.ts thumbToIndexTip, thumbToMiddleTip); absent: the letter does not say. */
+  thumbTouches?: ThumbTouch;
 }
 
 const E = 'extended';
@@ -49,19 +65,19 @@ export const MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   A: held(F, F, F, F), // fist, thumb alongside the index
   B: held(E, E, E, E, 'up'), // flat hand, fingers together, thumb across the palm
   C: held(X, X, X, X), // fingers and thumb curved into a C
-  D: held(E, F, F, F, 'up'), // index up, the others curled onto the thumb
+  D: { ...held(E, F, F, F, 'up'), thumbTouches: 'middleTip' }, // index up, the others curled onto the thumb
   E: held(F, F, F, F), // fingertips bent down onto the thumb
-  F: held(X, E, E, E), // index and thumb touch in a circle, the others up and apart
+  F: { ...held(X, E, E, E), thumbTouches: 'indexTip' }, // index and thumb touch in a circle, the others up and apart
   G: held(E, F, F, F, 'sideways'), // index and thumb point sideways
   H: { ...held(E, E, F, F, 'sideways'), crossing: 'uncrossed' }, // index and middle point sideways together
   I: held(F, F, F, E), // pinky up
   J: { fingers: [F, F, F, E], movement: 'moving', points: 'any' }, // I, tracing a J with the pinky
-  K: held(E, E, F, F, 'up'), // index up, middle out, thumb between them
+  K: { ...held(E, E, F, F, 'up'), crossing: 'thumbBetween' }, // index up, middle out, thumb between them
   L: held(E, F, F, F, 'up'), // index up, thumb out: an L
   M: held(F, F, F, F), // three fingers folded over the thumb
   N: held(F, F, F, F), // two fingers folded over the thumb
-  O: held(X, X, X, X), // all fingertips on the thumb: an O
-  P: { ...held(E, E, F, F, 'down'), pointsWith: 'middle' }, // K pointing down: its middle finger points down
+  O: { ...held(F, F, F, F), thumbTouches: 'indexTip' }, // all fingertips curled onto the thumb: an O
+  P: { ...held(E, E, F, F, 'down'), pointsWith: 'middle', crossing: 'thumbBetween' }, // K pointing down: its middle finger points down
   Q: held(E, F, F, F, 'down'), // G pointing down
   R: { ...held(E, E, F, F, 'up'), crossing: 'crossed' }, // index and middle crossed
   S: held(F, F, F, F), // fist, thumb across the fingers
@@ -117,6 +133,15 @@ export const TRAINING_HOOKED_AT = 20;
  * as U 4 to 5 times).
  */
 export const CROSSED_AT = 0.3;
+
+/**
+ * Where a fingertip counts as touching the thumb's tip, in palm lengths between the two tips in
+ * 3-D (hand_descriptors.ts thumbToIndexTip, thumbToMiddleTip): at most THUMB_TOUCHES_AT. Two
+ * touching tips read 0.03-0.44 from the trackers (our signer's F up to 0.44, O up to 0.28, D's
+ * middle up to 0.23; other people's O up to 0.31, F up to 0.35, D up to 0.35); an open thumb,
+ * as L's or C's, 0.8 and more. A reference learns only from frames that touch.
+ */
+export const THUMB_TOUCHES_AT = 0.5;
 export const TRAINING_CROSSING_MARGIN = 0;
 
 /**

@@ -41,6 +41,15 @@ export const CUE_MOVE = -3;
 const D = HAND_DESCRIPTOR_COUNT;
 const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
+const THUMB_TO_INDEX_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToIndexTip');
+const THUMB_TO_MIDDLE_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToMiddleTip');
+
+/** The fingertip `v`'s thumb is too far from, of those `reach` (from `offset`: index, middle) asks it to touch: its descriptor, or -1. */
+function untouchedTip(v: Float32Array, reach: Float32Array, offset: number): number {
+  if (v[THUMB_TO_INDEX_TIP]! > reach[offset]!) return THUMB_TO_INDEX_TIP;
+  if (v[THUMB_TO_MIDDLE_TIP]! > reach[offset + 1]!) return THUMB_TO_MIDDLE_TIP;
+  return -1;
+}
 
 /** Does `v`'s index/middle crossing lie in band `offset` of `bands` ([low, high))? */
 function crossesAs(v: Float32Array, bands: Float32Array, offset: number): boolean {
@@ -65,6 +74,8 @@ const wrongFinger = new Int8Array(2);
 const unhooked = new Uint8Array(2);
 /** Per hand: 1 when index and middle cross where the sign's definition holds them apart, or the reverse (R). */
 const wrongCrossing = new Uint8Array(2);
+/** Per hand: the thumb-to-fingertip descriptor whose fingertip the sign's definition has the thumb touch and the hand's does not (D, F, O), or -1. */
+const untouched = new Int8Array(2);
 
 /** The first finger of `v` not in the state `fingers` (from `offset`, 4 of them) asks for, or -1. */
 function contradictedFinger(v: Float32Array, fingers: Int8Array, offset: number): number {
@@ -125,7 +136,7 @@ function nearestCompetitor(v: Float32Array, model: CompiledHandshape): number {
   let best = Infinity;
   const signs = model.contrastStarts.length - 1;
   for (let g = 0; g < signs; g++) {
-    if (contradictedFinger(v, model.contrastFingers, 4 * g) >= 0 || !pointsAs(v, model.contrastPointing, 2 * g, model.contrastPointsWith[g]!) || v[INDEX_HOOK]! < model.contrastHook[g]! || !crossesAs(v, model.contrastCrossing, 2 * g)) continue;
+    if (contradictedFinger(v, model.contrastFingers, 4 * g) >= 0 || !pointsAs(v, model.contrastPointing, 2 * g, model.contrastPointsWith[g]!) || v[INDEX_HOOK]! < model.contrastHook[g]! || !crossesAs(v, model.contrastCrossing, 2 * g) || untouchedTip(v, model.contrastThumbReach, 2 * g) >= 0) continue;
     const d = nearest(v, model.contrast, model.contrastStarts[g]!, model.contrastStarts[g + 1]!, model, -1);
     if (d < best) best = d;
   }
@@ -168,12 +179,14 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     wrongFinger[side] = -1;
     unhooked[side] = 0;
     wrongCrossing[side] = 0;
+    untouched[side] = -1;
     own[side] = Infinity;
     if (present === undefined || present[side] !== 1) continue;
     const v = side === 0 ? learner.leftHandDescriptors! : learner.rightHandDescriptors!;
     wrongFinger[side] = contradictedFinger(v, model.fingers, 0);
     unhooked[side] = v[INDEX_HOOK]! < model.hook ? 1 : 0;
     wrongCrossing[side] = crossesAs(v, model.crossing, 0) ? 0 : 1;
+    untouched[side] = untouchedTip(v, model.thumbReach, 0);
     own[side] = nearest(v, model.prototypes, 0, model.prototypeCount, model, side);
     other[side] = nearestCompetitor(v, model);
     const speed = learner.handSpeed === undefined ? 0 : learner.handSpeed[side]!;
@@ -182,6 +195,7 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
       wrongFinger[side]! < 0 &&
       unhooked[side] === 0 &&
       wrongCrossing[side] === 0 &&
+      untouched[side]! < 0 &&
       pointsAs(v, model.pointing, 0, model.pointsWith) &&
       own[side]! <= judge.maxDistance &&
       own[side]! <= judge.maxRatio * other[side]! &&
@@ -247,6 +261,11 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     worst = CROSSING;
     worstSize = 1;
     above = v[CROSSING]! >= model.crossing[1]!;
+  } else if (untouched[judged]! >= 0) {
+    // 'Bring your thumb to your index (middle) fingertip': the descriptor's higher side.
+    worst = untouched[judged]!;
+    worstSize = 1;
+    above = true;
   } else {
     for (let k = 0; k < D; k++) {
       const size = Math.abs((v[k]! - model.prototypes[base + k]!) * model.weights[k]!);

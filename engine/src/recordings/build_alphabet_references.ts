@@ -66,10 +66,10 @@ function movementWindow(candidates: readonly number[], speeds: readonly number[]
  * the clean training frames of all the letters together, so each model knows the letters it is
  * most easily confused with.
  */
-export function buildAlphabetReferences(recordings: ReadonlyMap<string, AlphabetRecording>): Map<string, AlphabetReference> {
+export function buildAlphabetReferences(recordings: ReadonlyMap<string, AlphabetRecording>, views?: readonly (readonly [number, number])[]): Map<string, AlphabetReference> {
   const sources = new Map<string, AlphabetSource>();
   for (const [sign, recording] of recordings) sources.set(sign, { source: alphabetSource(sign, recording), fps: RECORDING_FPS });
-  return buildAlphabetReferencesFromSources(sources, MANUAL_ALPHABET);
+  return buildAlphabetReferencesFromSources(sources, MANUAL_ALPHABET, views);
 }
 
 /** A letter's recording as the builder reads it: its frames, and the rate they were filmed at. */
@@ -82,11 +82,12 @@ export interface AlphabetSource {
  * buildAlphabetReferences for any manual alphabet: its letters' recordings (`sources`) and the
  * language's definitions of its letters (`definitions`: fingers and movement, as
  * handshape/manual_alphabet.ts has them for American). A moving letter's record keeps its
- * recording's own frame rate.
+ * recording's own frame rate. `views`: buildHandshapeModels's (its default when absent).
  */
 export function buildAlphabetReferencesFromSources(
   sources: ReadonlyMap<string, AlphabetSource>,
   definitions: Readonly<Record<string, LetterDefinition>> = MANUAL_ALPHABET,
+  views?: readonly (readonly [number, number])[],
 ): Map<string, AlphabetReference> {
   const built = new Map<string, AlphabetReference>();
   const training: HandshapeTrainingSign[] = [];
@@ -145,10 +146,10 @@ export function buildAlphabetReferencesFromSources(
       source.read(i, frame);
       return cloneLandmarkFrame(frame);
     });
-    training.push({ name: sign, frames: landmarks, fingers, movement, points: definition.points, hook: definition.hook, crossing: definition.crossing, pointsWith: definition.pointsWith, speeds: range.map(speedOf) });
+    training.push({ name: sign, frames: landmarks, fingers, movement, points: definition.points, hook: definition.hook, crossing: definition.crossing, pointsWith: definition.pointsWith, thumbTouches: definition.thumbTouches, speeds: range.map(speedOf) });
     built.set(sign, { record, movement, training: range, artefacts });
   }
-  const models = buildHandshapeModels(training);
+  const models = buildHandshapeModels(training, views);
   for (const [sign, reference] of built) reference.record = { ...reference.record, handshape: models.get(sign)! };
   return built;
 }

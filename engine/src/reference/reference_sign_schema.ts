@@ -57,8 +57,9 @@ const prototypesSchema = z.array(z.array(z.number().finite())).min(1, 'a handsha
 const fingersSchema = z.array(z.enum(['extended', 'folded', 'either'])).length(4);
 const pointsSchema = z.enum(['up', 'sideways', 'down', 'any']);
 const hookSchema = z.enum(['hooked']);
-const crossingSchema = z.enum(['crossed', 'uncrossed']);
+const crossingSchema = z.enum(['crossed', 'uncrossed', 'thumbBetween']);
 const pointsWithSchema = z.enum(['middle']);
+const thumbTouchesSchema = z.enum(['indexTip', 'middleTip']);
 
 export const handshapeModelSchema = z.object({
   descriptors: z.array(z.string().min(1)).min(1),
@@ -73,13 +74,15 @@ export const handshapeModelSchema = z.object({
   crossing: crossingSchema.optional(),
   /** The finger whose direction `points` reads (P: the middle); absent: the index. */
   pointsWith: pointsWithSchema.optional(),
+  /** What the thumb's tip touches (handshape/manual_alphabet.ts: D, F, O); absent: either. */
+  thumbTouches: thumbTouchesSchema.optional(),
   speedLimit: z.number().finite().min(0),
   prototypes: prototypesSchema,
   contrast: z.record(z.string().min(1), prototypesSchema),
   /** The confusable signs' own definitions, by sign name: a hand that contradicts one cannot be
    * that sign, and is not held apart from it (the judge's ratio test). Absent: every confusable
    * sign competes. */
-  contrastDefinitions: z.record(z.string().min(1), z.object({ fingers: fingersSchema, points: pointsSchema, hook: hookSchema.optional(), crossing: crossingSchema.optional(), pointsWith: pointsWithSchema.optional() })).optional(),
+  contrastDefinitions: z.record(z.string().min(1), z.object({ fingers: fingersSchema, points: pointsSchema, hook: hookSchema.optional(), crossing: crossingSchema.optional(), pointsWith: pointsWithSchema.optional(), thumbTouches: thumbTouchesSchema.optional() })).optional(),
 });
 
 export const referenceSignSchema = z.object({

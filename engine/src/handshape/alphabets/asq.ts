@@ -21,9 +21,9 @@ export const ASQ_MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   Ä: moving(X, X, F, F), // A moved sideways back and forth (the recording's index and middle half open)
   B: held(E, E, E, E), // flat hand up, fingers together, thumb across the palm
   C: held(X, X, X, X), // fingers and thumb curved into a C
-  D: held(E, F, F, F), // index up, the other fingertips on the thumb
+  D: { ...held(E, F, F, F), thumbTouches: 'middleTip' }, // index up, the other fingertips on the thumb
   E: held(F, F, F, F), // fingers bent down onto the thumb
-  F: held(X, E, E, E), // index and thumb touch, the others up
+  F: { ...held(X, E, E, E), thumbTouches: 'indexTip' }, // index and thumb touch, the others up
   G: held(E, F, F, F), // index and thumb point sideways
   H: held(E, E, F, F), // index and middle point sideways together
   I: held(F, F, F, E), // pinky up
@@ -32,7 +32,7 @@ export const ASQ_MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   L: held(E, F, F, F), // index up, thumb out: an L
   M: held(E, E, E, F), // index, middle and ring point down
   N: held(E, E, F, F), // index and middle point down
-  O: held(X, X, X, X), // all fingertips on the thumb: an O
+  O: { ...held(X, X, X, X), thumbTouches: 'indexTip' }, // all fingertips on the thumb: an O
   Ö: moving(X, X, X, X), // O moved sideways back and forth
   P: held(E, E, F, F), // K pointing down
   Q: held(E, E, F, F), // index and middle point down, thumb out
