@@ -78,6 +78,17 @@ export interface AlphabetSource {
   fps: number;
 }
 
+export interface AlphabetBuildOptions {
+  /**
+   * Per letter, the frames of its source its reference learns from (in order), in place of the
+   * SPEC's middle half. For evaluation only: a lexicon letter too short to leave held-out frames
+   * of what it is (a 10-frame hold; a moving letter whose one movement lies in the middle half)
+   * is tested by building it from one half of its span and replaying the other
+   * (bench/acceptance/fingerspelling_acceptance.ts). The references an app serves never pass it.
+   */
+  training?: ReadonlyMap<string, readonly number[]>;
+}
+
 /**
  * buildAlphabetReferences for any manual alphabet: its letters' recordings (`sources`) and the
  * language's definitions of its letters (`definitions`: fingers and movement, as
@@ -87,6 +98,7 @@ export interface AlphabetSource {
 export function buildAlphabetReferencesFromSources(
   sources: ReadonlyMap<string, AlphabetSource>,
   definitions: Readonly<Record<string, LetterDefinition>> = MANUAL_ALPHABET,
+  options: AlphabetBuildOptions = {},
 ): Map<string, AlphabetReference> {
   const built = new Map<string, AlphabetReference>();
   const training: HandshapeTrainingSign[] = [];
@@ -94,7 +106,7 @@ export function buildAlphabetReferencesFromSources(
   for (const [sign, { source, fps: recordingFps }] of sources) {
     const angleFrames = sourceToAngleFrames(source);
     referenceSlice(source.frameCount, slice);
-    const range = Array.from({ length: slice[1]! }, (_, i) => slice[0]! + i);
+    const range = options.training?.get(sign)?.slice() ?? Array.from({ length: slice[1]! }, (_, i) => slice[0]! + i);
     const definition = definitions[sign];
     if (!definition) throw new Error(`"${sign}" is no letter of the manual alphabet (${definitions === MANUAL_ALPHABET ? 'handshape/manual_alphabet.ts' : 'its definitions'})`);
     const { movement, fingers } = definition;

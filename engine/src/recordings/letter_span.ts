@@ -1,7 +1,9 @@
 import { createLandmarkFrame } from '../core/landmark_frame.ts';
 import { Part, POINT_STRIDE, PosePoint, X, Y } from '../core/landmark_layout.ts';
-import type { Movement } from '../handshape/manual_alphabet.ts';
+import { agreesWithDefinition } from '../handshape/build_handshape_models.ts';
+import type { FingerState, Movement } from '../handshape/manual_alphabet.ts';
 import type { LandmarkSource } from './landmark_source.ts';
+import { sourceToAngleFrames } from './source_to_angle_frames.ts';
 
 /** The wrist is in place (the hand has arrived) while it moves slower than this, in shoulder widths
  * a second (the pose's shoulders in the image; not the palm, which shrinks to nothing when the
@@ -23,7 +25,7 @@ export const ARRIVED_SPEED = 1.5;
  *
  * ref: none (undoes spoken-to-signed-translation's trim_pose margins; no MediaPipe step).
  */
-export function letterSpan(source: LandmarkSource, movement: Movement): [number, number] {
+export function letterSpan(source: LandmarkSource, movement: Movement, fingers?: readonly FingerState[]): [number, number] {
   const frame = createLandmarkFrame();
   // slow[i]: the wrist moved slower than ARRIVED_SPEED from frame i - 1 to frame i.
   const slow = new Uint8Array(source.frameCount);
@@ -56,5 +58,24 @@ export function letterSpan(source: LandmarkSource, movement: Movement): [number,
       last = i + steps - 1;
     }
   }
-  return first < 0 ? [0, source.frameCount] : [first, last - first + 1];
+  if (first < 0) return [0, source.frameCount];
+  if (fingers) [first, last] = shapedWithin(source, first, last, fingers);
+  return [first, last - first + 1];
+}
+
+/**
+ * [first, last] narrowed to the frames from the first to the last that show the letter's fingers
+ * as its definition names them (the builder's training bands): a hand that has arrived but not
+ * yet formed the letter (Libras Y: four frames of an open hand hanging down before the Y) or that
+ * has let it go before leaving is no part of it. Unchanged when no frame shows them.
+ */
+function shapedWithin(source: LandmarkSource, first: number, last: number, fingers: readonly FingerState[]): [number, number] {
+  const frames = sourceToAngleFrames(source);
+  const shows = (i: number) => frames[i]!.descriptorsPresent?.[1] === 1 && agreesWithDefinition(frames[i]!.rightHandDescriptors!, fingers);
+  let from = first;
+  while (from <= last && !shows(from)) from++;
+  if (from > last) return [first, last];
+  let to = last;
+  while (!shows(to)) to--;
+  return [from, to];
 }
