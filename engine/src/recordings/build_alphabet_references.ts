@@ -123,7 +123,12 @@ export function buildAlphabetReferencesFromSources(
     // A short recording can have every frame repaired (Libras Z, 20 frames: its ring and pinky
     // open and close as it traces): the model then learns from them all rather than from none.
     const unrepaired = candidates.filter((i) => !repaired[i]);
-    const clean = unrepaired.length > 0 ? unrepaired : candidates;
+    const unrepairedOrAll = unrepaired.length > 0 ? unrepaired : candidates;
+    // And one whose frames that show the letter were all repaired (Libras J learning from the
+    // first half of its span: its three frames of an I, then the turn, which reads every finger
+    // open) learns from those frames rather than from none of the letter: the model would throw.
+    const shows = (i: number) => conforming.includes(i);
+    const clean = unrepairedOrAll.some(shows) || conforming.length === 0 ? unrepairedOrAll : conforming;
     const artefacts = range.filter((i) => repaired[i] || !candidates.includes(i));
     const keep =
       movement === 'held'
