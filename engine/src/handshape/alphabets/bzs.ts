@@ -40,7 +40,7 @@ export const BZS_MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   T: held(X, E, E, E), // index bent onto the thumb, the others up
   U: held(E, E, F, F), // index and middle up together
   V: held(E, E, F, F), // index and middle up apart
-  W: held(E, E, E, X), // index, middle and ring up apart
+  W: held(E, E, E, F), // index, middle and ring up apart, the pinky folded under the thumb (recorded 0.77 median; read open, 0.92-0.99, in 5 of its 17 frames: as the hand jumps mid-letter and as it leaves)
   X: { ...moving(X, F, F, F), hook: 'hooked' }, // index hooked, shaken (the recording's hook 26-40 degrees at its 10th-90th percentile; Z's 6-25)
   Y: held(F, F, F, E), // thumb and pinky out
   Z: moving(E, X, F, F), // index tracing a Z
