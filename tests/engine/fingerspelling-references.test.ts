@@ -34,8 +34,9 @@ let built: Map<string, AlphabetReference>;
 let acceptance: FingerspellingAcceptance;
 let librasAcceptance: FingerspellingAcceptance;
 // Libras: the moving letters (tested on the halves of their span), the holds too short to leave
-// quarters (B, Y), and the held letters their still frames were read as before (C, G, R, H's U).
-const LIBRAS_QUICK = ['B', 'Y', 'K', 'H', 'X', 'Z', 'Ç', 'C', 'G', 'R', 'U'];
+// quarters (B, Y), the held letters their still frames were read as before (C, G, R, H's U), and
+// W, whose leaving frames (its pinky read open) completed B.
+const LIBRAS_QUICK = ['B', 'Y', 'K', 'H', 'X', 'Z', 'Ç', 'C', 'G', 'R', 'U', 'W'];
 // Held letters of every kind (fists, flat, pointing down, two fingers) and the moving ones.
 const QUICK = ['A', 'E', 'S', 'T', 'B', 'SCH', 'N', 'U', 'V', 'I', 'Z', 'Ü'];
 
@@ -152,9 +153,11 @@ describe('held-out material when a lexicon letter is short', () => {
       for (const rate of ['8', '15', '30']) expect(librasAcceptance.own[letter]![rate], `${letter} at ${rate}\n${summary}`).not.toBeNull();
     }
     for (const letter of ['B', 'Y', 'K', 'H', 'X', 'Z', 'Ç']) expect(librasAcceptance.protocol[letter], letter).toBe('halves');
-    for (const letter of ['C', 'G', 'R', 'U']) expect(librasAcceptance.protocol[letter], letter).toBe('quarters');
-    // X's index is hooked (its definition): Z's tracing, index straight, no longer completes it.
+    for (const letter of ['C', 'G', 'R', 'U', 'W']) expect(librasAcceptance.protocol[letter], letter).toBe('quarters');
+    // X's index is hooked (its definition): Z's tracing, index straight, no longer completes it;
+    // W folds its pinky: its frames no longer complete B.
     expect(librasAcceptance.wrong['Z>X'], summary).toBeUndefined();
+    expect(librasAcceptance.wrong['W>B'], summary).toBeUndefined();
     const fromHeld = Object.keys(librasAcceptance.wrong).filter((pair) => BZS_MANUAL_ALPHABET[pair.split('>')[0]!]!.movement === 'held');
     expect(fromHeld, summary).toEqual([]);
     for (const [file, letters] of Object.entries(librasAcceptance.nonSign)) expect(letters, `${file}\n${summary}`).toEqual([]);
