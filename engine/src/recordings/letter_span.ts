@@ -21,7 +21,9 @@ export const ARRIVED_SPEED = 1.5;
  * part of the letter: a reference built from them would learn the rise, and the judge's sustained
  * speed (handshape_features.ts, smoothed over 300 ms) would carry the rise's speed into the
  * letter's hold. A traced letter's movement (J, Z) lies between arrival and departure and stays.
- * `movement`: the letter's, from its definition.
+ * The hand has left once its wrist stays below its elbow. `movement`: the letter's, from its
+ * definition; `fingers` (optional, its definition's): the span then also begins with a frame that
+ * shows them and ends with the last that does.
  *
  * ref: none (undoes spoken-to-signed-translation's trim_pose margins; no MediaPipe step).
  */
