@@ -7,8 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fingerspellingSummary, runFingerspellingAcceptance, type FingerspellingAcceptance } from '../../bench/acceptance/fingerspelling_acceptance.ts';
+import { fingerspellingSummary, heldOutMaterial, heldOutProtocol, heldOutStretches, runFingerspellingAcceptance, spanHalves, type FingerspellingAcceptance } from '../../bench/acceptance/fingerspelling_acceptance.ts';
 import { createLandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
+import { POINT_STRIDE, PosePoint, Y } from '../../engine/src/core/landmark_layout.ts';
+import { agreesWithDefinition } from '../../engine/src/handshape/build_handshape_models.ts';
+import { compileLesson } from '../../engine/src/practice/compile_lesson.ts';
 import { holisticGuideFrames } from '../../engine/src/guide/holistic_guide_frames.ts';
 import { renderGuideGif } from '../../engine/src/guide/render_guide_gif.ts';
 import { ASQ_MANUAL_ALPHABET } from '../../engine/src/handshape/alphabets/asq.ts';
@@ -29,6 +32,11 @@ let lexicon: FingerspellingFolder;
 let libras: FingerspellingFolder;
 let built: Map<string, AlphabetReference>;
 let acceptance: FingerspellingAcceptance;
+let librasAcceptance: FingerspellingAcceptance;
+// Libras: the moving letters (tested on the halves of their span), the holds too short to leave
+// quarters (B, Y), the held letters their still frames were read as before (C, G, R, H's U), and
+// W, whose leaving frames (its pinky read open) completed B.
+const LIBRAS_QUICK = ['B', 'Y', 'K', 'H', 'X', 'Z', 'Ç', 'C', 'G', 'R', 'U', 'W'];
 // Held letters of every kind (fists, flat, pointing down, two fingers) and the moving ones.
 const QUICK = ['A', 'E', 'S', 'T', 'B', 'SCH', 'N', 'U', 'V', 'I', 'Z', 'Ü'];
 
@@ -37,6 +45,7 @@ beforeAll(async () => {
   libras = await loadFingerspellingFolder(join(import.meta.dirname, '..', '..', 'data', 'fingerspelling-bzs'));
   built = buildAlphabetReferencesFromSources(holisticAlphabetSources(lexicon.letters, lexicon.depthScale, ASQ_MANUAL_ALPHABET), ASQ_MANUAL_ALPHABET);
   acceptance = await runFingerspellingAcceptance('asq', 'handshape', { letters: QUICK, rates: [30], nonSigns: ['raised-open-hand', 'messi5', 'handSrc'] });
+  librasAcceptance = await runFingerspellingAcceptance('bzs', 'handshape', { letters: LIBRAS_QUICK, rates: [8, 15, 30], nonSigns: ['raised-open-hand', 'vtest-walk'] });
 }, 300_000);
 
 describe('ÖGS (asq) manual alphabet as data', () => {
@@ -76,6 +85,85 @@ describe('a lexicon clip -> the letter it shows', () => {
   });
 });
 
+describe('a lexicon clip -> the letter it shows, with the letter\'s definition', () => {
+  const span = (letter: string) => {
+    const { movement, fingers } = BZS_MANUAL_ALPHABET[letter]!;
+    return letterSpan(poseFileSource(letter, libras.letters.get(letter)!, libras.depthScale), movement, fingers);
+  };
+
+  it('begins at a settled frame showing the letter\'s fingers: Libras Y\'s open hand hanging down before the Y is cut', () => {
+    const whole = poseFileSource('Y', libras.letters.get('Y')!, libras.depthScale);
+    const frames = sourceToAngleFrames(whole);
+    const shows = (i: number) => agreesWithDefinition(frames[i]!.rightHandDescriptors!, BZS_MANUAL_ALPHABET.Y!.fingers);
+    const [arrival] = letterSpan(whole, 'held');
+    const [first, count] = span('Y');
+    const cut = Array.from({ length: first - arrival }, (_, k) => arrival + k);
+    // Without the fingers the span began with at least four frames that are no Y (every finger straight).
+    expect(cut.filter((i) => !shows(i)).length).toBeGreaterThanOrEqual(4);
+    expect(shows(first)).toBe(true);
+    expect(shows(first + count - 1)).toBe(true);
+  });
+
+  it('ends before the wrist stays below its elbow: Libras J\'s drop, which it completed on played backwards, is cut', () => {
+    const source = poseFileSource('J', libras.letters.get('J')!, libras.depthScale);
+    const frame = createLandmarkFrame();
+    const below = (i: number) => {
+      source.read(i, frame);
+      return frame.rightHand[Y]! > frame.pose[PosePoint.rightElbow * POINT_STRIDE + Y]!;
+    };
+    const [first, count] = span('J');
+    for (let i = first; i < first + count - 1; i++) expect(below(i) && below(i + 1), `frame ${i}`).toBe(false);
+    // The clip goes on below the elbow after the span: the hand leaving, which a lone slow step
+    // at the bottom of the drop (frame 27) used to add to the letter.
+    const after = Array.from({ length: source.frameCount - first - count }, (_, k) => first + count + k);
+    expect(after.filter(below).length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('held-out material when a lexicon letter is short', () => {
+  it('tests a moving letter, and a hold too short to leave quarters, on each half of its span against references that learned from the other half only', () => {
+    const sources = holisticAlphabetSources(libras.letters, libras.depthScale, BZS_MANUAL_ALPHABET);
+    const served = buildAlphabetReferencesFromSources(sources, BZS_MANUAL_ALPHABET);
+    const names = [...served.keys()];
+    const compiledAll = compileLesson(names.map((name) => ({ name, record: served.get(name)!.record })));
+    const compiled = new Map(names.map((name, i) => [name, compiledAll[i]!]));
+    const protocolOf = (letter: string) => heldOutProtocol(served.get(letter)!, heldOutStretches(sources.get(letter)!, served.get(letter)!));
+    expect(protocolOf('K')).toBe('halves'); // moving: its one raise lies in the middle half
+    expect(heldOutStretches(sources.get('B')!, served.get('B')!)).toEqual([]); // 10 frames: the SPEC's slice takes them all
+    expect(protocolOf('B')).toBe('halves');
+    expect(protocolOf('A')).toBe('quarters');
+
+    const count = sources.get('K')!.source.frameCount;
+    const [first, second] = spanHalves(count);
+    expect([...first, ...second]).toEqual(Array.from({ length: count }, (_, i) => i));
+    const material = heldOutMaterial('K', sources, BZS_MANUAL_ALPHABET, served, compiled);
+    expect(material.protocol).toBe('halves');
+    expect(material.stretches.map((s) => s.frames.length)).toEqual([first.length, second.length]);
+    for (const stretch of material.stretches) expect(stretch.compiled.get('K')).not.toBe(compiled.get('K'));
+    // The builder learns from exactly the frames it is given, and no held-out frame is among them.
+    const fold = buildAlphabetReferencesFromSources(sources, BZS_MANUAL_ALPHABET, { training: new Map([['K', second]]) });
+    expect(fold.get('K')!.training).toEqual(second);
+    expect(fold.get('A')!.training).toEqual(served.get('A')!.training);
+    expect(heldOutStretches(sources.get('K')!, fold.get('K')!)).toHaveLength(1);
+  });
+
+  it('the default judge completes the Libras letters tried at 8, 15 and 30 judged frames a second, moving ones included, and refuses the non-signs', () => {
+    const summary = fingerspellingSummary(librasAcceptance);
+    for (const letter of LIBRAS_QUICK) {
+      for (const rate of ['8', '15', '30']) expect(librasAcceptance.own[letter]![rate], `${letter} at ${rate}\n${summary}`).not.toBeNull();
+    }
+    for (const letter of ['B', 'Y', 'K', 'H', 'X', 'Z', 'Ç']) expect(librasAcceptance.protocol[letter], letter).toBe('halves');
+    for (const letter of ['C', 'G', 'R', 'U', 'W']) expect(librasAcceptance.protocol[letter], letter).toBe('quarters');
+    // X's index is hooked (its definition): Z's tracing, index straight, no longer completes it;
+    // W folds its pinky: its frames no longer complete B.
+    expect(librasAcceptance.wrong['Z>X'], summary).toBeUndefined();
+    expect(librasAcceptance.wrong['W>B'], summary).toBeUndefined();
+    const fromHeld = Object.keys(librasAcceptance.wrong).filter((pair) => BZS_MANUAL_ALPHABET[pair.split('>')[0]!]!.movement === 'held');
+    expect(fromHeld, summary).toEqual([]);
+    for (const [file, letters] of Object.entries(librasAcceptance.nonSign)) expect(letters, `${file}\n${summary}`).toEqual([]);
+  });
+});
+
 describe('ÖGS references built the way the American ones are', () => {
   it('builds one valid record per letter, with its handshape model; held letters a natural hold, moving ones at the recording\'s 25 fps', () => {
     expect(built.size).toBe(31);
@@ -93,8 +181,10 @@ describe('ÖGS references built the way the American ones are', () => {
   it('the default judge completes each letter from its held-out frames and refuses the other letters and the non-signs (quick subset)', () => {
     const summary = fingerspellingSummary(acceptance);
     for (const letter of QUICK) expect(acceptance.own[letter]!['30'], `${letter}\n${summary}`).not.toBeNull();
-    // A held letter's frames complete no other letter. A moving letter's held-out quarters show
-    // the hand still before or after its one tracing (Ü's last quarter is a held U), and may.
+    // The moving letters are tested on the halves of their span, the held ones on their quarters.
+    for (const letter of QUICK) expect(acceptance.protocol[letter], letter).toBe(ASQ_MANUAL_ALPHABET[letter]!.movement === 'moving' ? 'halves' : 'quarters');
+    // A held letter's frames complete no other letter. A moving letter's halves show the hand
+    // still before or after its movement too (Ü's end is a held U), and may.
     const fromHeld = Object.keys(acceptance.wrong).filter((pair) => ASQ_MANUAL_ALPHABET[pair.split('>')[0]!]!.movement === 'held');
     expect(fromHeld, summary).toEqual([]);
     for (const [file, letters] of Object.entries(acceptance.nonSign)) {

@@ -69,7 +69,7 @@ function movementWindow(candidates: readonly number[], speeds: readonly number[]
 export function buildAlphabetReferences(recordings: ReadonlyMap<string, AlphabetRecording>, views?: readonly (readonly [number, number])[]): Map<string, AlphabetReference> {
   const sources = new Map<string, AlphabetSource>();
   for (const [sign, recording] of recordings) sources.set(sign, { source: alphabetSource(sign, recording), fps: RECORDING_FPS });
-  return buildAlphabetReferencesFromSources(sources, MANUAL_ALPHABET, views);
+  return buildAlphabetReferencesFromSources(sources, MANUAL_ALPHABET, { views });
 }
 
 /** A letter's recording as the builder reads it: its frames, and the rate they were filmed at. */
@@ -78,16 +78,29 @@ export interface AlphabetSource {
   fps: number;
 }
 
+export interface AlphabetBuildOptions {
+  /**
+   * Per letter, the frames of its source its reference learns from (in order), in place of the
+   * SPEC's middle half. For evaluation only: a lexicon letter too short to leave held-out frames
+   * of what it is (a 10-frame hold; a moving letter whose one movement lies in the middle half)
+   * is tested by building it from one half of its span and replaying the other
+   * (bench/acceptance/fingerspelling_acceptance.ts). The references an app serves never pass it.
+   */
+  training?: ReadonlyMap<string, readonly number[]>;
+  /** The angles each handshape prototype is also seen from (buildHandshapeModels's `views`; its default when absent). For the bench's tuning (bench/signers-judge/tune_views.ts). */
+  views?: readonly (readonly [number, number])[];
+}
+
 /**
  * buildAlphabetReferences for any manual alphabet: its letters' recordings (`sources`) and the
  * language's definitions of its letters (`definitions`: fingers and movement, as
  * handshape/manual_alphabet.ts has them for American). A moving letter's record keeps its
- * recording's own frame rate. `views`: buildHandshapeModels's (its default when absent).
+ * recording's own frame rate.
  */
 export function buildAlphabetReferencesFromSources(
   sources: ReadonlyMap<string, AlphabetSource>,
   definitions: Readonly<Record<string, LetterDefinition>> = MANUAL_ALPHABET,
-  views?: readonly (readonly [number, number])[],
+  options: AlphabetBuildOptions = {},
 ): Map<string, AlphabetReference> {
   const built = new Map<string, AlphabetReference>();
   const training: HandshapeTrainingSign[] = [];
@@ -95,7 +108,7 @@ export function buildAlphabetReferencesFromSources(
   for (const [sign, { source, fps: recordingFps }] of sources) {
     const angleFrames = sourceToAngleFrames(source);
     referenceSlice(source.frameCount, slice);
-    const range = Array.from({ length: slice[1]! }, (_, i) => slice[0]! + i);
+    const range = options.training?.get(sign)?.slice() ?? Array.from({ length: slice[1]! }, (_, i) => slice[0]! + i);
     const definition = definitions[sign];
     if (!definition) throw new Error(`"${sign}" is no letter of the manual alphabet (${definitions === MANUAL_ALPHABET ? 'handshape/manual_alphabet.ts' : 'its definitions'})`);
     const { movement, fingers } = definition;
@@ -112,7 +125,12 @@ export function buildAlphabetReferencesFromSources(
     // A short recording can have every frame repaired (Libras Z, 20 frames: its ring and pinky
     // open and close as it traces): the model then learns from them all rather than from none.
     const unrepaired = candidates.filter((i) => !repaired[i]);
-    const clean = unrepaired.length > 0 ? unrepaired : candidates;
+    const unrepairedOrAll = unrepaired.length > 0 ? unrepaired : candidates;
+    // And one whose frames that show the letter were all repaired (Libras J learning from the
+    // first half of its span: its three frames of an I, then the turn, which reads every finger
+    // open) learns from those frames rather than from none of the letter: the model would throw.
+    const shows = (i: number) => conforming.includes(i);
+    const clean = unrepairedOrAll.some(shows) || conforming.length === 0 ? unrepairedOrAll : conforming;
     const artefacts = range.filter((i) => repaired[i] || !candidates.includes(i));
     const keep =
       movement === 'held'
@@ -149,7 +167,7 @@ export function buildAlphabetReferencesFromSources(
     training.push({ name: sign, frames: landmarks, fingers, movement, points: definition.points, hook: definition.hook, crossing: definition.crossing, pointsWith: definition.pointsWith, thumbTouches: definition.thumbTouches, speeds: range.map(speedOf) });
     built.set(sign, { record, movement, training: range, artefacts });
   }
-  const models = buildHandshapeModels(training, views);
+  const models = buildHandshapeModels(training, options.views);
   for (const [sign, reference] of built) reference.record = { ...reference.record, handshape: models.get(sign)! };
   return built;
 }

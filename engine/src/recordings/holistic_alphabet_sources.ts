@@ -21,7 +21,7 @@ export function holisticAlphabetSources(
   for (const [letter, recording] of letters) {
     const definition = definitions[letter];
     if (!definition) throw new Error(`"${letter}" has no definition in the language's manual alphabet`);
-    const [first, count] = letterSpan(poseFileSource(letter, recording, depthScale), definition.movement);
+    const [first, count] = letterSpan(poseFileSource(letter, recording, depthScale), definition.movement, definition.fingers);
     const frames = Array.from({ length: count }, (_, i) => first + i);
     sources.set(letter, { source: poseFileSource(letter, recording, depthScale, frames), fps: recording.file.body.fps });
   }

@@ -27,7 +27,7 @@ export const BZS_MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   G: held(E, F, F, F), // index up, thumb alongside
   H: moving(E, E, F, F), // index and middle out, the hand turned
   I: held(F, F, F, E), // pinky up
-  J: moving(X, X, X, E), // I, tracing a J with the pinky (the tracing blurs the folded fingers)
+  J: moving(F, F, F, E), // I, tracing a J with the pinky (the frames of the turn, which read every finger open, are the tracker's: left out)
   K: moving(E, E, F, F), // index and middle up, thumb between them, the hand raised
   L: held(E, F, F, F), // index up, thumb out: an L
   M: held(E, E, E, X), // index, middle and ring point down
@@ -40,8 +40,8 @@ export const BZS_MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   T: held(X, E, E, E), // index bent onto the thumb, the others up
   U: held(E, E, F, F), // index and middle up together
   V: held(E, E, F, F), // index and middle up apart
-  W: held(E, E, E, X), // index, middle and ring up apart
-  X: moving(X, F, F, F), // index hooked, shaken
+  W: held(E, E, E, F), // index, middle and ring up apart, the pinky folded under the thumb (recorded 0.77 median; read open, 0.92-0.99, in 5 of its 17 frames: as the hand jumps mid-letter and as it leaves)
+  X: { ...moving(X, F, F, F), hook: 'hooked' }, // index hooked, shaken (the recording's hook 26-40 degrees at its 10th-90th percentile; Z's 6-25)
   Y: held(F, F, F, E), // thumb and pinky out
   Z: moving(E, X, F, F), // index tracing a Z
 };
