@@ -2,7 +2,7 @@
 // hand, judged against its own letter frame by frame (as tune_judge.ts: a still photo completes a
 // held letter exactly when its frame is accepted), the first of the judge's tests it fails, in the
 // judge's own order (match_handshape.ts): a finger in the wrong state, the index pointing outside
-// the letter's band (or an unhooked index for X, a thumb not touching the fingertip D, F or O touch), farther than maxDistance from every prototype, not clearly nearer than a
+// the letter's band (or an unhooked index for X, a thumb not touching the fingertip D, F or O touch, C's fingers not curved), farther than maxDistance from every prototype, not clearly nearer than a
 // confusable letter (the ratio test; which letter), one descriptor more than maxSteps scales off
 // (which descriptor). Also every wrong letter a photo's frame is accepted as.
 //
@@ -14,7 +14,7 @@
 import { fileURLToPath } from 'node:url';
 import type { AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { compileHandshape, type CompiledHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
-import { FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from '../../engine/src/handshape/hand_descriptors.ts';
+import { FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, middleJointBend } from '../../engine/src/handshape/hand_descriptors.ts';
 import { EXTENDED_AT, FOLDED_AT } from '../../engine/src/handshape/manual_alphabet.ts';
 import { HANDSHAPE_JUDGE, matchHandshape, type HandshapeJudgeSettings } from '../../engine/src/handshape/match_handshape.ts';
 import { createMatchReport } from '../../engine/src/match/match_report.ts';
@@ -83,6 +83,7 @@ export function explainHand(v: Float32Array, m: CompiledHandshape, contrastNames
   }
   if (v[INDEX_HOOK]! < m.hook) return { test: 'hook', cls: 'index not hooked', detail: `index hook ${v[INDEX_HOOK]!.toFixed(0)} deg` };
   if (!crosses(v, m.crossing, 0)) return { test: 'crossing', cls: 'crossing', detail: `index/middle crossing ${v[CROSSING]!.toFixed(2)}` };
+  if (middleJointBend(v) < m.bend) return { test: 'bend', cls: 'fingers not curved', detail: `middle joints ${middleJointBend(v).toFixed(0)} deg` };
   if (!touches(v, m.thumbReach, 0)) return { test: 'thumb', cls: 'thumb not touching', detail: `thumb to index tip ${v[TO_INDEX_TIP]!.toFixed(2)}, to middle tip ${v[TO_MIDDLE_TIP]!.toFixed(2)}` };
   if (!within(v, m.pointing, 0, m.pointsWith)) return { test: 'pointing', cls: 'pointing', detail: `points ${v[m.pointsWith]!.toFixed(0)} deg` };
   const own = nearestOf(v, m.prototypes, 0, m.prototypeCount, m);
@@ -96,7 +97,7 @@ export function explainHand(v: Float32Array, m: CompiledHandshape, contrastNames
   }
   let rival = { distance: Infinity, name: '' };
   for (let g = 0; g < contrastNames.length; g++) {
-    if (wrongFinger(v, m.contrastFingers, 4 * g) >= 0 || !within(v, m.contrastPointing, 2 * g, m.contrastPointsWith[g]!) || v[INDEX_HOOK]! < m.contrastHook[g]! || !crosses(v, m.contrastCrossing, 2 * g) || !touches(v, m.contrastThumbReach, 2 * g)) continue;
+    if (wrongFinger(v, m.contrastFingers, 4 * g) >= 0 || !within(v, m.contrastPointing, 2 * g, m.contrastPointsWith[g]!) || v[INDEX_HOOK]! < m.contrastHook[g]! || !crosses(v, m.contrastCrossing, 2 * g) || !touches(v, m.contrastThumbReach, 2 * g) || middleJointBend(v) < m.contrastBend[g]!) continue;
     const d = nearestOf(v, m.contrast, m.contrastStarts[g]!, m.contrastStarts[g + 1]!, m).distance;
     if (d < rival.distance) rival = { distance: d, name: contrastNames[g]! };
   }

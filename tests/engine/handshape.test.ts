@@ -6,9 +6,9 @@ import { createAngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { cloneLandmarkFrame, createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { Part, POINT_STRIDE, X, Y, Z } from '../../engine/src/core/landmark_layout.ts';
 import { estimateDepthScale, RIGID_BONE_LOG_LENGTHS, RIGID_BONES } from '../../engine/src/handshape/estimate_depth_scale.ts';
-import { computeHandDescriptors, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS } from '../../engine/src/handshape/hand_descriptors.ts';
+import { computeHandDescriptors, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS, middleJointBend } from '../../engine/src/handshape/hand_descriptors.ts';
 import { createHandshapeFeatureTracker } from '../../engine/src/handshape/handshape_features.ts';
-import { FOLDED_AT, MANUAL_ALPHABET, POINTING_BANDS } from '../../engine/src/handshape/manual_alphabet.ts';
+import { CURVED_AT, FOLDED_AT, MANUAL_ALPHABET, POINTING_BANDS } from '../../engine/src/handshape/manual_alphabet.ts';
 import { BETWEEN_SIGNERS, definitionWeights, PEOPLE_SPREAD } from '../../engine/src/handshape/definition_weights.ts';
 import { compileHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { handRaised, HandRaised, RAISED_MIN_SCORE } from '../../engine/src/handshape/hand_raised.ts';
@@ -373,6 +373,18 @@ describe('the handshape judge', () => {
     expect(matched).toBe(false);
     expect(HAND_DESCRIPTOR_NAMES[report.cue]).toBe('thumbToMiddleTip');
     expect(report.cueAbove).toBe(true); // 'Bring your thumb to your middle fingertip'
+  });
+
+  it('C curves its fingers at the middle joints: a flat hand (B) is no C, and is told to bend them; C\'s own frame is', () => {
+    expect(MANUAL_ALPHABET.C!.bend).toBe('curved');
+    expect(middleJointBend(describeHand(heldOutFrame('C')))).toBeGreaterThanOrEqual(CURVED_AT);
+    expect(middleJointBend(describeHand(heldOutFrame('B')))).toBeLessThan(CURVED_AT);
+    expect(judge(heldOutFrame('C'), 'C').matched).toBe(true);
+    const { matched, report } = judge(heldOutFrame('B'), 'C');
+    expect(matched).toBe(false);
+    expect(report.askForSign).toBe(false);
+    expect(HAND_DESCRIPTOR_NAMES[report.cue]).toMatch(/MiddleJointBend$/);
+    expect(report.cueAbove).toBe(false); // 'Bend the middle joint of your ... finger'
   });
 
   it('accepts a letter\'s held-out frame and refuses it as the fist letters it is confused with', () => {

@@ -5,8 +5,8 @@ import { HandMotion } from '../motion/hand_motion.ts';
 import type { HandshapeModel } from '../reference/reference_sign_schema.ts';
 import { estimateDepthScale } from './estimate_depth_scale.ts';
 import { definitionWeights } from './definition_weights.ts';
-import { computeHandDescriptors, measuredPalmPixels, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
-import { CROSSED_AT, THUMB_TOUCHES_AT, TRAINING_CROSSING_MARGIN, TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, TRAINING_HOOKED_AT, type Crossing, type FingerState, type IndexHook, type Movement, type Pointing, type ThumbTouch } from './manual_alphabet.ts';
+import { computeHandDescriptors, measuredPalmPixels, middleJointBend, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
+import { CROSSED_AT, CURVED_AT, THUMB_TOUCHES_AT, TRAINING_CROSSING_MARGIN, TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, TRAINING_HOOKED_AT, type Crossing, type FingerState, type IndexHook, type Movement, type Pointing, type ThumbTouch, type FingerBend } from './manual_alphabet.ts';
 
 const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
@@ -33,10 +33,13 @@ export interface HandshapeTrainingSign {
   pointsWith?: 'middle';
   /** What the thumb's tip touches (manual_alphabet.ts); either when absent. */
   thumbTouches?: ThumbTouch;
+  /** Whether the fingers curve at the middle joints (manual_alphabet.ts); either when absent. */
+  bend?: FingerBend;
 }
 
 /** Do a hand's descriptors have every finger in the state `fingers` names, the index hooked, index and middle crossed or not and the thumb touching a fingertip where the definition says so, by the training bands? */
-export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: readonly FingerState[], hook?: IndexHook, crossing?: Crossing, thumbTouches?: ThumbTouch): boolean {
+export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: readonly FingerState[], hook?: IndexHook, crossing?: Crossing, thumbTouches?: ThumbTouch, bend?: FingerBend): boolean {
+  if (bend === 'curved' && middleJointBend(descriptors) < CURVED_AT) return false;
   if (thumbTouches === 'indexTip' && descriptors[THUMB_TO_INDEX_TIP]! > THUMB_TOUCHES_AT) return false;
   if (thumbTouches === 'middleTip' && descriptors[THUMB_TO_MIDDLE_TIP]! > THUMB_TOUCHES_AT) return false;
   if (hook === 'hooked' && descriptors[INDEX_HOOK]! < TRAINING_HOOKED_AT) return false;
@@ -138,6 +141,7 @@ interface SignPrototypes {
   crossing: Crossing | undefined;
   pointsWith: 'middle' | undefined;
   thumbTouches: ThumbTouch | undefined;
+  bend: FingerBend | undefined;
   speedLimit: number;
   /** The prototype frames' own descriptors (without the other views): the contrast others see. */
   base: number[][];
@@ -159,7 +163,7 @@ function prototypesOf(sign: HandshapeTrainingSign, views: readonly (readonly [nu
     speeds.push(motion.speed[0]!);
     if (vector) described.push({ vector, frame, hand: signing.hand, left: signing.left });
   }
-  const conforming = described.filter((d) => agreesWithDefinition(d.vector, sign.fingers, sign.hook, sign.crossing, sign.thumbTouches));
+  const conforming = described.filter((d) => agreesWithDefinition(d.vector, sign.fingers, sign.hook, sign.crossing, sign.thumbTouches, sign.bend));
   if (conforming.length === 0) throw new Error(`handshape model of "${sign.name}": no frame shows a usable hand with its fingers as the sign's definition names them`);
   const centre = HAND_DESCRIPTOR_NAMES.map((_, k) => median(conforming.map((d) => d.vector[k]!)));
   const clean = conforming.filter((d) => judgeDistance(d.vector, centre, sign.fingers) <= b.outlierDistance);
@@ -180,7 +184,7 @@ function prototypesOf(sign: HandshapeTrainingSign, views: readonly (readonly [nu
   const measured = [...(sign.speeds ?? speeds)].sort((x, y) => x - y);
   const p75 = measured.length === 0 ? 0 : measured[Math.floor(0.75 * (measured.length - 1))]!;
   const speedLimit = sign.movement === 'held' ? Math.max(b.heldSpeedFloor, b.heldSpeedFactor * p75) : b.movingSpeed;
-  return { name: sign.name, fingers: sign.fingers, movement: sign.movement, points: sign.points ?? 'any', hook: sign.hook, crossing: sign.crossing, pointsWith: sign.pointsWith, thumbTouches: sign.thumbTouches, speedLimit: round(speedLimit), base, all };
+  return { name: sign.name, fingers: sign.fingers, movement: sign.movement, points: sign.points ?? 'any', hook: sign.hook, crossing: sign.crossing, pointsWith: sign.pointsWith, thumbTouches: sign.thumbTouches, bend: sign.bend, speedLimit: round(speedLimit), base, all };
 }
 
 /**
@@ -210,10 +214,11 @@ export function buildHandshapeModels(signs: readonly HandshapeTrainingSign[], vi
       ...(sign.crossing ? { crossing: sign.crossing } : {}),
       ...(sign.pointsWith ? { pointsWith: sign.pointsWith } : {}),
       ...(sign.thumbTouches ? { thumbTouches: sign.thumbTouches } : {}),
+      ...(sign.bend ? { bend: sign.bend } : {}),
       speedLimit: sign.speedLimit,
       prototypes: sign.all,
       contrast: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, other.all])),
-      contrastDefinitions: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, { fingers: [...other.fingers], points: other.points, ...(other.hook ? { hook: other.hook } : {}), ...(other.crossing ? { crossing: other.crossing } : {}), ...(other.pointsWith ? { pointsWith: other.pointsWith } : {}), ...(other.thumbTouches ? { thumbTouches: other.thumbTouches } : {}) }])),
+      contrastDefinitions: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, { fingers: [...other.fingers], points: other.points, ...(other.hook ? { hook: other.hook } : {}), ...(other.crossing ? { crossing: other.crossing } : {}), ...(other.pointsWith ? { pointsWith: other.pointsWith } : {}), ...(other.thumbTouches ? { thumbTouches: other.thumbTouches } : {}), ...(other.bend ? { bend: other.bend } : {}) }])),
     });
   }
   return models;

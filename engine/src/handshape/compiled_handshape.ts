@@ -9,7 +9,7 @@ const THUMB_ACROSS = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
 const MIDDLE_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('middlePointsUp');
 const pointingDescriptor = (pointsWith: 'middle' | undefined) => (pointsWith === 'middle' ? MIDDLE_POINTS : INDEX_POINTS);
-import { CROSSED_AT, HOOKED_AT, POINTING_BANDS, THUMB_TOUCHES_AT, type Crossing, type FingerState, type IndexHook, type Pointing, type ThumbTouch } from './manual_alphabet.ts';
+import { CROSSED_AT, CURVED_AT, HOOKED_AT, POINTING_BANDS, THUMB_TOUCHES_AT, type Crossing, type FingerState, type IndexHook, type Pointing, type ThumbTouch, type FingerBend } from './manual_alphabet.ts';
 
 /** A sign's handshape model laid out for the judge: prototype vectors in flat Float32Arrays. */
 export interface CompiledHandshape {
@@ -23,6 +23,8 @@ export interface CompiledHandshape {
   hook: number;
   /** The most the thumb tip may lie from the index and the middle fingertip (palm lengths): THUMB_TOUCHES_AT for the fingertip the sign's definition touches (thumbTouches), Infinity otherwise. */
   thumbReach: Float32Array;
+  /** The least average middle-joint bend its definition asks (CURVED_AT for a curved hand, C; -Infinity: any). */
+  bend: number;
   /** The band index/middle crossing must lie in (hand_descriptors.ts indexMiddleCrossing): [low, high), CROSSED_AT splitting crossed from uncrossed; -Infinity..Infinity: either. */
   crossing: Float32Array;
   movement: 'held' | 'moving';
@@ -56,6 +58,8 @@ export interface CompiledHandshape {
   contrastCrossing: Float32Array;
   /** Per confusable sign: the most its thumb tip may lie from the index and middle fingertips (2 each, as `thumbReach`). */
   contrastThumbReach: Float32Array;
+  /** Per confusable sign: the least average middle-joint bend its definition asks (as `bend`). */
+  contrastBend: Float32Array;
 }
 
 function flatten(vectors: readonly (readonly number[])[]): Float32Array {
@@ -67,6 +71,7 @@ function flatten(vectors: readonly (readonly number[])[]): Float32Array {
 const fingerCodes = (fingers: readonly FingerState[]) => Array.from(fingers, (state) => (state === 'extended' ? 1 : state === 'folded' ? -1 : 0));
 const band = (points: Pointing | undefined): readonly [number, number] => (points === undefined || points === 'any' ? [-180, 180] : POINTING_BANDS[points]);
 const leastHook = (hook: IndexHook | undefined): number => (hook === 'hooked' ? HOOKED_AT : -Infinity);
+const leastBend = (bend: FingerBend | undefined): number => (bend === 'curved' ? CURVED_AT : -Infinity);
 const thumbReachOf = (touches: ThumbTouch | undefined): readonly [number, number] => [touches === 'indexTip' ? THUMB_TOUCHES_AT : Infinity, touches === 'middleTip' ? THUMB_TOUCHES_AT : Infinity];
 const crossingBand = (crossing: Crossing | undefined): readonly [number, number] =>
   crossing === 'crossed' ? [-Infinity, CROSSED_AT] : crossing === 'uncrossed' ? [CROSSED_AT, Infinity] : [-Infinity, Infinity];
@@ -118,6 +123,7 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
     hook: leastHook(model.hook),
     crossing: Float32Array.from(crossingBand(model.crossing)),
     thumbReach: Float32Array.from(thumbReachOf(model.thumbTouches)),
+    bend: leastBend(model.bend),
     movement: model.movement,
     speedLimit: model.speedLimit,
     weights,
@@ -137,5 +143,6 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
     contrastHook: Float32Array.from(definitions, (d) => leastHook('hook' in d ? d.hook : undefined)),
     contrastCrossing: Float32Array.from(definitions.flatMap((d) => crossingBand('crossing' in d ? d.crossing : undefined))),
     contrastThumbReach: Float32Array.from(definitions.flatMap((d) => thumbReachOf('thumbTouches' in d ? d.thumbTouches : undefined))),
+    contrastBend: Float32Array.from(definitions, (d) => leastBend('bend' in d ? d.bend : undefined)),
   };
 }

@@ -107,6 +107,12 @@ export const HAND_DESCRIPTOR_COUNT = HAND_DESCRIPTORS.length;
 /** Index, middle, ring, pinky: where each finger's straightness is among the descriptors. */
 export const FINGER_STRAIGHTNESS = Int8Array.from(FINGERS, ({ name }) => HAND_DESCRIPTORS.findIndex((d) => d.name === `${name}Straight`));
 export const HAND_DESCRIPTOR_NAMES: readonly string[] = HAND_DESCRIPTORS.map((d) => d.name);
+/** Index, middle, ring, pinky: where each finger's middle-joint bend is among the descriptors. */
+export const FINGER_MIDDLE_JOINTS = Int8Array.from(FINGERS, ({ name }) => HAND_DESCRIPTORS.findIndex((d) => d.name === `${name}MiddleJointBend`));
+/** The four fingers' middle-joint bend averaged, degrees: how far the fingers curve (manual_alphabet.ts CURVED_AT). */
+export function middleJointBend(descriptors: ArrayLike<number>): number {
+  return (descriptors[FINGER_MIDDLE_JOINTS[0]!]! + descriptors[FINGER_MIDDLE_JOINTS[1]!]! + descriptors[FINGER_MIDDLE_JOINTS[2]!]! + descriptors[FINGER_MIDDLE_JOINTS[3]!]!) / 4;
+}
 /** 1 / scale per descriptor, for the judge's distance. */
 export const HAND_DESCRIPTOR_WEIGHTS = Float64Array.from(HAND_DESCRIPTORS, (d) => 1 / d.scale);
 

@@ -40,6 +40,12 @@ export type Crossing = 'crossed' | 'uncrossed' | 'thumbBetween';
  * middle fingertip, ours and theirs alike). Absent: the letter does not say.
  */
 export type ThumbTouch = 'indexTip' | 'middleTip';
+/**
+ * 'curved': the fingers bend at their middle joints (C's open curve), on average at least
+ * CURVED_AT: what tells C from a flat hand, whose fingers C's definition (all 'either') does
+ * not otherwise hold apart. Absent: the letter does not say.
+ */
+export type FingerBend = 'curved';
 export interface LetterDefinition {
   fingers: readonly [FingerState, FingerState, FingerState, FingerState];
   movement: Movement;
@@ -54,6 +60,8 @@ export interface LetterDefinition {
   pointsWith?: 'middle';
   /** What the thumb's tip touches (hand_descriptors.ts thumbToIndexTip, thumbToMiddleTip); absent: the letter does not say. */
   thumbTouches?: ThumbTouch;
+  /** Whether the fingers bend at their middle joints (hand_descriptors.ts *MiddleJointBend); absent: either. */
+  bend?: FingerBend;
 }
 
 const E = 'extended';
@@ -64,7 +72,7 @@ const held = (index: FingerState, middle: FingerState, ring: FingerState, pinky:
 export const MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   A: held(F, F, F, F), // fist, thumb alongside the index
   B: held(E, E, E, E, 'up'), // flat hand, fingers together, thumb across the palm
-  C: held(X, X, X, X), // fingers and thumb curved into a C
+  C: { ...held(X, X, X, X), bend: 'curved' }, // fingers and thumb curved into a C
   D: { ...held(E, F, F, F, 'up'), thumbTouches: 'middleTip' }, // index up, the others curled onto the thumb
   E: held(F, F, F, F), // fingertips bent down onto the thumb
   F: { ...held(X, E, E, E), thumbTouches: 'indexTip' }, // index and thumb touch in a circle, the others up and apart
@@ -142,6 +150,14 @@ export const CROSSED_AT = 0.3;
  * as L's or C's, 0.8 and more. A reference learns only from frames that touch.
  */
 export const THUMB_TOUCHES_AT = 0.5;
+
+/**
+ * Where fingers count as curved, in degrees of middle-joint bend averaged over the four fingers
+ * (hand_descriptors.ts indexMiddleJointBend ... pinkyMiddleJointBend): at least CURVED_AT.
+ * Halfway between our signer's flat B (7 on average at most) and C (26 at least); other
+ * people's C read 22-42, their B 1-16 (one back-of-the-hand B, fingers bent, 25).
+ */
+export const CURVED_AT = 17;
 export const TRAINING_CROSSING_MARGIN = 0;
 
 /**

@@ -3,7 +3,7 @@ import { ANGLE_FRAME_LAYOUT } from '../core/angle_frame.ts';
 import { Part } from '../core/landmark_layout.ts';
 import { PartStatus, type MatchReport } from '../match/match_report.ts';
 import type { CompiledHandshape } from './compiled_handshape.ts';
-import { FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS } from './hand_descriptors.ts';
+import { FINGER_MIDDLE_JOINTS, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS, middleJointBend } from './hand_descriptors.ts';
 import { HandRaised } from './hand_raised.ts';
 import { EXTENDED_AT, FOLDED_AT } from './manual_alphabet.ts';
 
@@ -74,6 +74,8 @@ const wrongFinger = new Int8Array(2);
 const unhooked = new Uint8Array(2);
 /** Per hand: 1 when index and middle cross where the sign's definition holds them apart, or the reverse (R). */
 const wrongCrossing = new Uint8Array(2);
+/** Per hand: 1 when the sign's definition curves the fingers and the hand's are not (C). */
+const uncurved = new Uint8Array(2);
 /** Per hand: the thumb-to-fingertip descriptor whose fingertip the sign's definition has the thumb touch and the hand's does not (D, F, O), or -1. */
 const untouched = new Int8Array(2);
 
@@ -136,7 +138,7 @@ function nearestCompetitor(v: Float32Array, model: CompiledHandshape): number {
   let best = Infinity;
   const signs = model.contrastStarts.length - 1;
   for (let g = 0; g < signs; g++) {
-    if (contradictedFinger(v, model.contrastFingers, 4 * g) >= 0 || !pointsAs(v, model.contrastPointing, 2 * g, model.contrastPointsWith[g]!) || v[INDEX_HOOK]! < model.contrastHook[g]! || !crossesAs(v, model.contrastCrossing, 2 * g) || untouchedTip(v, model.contrastThumbReach, 2 * g) >= 0) continue;
+    if (contradictedFinger(v, model.contrastFingers, 4 * g) >= 0 || !pointsAs(v, model.contrastPointing, 2 * g, model.contrastPointsWith[g]!) || v[INDEX_HOOK]! < model.contrastHook[g]! || !crossesAs(v, model.contrastCrossing, 2 * g) || untouchedTip(v, model.contrastThumbReach, 2 * g) >= 0 || middleJointBend(v) < model.contrastBend[g]!) continue;
     const d = nearest(v, model.contrast, model.contrastStarts[g]!, model.contrastStarts[g + 1]!, model, -1);
     if (d < best) best = d;
   }
@@ -180,6 +182,7 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     unhooked[side] = 0;
     wrongCrossing[side] = 0;
     untouched[side] = -1;
+    uncurved[side] = 0;
     own[side] = Infinity;
     if (present === undefined || present[side] !== 1) continue;
     const v = side === 0 ? learner.leftHandDescriptors! : learner.rightHandDescriptors!;
@@ -187,6 +190,7 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     unhooked[side] = v[INDEX_HOOK]! < model.hook ? 1 : 0;
     wrongCrossing[side] = crossesAs(v, model.crossing, 0) ? 0 : 1;
     untouched[side] = untouchedTip(v, model.thumbReach, 0);
+    uncurved[side] = middleJointBend(v) < model.bend ? 1 : 0;
     own[side] = nearest(v, model.prototypes, 0, model.prototypeCount, model, side);
     other[side] = nearestCompetitor(v, model);
     const speed = learner.handSpeed === undefined ? 0 : learner.handSpeed[side]!;
@@ -196,6 +200,7 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
       unhooked[side] === 0 &&
       wrongCrossing[side] === 0 &&
       untouched[side]! < 0 &&
+      uncurved[side] === 0 &&
       pointsAs(v, model.pointing, 0, model.pointsWith) &&
       own[side]! <= judge.maxDistance &&
       own[side]! <= judge.maxRatio * other[side]! &&
@@ -261,6 +266,12 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     worst = CROSSING;
     worstSize = 1;
     above = v[CROSSING]! >= model.crossing[1]!;
+  } else if (uncurved[judged] === 1) {
+    // 'Bend the middle joint of your index finger': the least bent finger's, its lower side.
+    worst = FINGER_MIDDLE_JOINTS[0]!;
+    for (let f = 1; f < 4; f++) if (v[FINGER_MIDDLE_JOINTS[f]!]! < v[worst]!) worst = FINGER_MIDDLE_JOINTS[f]!;
+    worstSize = 1;
+    above = false;
   } else if (untouched[judged]! >= 0) {
     // 'Bring your thumb to your index (middle) fingertip': the descriptor's higher side.
     worst = untouched[judged]!;

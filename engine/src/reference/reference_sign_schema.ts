@@ -60,6 +60,7 @@ const hookSchema = z.enum(['hooked']);
 const crossingSchema = z.enum(['crossed', 'uncrossed', 'thumbBetween']);
 const pointsWithSchema = z.enum(['middle']);
 const thumbTouchesSchema = z.enum(['indexTip', 'middleTip']);
+const bendSchema = z.enum(['curved']);
 
 export const handshapeModelSchema = z.object({
   descriptors: z.array(z.string().min(1)).min(1),
@@ -76,13 +77,15 @@ export const handshapeModelSchema = z.object({
   pointsWith: pointsWithSchema.optional(),
   /** What the thumb's tip touches (handshape/manual_alphabet.ts: D, F, O); absent: either. */
   thumbTouches: thumbTouchesSchema.optional(),
+  /** Whether the fingers curve at the middle joints (handshape/manual_alphabet.ts: C); absent: either. */
+  bend: bendSchema.optional(),
   speedLimit: z.number().finite().min(0),
   prototypes: prototypesSchema,
   contrast: z.record(z.string().min(1), prototypesSchema),
   /** The confusable signs' own definitions, by sign name: a hand that contradicts one cannot be
    * that sign, and is not held apart from it (the judge's ratio test). Absent: every confusable
    * sign competes. */
-  contrastDefinitions: z.record(z.string().min(1), z.object({ fingers: fingersSchema, points: pointsSchema, hook: hookSchema.optional(), crossing: crossingSchema.optional(), pointsWith: pointsWithSchema.optional(), thumbTouches: thumbTouchesSchema.optional() })).optional(),
+  contrastDefinitions: z.record(z.string().min(1), z.object({ fingers: fingersSchema, points: pointsSchema, hook: hookSchema.optional(), crossing: crossingSchema.optional(), pointsWith: pointsWithSchema.optional(), thumbTouches: thumbTouchesSchema.optional(), bend: bendSchema.optional() })).optional(),
 });
 
 export const referenceSignSchema = z.object({
