@@ -10,6 +10,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { HAND_DESCRIPTOR_NAMES } from '@signlearn/engine/handshape/hand_descriptors';
 import { parseReferenceSign, type ReferenceSign } from '@signlearn/engine/reference/reference_sign_schema';
+import { manualAlphabetOf } from '@signlearn/engine/handshape/alphabets/manual_alphabets';
+import type { LetterDefinition } from '@signlearn/engine/handshape/manual_alphabet';
 import { CURRICULUM, curriculumSigns } from '../src/lib/data/curriculum.ts';
 import { contentRoot } from '../src/lib/data/paths.ts';
 import { encodeKey, mapKeys } from '../src/lib/data/keys.ts';
@@ -30,13 +32,18 @@ export function languageFolders(language: string): { recordings: string; referen
   return { recordings: join(ROOT, 'data', `fingerspelling-${language}`), references: join(ROOT, '.cache', `references-${language}`) };
 }
 
+/** The manual alphabet a curriculum language's records are built with ('american' is ISO 639-3 ase). */
+export const definitionsOf = (language: string): Readonly<Record<string, LetterDefinition>> => manualAlphabetOf(language === 'american' ? 'ase' : language);
+
 /**
  * Runs the engine's reference builder into `out` unless every needed record is there and valid. A
- * record the current schema rejects, or one without the current handshape model (written by an
- * older builder), counts as missing, so an upgrade rebuilds the cache instead of failing to seed.
+ * record the current schema rejects, one without the current handshape model, or one whose letter
+ * the alphabet (`definitions`) now defines otherwise (all written by an older builder) counts as
+ * missing, so an upgrade rebuilds the cache instead of failing to seed or judging by old
+ * definitions.
  */
-export function ensureReferences(signs: string[], out = REFERENCES_DIR, alphabetDir = ALPHABET_DIR): void {
-  if (signs.every((sign) => isUsableRecord(sign, join(out, `${sign}.json`)))) return;
+export function ensureReferences(signs: string[], out = REFERENCES_DIR, alphabetDir = ALPHABET_DIR, definitions: Readonly<Record<string, LetterDefinition>> = definitionsOf('american')): void {
+  if (signs.every((sign) => isUsableRecord(sign, join(out, `${sign}.json`), definitions[sign]))) return;
   if (!existsSync(alphabetDir)) {
     throw new Error(`seed: reference records missing in ${out} and no recordings at ${alphabetDir} (set SIGNLEARN_ALPHABET_DIR)`);
   }
@@ -46,16 +53,32 @@ export function ensureReferences(signs: string[], out = REFERENCES_DIR, alphabet
   });
 }
 
-function isUsableRecord(sign: string, file: string): boolean {
+function isUsableRecord(sign: string, file: string, definition: LetterDefinition | undefined): boolean {
   if (!existsSync(file)) return false;
   try {
     const record = parseReferenceSign(sign, JSON.parse(readFileSync(file, 'utf8')));
     // A record from an older builder (no handshape model, or one for other descriptors) is rebuilt.
-    const names = record.handshape?.descriptors;
-    return names !== undefined && names.length === HAND_DESCRIPTOR_NAMES.length && names.every((name, i) => name === HAND_DESCRIPTOR_NAMES[i]);
+    const model = record.handshape;
+    const names = model?.descriptors;
+    if (names === undefined || names.length !== HAND_DESCRIPTOR_NAMES.length || names.some((name, i) => name !== HAND_DESCRIPTOR_NAMES[i])) return false;
+    // So is one whose letter the alphabet now defines otherwise (a definition the judge reads).
+    return definition === undefined || sameDefinition(model!, definition);
   } catch {
     return false;
   }
+}
+
+function sameDefinition(model: NonNullable<ReferenceSign['handshape']>, d: LetterDefinition): boolean {
+  return (
+    model.fingers.join() === d.fingers.join() &&
+    model.movement === d.movement &&
+    (model.points ?? 'any') === (d.points ?? 'any') &&
+    model.hook === d.hook &&
+    model.crossing === d.crossing &&
+    model.pointsWith === d.pointsWith &&
+    model.thumbTouches === d.thumbTouches &&
+    model.bend === d.bend
+  );
 }
 
 /** Reads and validates the records of the given signs. Every curriculum sign must have one:
@@ -86,7 +109,7 @@ export async function seedDatabase(
   for (const [language, levels] of Object.entries(curriculum)) {
     const signs = curriculumSigns(levels);
     const folders = languageFolders(language);
-    if (options.buildMissing !== false && !options.referencesDir) ensureReferences(signs, folders.references, folders.recordings);
+    if (options.buildMissing !== false && !options.referencesDir) ensureReferences(signs, folders.references, folders.recordings, definitionsOf(language));
     const records = loadReferences(signs, options.referencesDir ?? folders.references);
     // Levels replace the whole `levels` node (an array by 0-based index); levels without
     // content are simply absent.

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminGet } from '../../server/admin-rest.ts';
-import { ensureReferences, loadReferences, seedDatabase } from '../../server/seed.ts';
+import { definitionsOf, ensureReferences, loadReferences, seedDatabase } from '../../server/seed.ts';
 import { startDatabaseStandIn } from '../../server/database-standin.ts';
 import { AMERICAN_LEVELS, CURRICULUM, LETTER_LEVELS, PICKER_LEVEL_COUNT, WORD_LEVELS, curriculumSigns, curriculumStats, curriculumWords } from '@/lib/data/curriculum.ts';
 import { generateWordCurriculum, WORD_CURRICULUM_FILE, WORD_REPORT_FILE } from '../../scripts/words/make-word-curriculum.ts';
@@ -250,6 +250,20 @@ describe('seeding another language and a fresh database', () => {
     const rebuilt = loadReferences(['A'], cache).A!;
     expect(Object.keys(rebuilt.configs)).toEqual(['A.gif']);
     expect(rebuilt.configs['A.gif']!.length).toBeGreaterThan(10);
+  });
+
+  test('a cached record built with an older definition of its letter is rebuilt with the current one', () => {
+    const cache = join(dir, 'old-definition-references');
+    mkdirSync(cache);
+    ensureReferences(['D'], cache);
+    const current = loadReferences(['D'], cache).D!;
+    expect(current.handshape!.thumbTouches).toBe(definitionsOf('american').D!.thumbTouches);
+    // As the builder before D was defined by what its thumb touches left it: no thumbTouches.
+    const { thumbTouches: _dropped, ...older } = current.handshape!;
+    writeFileSync(join(cache, 'D.json'), JSON.stringify({ ...current, handshape: older }));
+    expect(loadReferences(['D'], cache).D!.handshape!.thumbTouches).toBeUndefined();
+    ensureReferences(['D'], cache);
+    expect(loadReferences(['D'], cache).D!.handshape!.thumbTouches).toBe('middleTip');
   });
 
   test('the database stand-in persists its data to a file across restarts', async () => {
