@@ -132,13 +132,25 @@ function nearest(v: Float32Array, set: Float32Array, from: number, to: number, m
   return Math.sqrt(best / model.counted);
 }
 
+/** Does `v` agree with confusable sign `g`'s definition: its fingers, pointing, hook, crossing, what its thumb touches and its fingers' curve? */
+function couldBeCompetitor(v: Float32Array, model: CompiledHandshape, g: number): boolean {
+  return (
+    contradictedFinger(v, model.contrastFingers, 4 * g) < 0 &&
+    pointsAs(v, model.contrastPointing, 2 * g, model.contrastPointsWith[g]!) &&
+    v[INDEX_HOOK]! >= model.contrastHook[g]! &&
+    crossesAs(v, model.contrastCrossing, 2 * g) &&
+    untouchedTip(v, model.contrastThumbReach, 2 * g) < 0 &&
+    middleJointBend(v) >= model.contrastBend[g]!
+  );
+}
+
 /** The distance from `v` to the nearest prototype of a confusable sign whose definition `v` also
  * agrees with (fingers and pointing): a hand that cannot be a sign is not held apart from it. */
 function nearestCompetitor(v: Float32Array, model: CompiledHandshape): number {
   let best = Infinity;
   const signs = model.contrastStarts.length - 1;
   for (let g = 0; g < signs; g++) {
-    if (contradictedFinger(v, model.contrastFingers, 4 * g) >= 0 || !pointsAs(v, model.contrastPointing, 2 * g, model.contrastPointsWith[g]!) || v[INDEX_HOOK]! < model.contrastHook[g]! || !crossesAs(v, model.contrastCrossing, 2 * g) || untouchedTip(v, model.contrastThumbReach, 2 * g) >= 0 || middleJointBend(v) < model.contrastBend[g]!) continue;
+    if (!couldBeCompetitor(v, model, g)) continue;
     const d = nearest(v, model.contrast, model.contrastStarts[g]!, model.contrastStarts[g + 1]!, model, -1);
     if (d < best) best = d;
   }
@@ -146,8 +158,10 @@ function nearestCompetitor(v: Float32Array, model: CompiledHandshape): number {
 }
 
 /**
- * Is either of the learner's hands making the sign? Each hand shown must first have its fingers
- * in the states the sign's definition names (extended or folded, manual_alphabet.ts); then it is
+ * Is either of the learner's hands making the sign? Each hand shown must first agree with the
+ * sign's definition (manual_alphabet.ts): its fingers extended or folded as it names them, the
+ * index pointing, hooked and crossed as it says, the thumb touching the fingertip it names, the
+ * fingers curved where it curves them; then it is
  * compared with the sign's prototypes (handshape/build_handshape_models.ts: its reference frames, seen from other angles
  * and with other finger proportions) and with the prototypes of the signs it is most easily
  * confused with: it makes the sign when it lies within maxDistance of the sign, closer to the
