@@ -10,35 +10,20 @@
 import { fileURLToPath } from 'node:url';
 import type { CompiledHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { compileHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
-import { FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, middleJointBend } from '../../engine/src/handshape/hand_descriptors.ts';
+import { FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_NAMES, middleJointBend } from '../../engine/src/handshape/hand_descriptors.ts';
 import { EXTENDED_AT, FOLDED_AT } from '../../engine/src/handshape/manual_alphabet.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';
 import { ALPHABET_DIR } from '../../server/paths.ts';
 import { loadPhotos } from './evaluate_judge.ts';
+import { nearestPrototype } from './prototype_distance.ts';
 import { stillFrame } from './still_frame.ts';
 
-const D = HAND_DESCRIPTOR_COUNT;
 const MOVING = new Set(['J', 'Z']);
 const HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
 const TO_INDEX_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToIndexTip');
 const TO_MIDDLE_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToMiddleTip');
-
-/** The judge's distance from `v` to the nearest of `m`'s prototypes (match_handshape.ts's, without its early exit). */
-function distance(v: Float32Array, m: CompiledHandshape): number {
-  let best = Infinity;
-  for (let i = 0; i < m.prototypeCount; i++) {
-    let sum = 0;
-    for (let k = 0; k < D; k++) {
-      const diff = v[k]! - m.prototypes[i * D + k]!;
-      const d = diff * (diff < 0 ? m.distanceBelow[k]! : m.distanceAbove[k]!);
-      sum += d * d;
-    }
-    best = Math.min(best, sum);
-  }
-  return Math.sqrt(best / m.counted);
-}
 
 /** Does `v` agree with `m`'s definition, by the judge's own gates? */
 function agrees(v: Float32Array, m: CompiledHandshape): boolean {
@@ -78,7 +63,7 @@ export async function nearestLetter(source: string, set?: string): Promise<Neare
     for (let side = 0; side < 2; side++) {
       if (frame.descriptorsPresent![side] !== 1) continue;
       const v = side === 0 ? frame.leftHandDescriptors! : frame.rightHandDescriptors!;
-      const order = letters.map((letter, i) => ({ letter, d: agrees(v, models[i]!) ? distance(v, models[i]!) : Infinity })).sort((a, b) => a.d - b.d);
+      const order = letters.map((letter, i) => ({ letter, d: agrees(v, models[i]!) ? nearestPrototype(v, models[i]!).distance : Infinity })).sort((a, b) => a.d - b.d);
       if (ranked.length === 0 || order[0]!.d < ranked[0]!.d) ranked = order;
     }
     if (ranked.length === 0) continue;

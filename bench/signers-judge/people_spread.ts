@@ -15,6 +15,7 @@ import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.t
 import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';
 import { ALPHABET_DIR } from '../../server/paths.ts';
 import { loadPhotos } from './evaluate_judge.ts';
+import { nearestPrototype } from './prototype_distance.ts';
 import { stillFrame } from './still_frame.ts';
 
 const D = HAND_DESCRIPTOR_COUNT;
@@ -45,20 +46,7 @@ export function spreadSamples(frames: readonly { letter: string; frame: AngleFra
       if (frame.descriptorsPresent![side] !== 1) continue;
       const v = side === 0 ? frame.leftHandDescriptors! : frame.rightHandDescriptors!;
       if (!agrees(v, m)) continue;
-      let best = Infinity;
-      let nearest = 0;
-      for (let i = 0; i < m.prototypeCount; i++) {
-        let sum = 0;
-        for (let k = 0; k < D; k++) {
-          const diff = v[k]! - m.prototypes[i * D + k]!;
-          const d = diff * (diff < 0 ? m.distanceBelow[k]! : m.distanceAbove[k]!);
-          sum += d * d;
-        }
-        if (sum < best) {
-          best = sum;
-          nearest = i;
-        }
-      }
+      const nearest = nearestPrototype(v, m).index;
       for (let k = 0; k < D; k++) {
         const diff = v[k]! - m.prototypes[nearest * D + k]!;
         const step = diff < 0 ? -diff * m.stepsBelow[k]! : diff * m.stepsAbove[k]!;

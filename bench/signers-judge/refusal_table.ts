@@ -22,6 +22,7 @@ import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.t
 import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';
 import { ALPHABET_DIR } from '../../server/paths.ts';
 import { loadPhotos } from './evaluate_judge.ts';
+import { nearestOf } from './prototype_distance.ts';
 import { stillFrame } from './still_frame.ts';
 
 const D = HAND_DESCRIPTOR_COUNT;
@@ -42,25 +43,6 @@ export interface Refusal {
   detail: string;
   /** The same, without numbers (for counting classes). */
   cls: string;
-}
-
-function distanceTo(v: Float32Array, set: Float32Array, i: number, m: CompiledHandshape): number {
-  let sum = 0;
-  for (let k = 0; k < D; k++) {
-    const diff = v[k]! - set[i * D + k]!;
-    const d = diff * (diff < 0 ? m.distanceBelow[k]! : m.distanceAbove[k]!);
-    sum += d * d;
-  }
-  return Math.sqrt(sum / m.counted);
-}
-
-function nearestOf(v: Float32Array, set: Float32Array, from: number, to: number, m: CompiledHandshape): { distance: number; index: number } {
-  let best = { distance: Infinity, index: -1 };
-  for (let i = from; i < to; i++) {
-    const d = distanceTo(v, set, i, m);
-    if (d < best.distance) best = { distance: d, index: i };
-  }
-  return best;
 }
 
 function wrongFinger(v: Float32Array, fingers: Int8Array, offset: number): number {

@@ -126,14 +126,19 @@ export async function tune(tuneSource: string, tuneSet: string | undefined, repo
   return lines;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const args = process.argv.slice(2);
+/** A tuning script's command line: --tune <source> [--tune-set NAME] --report <source> [--report-set NAME] [--verbose]. */
+export function tuningArgs(args: readonly string[], script: string): { tuneSource: string; tuneSet?: string; reportSource: string; reportSet?: string; verbose: boolean } {
   const flag = (name: string) => {
     const i = args.indexOf(`--${name}`);
     return i >= 0 ? args[i + 1] : undefined;
   };
   const tuneSource = flag('tune');
   const reportSource = flag('report');
-  if (!tuneSource || !reportSource) throw new Error('usage: tune_judge.ts --tune <source> [--tune-set NAME] --report <source> [--report-set NAME]');
-  for (const line of await tune(tuneSource, flag('tune-set'), reportSource, flag('report-set'), args.includes('--verbose'))) console.log(line);
+  if (!tuneSource || !reportSource) throw new Error(`usage: ${script} --tune <source> [--tune-set NAME] --report <source> [--report-set NAME] [--verbose]`);
+  return { tuneSource, tuneSet: flag('tune-set'), reportSource, reportSet: flag('report-set'), verbose: args.includes('--verbose') };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const a = tuningArgs(process.argv.slice(2), 'tune_judge.ts');
+  for (const line of await tune(a.tuneSource, a.tuneSet, a.reportSource, a.reportSet, a.verbose)) console.log(line);
 }

@@ -21,7 +21,7 @@ import { buildAlphabetReferences } from '../../engine/src/recordings/build_alpha
 import { ALPHABET_DIR, ROOT } from '../../server/paths.ts';
 import { loadPhotos } from './evaluate_judge.ts';
 import { stillFrame } from './still_frame.ts';
-import { describe, judgeSet, WRONG_PAIRS_AT_MOST, type Outcome } from './tune_judge.ts';
+import { describe, judgeSet, tuningArgs, WRONG_PAIRS_AT_MOST, type Outcome } from './tune_judge.ts';
 
 export const ANGLES = [10, 15, 20, 25, 30] as const;
 const NON_SIGNS_DIR = join(ROOT, 'data', 'non-signs');
@@ -60,13 +60,6 @@ export async function tuneViews(tuneSource: string, tuneSet: string | undefined,
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const args = process.argv.slice(2);
-  const flag = (name: string) => {
-    const i = args.indexOf(`--${name}`);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
-  const tuneSource = flag('tune');
-  const reportSource = flag('report');
-  if (!tuneSource || !reportSource) throw new Error('usage: tune_views.ts --tune <source> [--tune-set NAME] --report <source> [--report-set NAME] [--verbose]');
-  for (const line of await tuneViews(tuneSource, flag('tune-set'), reportSource, flag('report-set'), args.includes('--verbose'))) console.log(line);
+  const a = tuningArgs(process.argv.slice(2), 'tune_views.ts');
+  for (const line of await tuneViews(a.tuneSource, a.tuneSet, a.reportSource, a.reportSet, a.verbose)) console.log(line);
 }

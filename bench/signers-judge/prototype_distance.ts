@@ -1,0 +1,32 @@
+// The handshape judge's distance, as the bench's readers of it need it with the prototype it
+// came from (match_handshape.ts's own `nearest` allocates nothing and returns only the distance):
+// the root mean square over the descriptors of the difference times the model's distance weight
+// for that side (below, above).
+import type { CompiledHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
+import { HAND_DESCRIPTOR_COUNT } from '../../engine/src/handshape/hand_descriptors.ts';
+
+const D = HAND_DESCRIPTOR_COUNT;
+
+/** The judge's distance from `v` to vector `i` of `set` under `m`'s weights. */
+export function distanceTo(v: Float32Array, set: Float32Array, i: number, m: CompiledHandshape): number {
+  let sum = 0;
+  for (let k = 0; k < D; k++) {
+    const diff = v[k]! - set[i * D + k]!;
+    const d = diff * (diff < 0 ? m.distanceBelow[k]! : m.distanceAbove[k]!);
+    sum += d * d;
+  }
+  return Math.sqrt(sum / m.counted);
+}
+
+/** The nearest of vectors [from, to) of `set` to `v`: its distance and index (-1 when none). */
+export function nearestOf(v: Float32Array, set: Float32Array, from: number, to: number, m: CompiledHandshape): { distance: number; index: number } {
+  let best = { distance: Infinity, index: -1 };
+  for (let i = from; i < to; i++) {
+    const d = distanceTo(v, set, i, m);
+    if (d < best.distance) best = { distance: d, index: i };
+  }
+  return best;
+}
+
+/** The nearest of `m`'s own prototypes to `v`. */
+export const nearestPrototype = (v: Float32Array, m: CompiledHandshape) => nearestOf(v, m.prototypes, 0, m.prototypeCount, m);
