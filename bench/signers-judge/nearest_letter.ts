@@ -8,10 +8,8 @@
 //
 //   node --import tsx bench/signers-judge/nearest_letter.ts <mediapipe | tracker> [--set NAME]
 import { fileURLToPath } from 'node:url';
-import type { CompiledHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { compileHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
-import { FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_NAMES, middleJointBend } from '../../engine/src/handshape/hand_descriptors.ts';
-import { EXTENDED_AT, FOLDED_AT } from '../../engine/src/handshape/manual_alphabet.ts';
+import { agreesWithSign } from '../../engine/src/handshape/match_handshape.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';
 import { ALPHABET_DIR } from '../../server/paths.ts';
@@ -20,26 +18,6 @@ import { nearestPrototype } from './prototype_distance.ts';
 import { stillFrame } from './still_frame.ts';
 
 const MOVING = new Set(['J', 'Z']);
-const HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
-const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
-const TO_INDEX_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToIndexTip');
-const TO_MIDDLE_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToMiddleTip');
-
-/** Does `v` agree with `m`'s definition, by the judge's own gates? */
-function agrees(v: Float32Array, m: CompiledHandshape): boolean {
-  for (let f = 0; f < 4; f++) {
-    const s = v[FINGER_STRAIGHTNESS[f]!]!;
-    if ((m.fingers[f] === 1 && s < EXTENDED_AT) || (m.fingers[f] === -1 && s > FOLDED_AT)) return false;
-  }
-  const pointing = v[m.pointsWith]!;
-  return (
-    pointing >= m.pointing[0]! && pointing <= m.pointing[1]! &&
-    v[HOOK]! >= m.hook &&
-    v[CROSSING]! >= m.crossing[0]! && v[CROSSING]! < m.crossing[1]! &&
-    v[TO_INDEX_TIP]! <= m.thumbReach[0]! && v[TO_MIDDLE_TIP]! <= m.thumbReach[1]! &&
-    middleJointBend(v) >= m.bend
-  );
-}
 
 export interface NearestLetterOutcome {
   photos: number;
@@ -63,7 +41,7 @@ export async function nearestLetter(source: string, set?: string): Promise<Neare
     for (let side = 0; side < 2; side++) {
       if (frame.descriptorsPresent![side] !== 1) continue;
       const v = side === 0 ? frame.leftHandDescriptors! : frame.rightHandDescriptors!;
-      const order = letters.map((letter, i) => ({ letter, d: agrees(v, models[i]!) ? nearestPrototype(v, models[i]!).distance : Infinity })).sort((a, b) => a.d - b.d);
+      const order = letters.map((letter, i) => ({ letter, d: agreesWithSign(v, models[i]!) ? nearestPrototype(v, models[i]!).distance : Infinity })).sort((a, b) => a.d - b.d);
       if (ranked.length === 0 || order[0]!.d < ranked[0]!.d) ranked = order;
     }
     if (ranked.length === 0) continue;

@@ -8,9 +8,8 @@
 import { fileURLToPath } from 'node:url';
 import type { AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { compileHandshape, type CompiledHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
-import { FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from '../../engine/src/handshape/hand_descriptors.ts';
-import { EXTENDED_AT, FOLDED_AT } from '../../engine/src/handshape/manual_alphabet.ts';
-import { HANDSHAPE_JUDGE } from '../../engine/src/handshape/match_handshape.ts';
+import { HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from '../../engine/src/handshape/hand_descriptors.ts';
+import { agreesWithSign, HANDSHAPE_JUDGE } from '../../engine/src/handshape/match_handshape.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';
 import { ALPHABET_DIR } from '../../server/paths.ts';
@@ -19,18 +18,7 @@ import { nearestPrototype } from './prototype_distance.ts';
 import { stillFrame } from './still_frame.ts';
 
 const D = HAND_DESCRIPTOR_COUNT;
-const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const MOVING = new Set(['J', 'Z']);
-
-/** Does `v` agree with the letter's definition (fingers, pointing, hook), by the judge's own bands? */
-function agrees(v: Float32Array, m: CompiledHandshape): boolean {
-  for (let f = 0; f < 4; f++) {
-    const s = v[FINGER_STRAIGHTNESS[f]!]!;
-    if ((m.fingers[f] === 1 && s < EXTENDED_AT) || (m.fingers[f] === -1 && s > FOLDED_AT)) return false;
-  }
-  const crossing = v[HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing')]!;
-  return v[m.pointsWith]! >= m.pointing[0]! && v[m.pointsWith]! <= m.pointing[1]! && v[INDEX_HOOK]! >= m.hook && crossing >= m.crossing[0]! && crossing < m.crossing[1]!;
-}
 
 /**
  * Per descriptor, each static-letter photo's difference from its letter's nearest prototype, in
@@ -45,7 +33,7 @@ export function spreadSamples(frames: readonly { letter: string; frame: AngleFra
     for (let side = 0; side < 2; side++) {
       if (frame.descriptorsPresent![side] !== 1) continue;
       const v = side === 0 ? frame.leftHandDescriptors! : frame.rightHandDescriptors!;
-      if (!agrees(v, m)) continue;
+      if (!agreesWithSign(v, m)) continue;
       const nearest = nearestPrototype(v, m).index;
       for (let k = 0; k < D; k++) {
         const diff = v[k]! - m.prototypes[nearest * D + k]!;

@@ -61,8 +61,8 @@ export const TIGHTER_CURL = 0.5;
  * How far people making the same letter lie from our signer's nearest prototype, per descriptor,
  * in the single-descriptor test: the veto's scale is widened by this factor (absent: 1). Measured,
  * not chosen: bench/signers-judge/people_spread.ts takes, on a tuning set of other people's
- * photographed letters (each photo whose fingers, pointing and hook agree with its letter's
- * definition), every descriptor's difference from the letter's nearest prototype in steps,
+ * photographed letters (each photo that agrees with its letter's definition, by the judge's own
+ * gates: match_handshape.ts agreesWithSign), every descriptor's difference from the letter's nearest prototype in steps,
  * pooled over letters, and sets the factor to a quantile of those differences over maxSteps
  * (never below 1). The quantile was chosen by tune_judge.ts on the same tuning set (0.9 of 0, 0.9
  * and 0.95): measured on the volunteers' photographs (several people) through our tracker, only

@@ -132,6 +132,18 @@ function nearest(v: Float32Array, set: Float32Array, from: number, to: number, m
   return Math.sqrt(best / model.counted);
 }
 
+/** Does `v` agree with the sign's own definition (`model`'s gates: fingers, pointing, hook, crossing, what the thumb touches, the fingers' curve)? The bench reads the judge's gates through it. */
+export function agreesWithSign(v: Float32Array, model: CompiledHandshape): boolean {
+  return (
+    contradictedFinger(v, model.fingers, 0) < 0 &&
+    pointsAs(v, model.pointing, 0, model.pointsWith) &&
+    v[INDEX_HOOK]! >= model.hook &&
+    crossesAs(v, model.crossing, 0) &&
+    untouchedTip(v, model.thumbReach, 0) < 0 &&
+    middleJointBend(v) >= model.bend
+  );
+}
+
 /** Does `v` agree with confusable sign `g`'s definition: its fingers, pointing, hook, crossing, what its thumb touches and its fingers' curve? */
 function couldBeCompetitor(v: Float32Array, model: CompiledHandshape, g: number): boolean {
   return (
