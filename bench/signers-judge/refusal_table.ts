@@ -15,8 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { compileHandshape, type CompiledHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, middleJointBend } from '../../engine/src/handshape/hand_descriptors.ts';
-import { EXTENDED_AT, FOLDED_AT } from '../../engine/src/handshape/manual_alphabet.ts';
-import { HANDSHAPE_JUDGE, matchHandshape, type HandshapeJudgeSettings } from '../../engine/src/handshape/match_handshape.ts';
+import { contradictedFinger, couldBeCompetitor, crossesAs, HANDSHAPE_JUDGE, matchHandshape, pointsAs, untouchedTip, type HandshapeJudgeSettings } from '../../engine/src/handshape/match_handshape.ts';
 import { createMatchReport } from '../../engine/src/match/match_report.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';
@@ -29,11 +28,8 @@ const D = HAND_DESCRIPTOR_COUNT;
 const FINGER_NAMES = ['index', 'middle', 'ring', 'pinky'];
 const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
-const crosses = (v: Float32Array, bands: Float32Array, offset: number) => v[CROSSING]! >= bands[offset]! && v[CROSSING]! < bands[offset + 1]!;
 const TO_INDEX_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToIndexTip');
 const TO_MIDDLE_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToMiddleTip');
-/** Does the thumb touch every fingertip `reach` (from `offset`: index, middle) asks it to? */
-const touches = (v: Float32Array, reach: Float32Array, offset: number) => v[TO_INDEX_TIP]! <= reach[offset]! && v[TO_MIDDLE_TIP]! <= reach[offset + 1]!;
 const MOVING = new Set(['J', 'Z']);
 
 export interface Refusal {
@@ -45,29 +41,18 @@ export interface Refusal {
   cls: string;
 }
 
-function wrongFinger(v: Float32Array, fingers: Int8Array, offset: number): number {
-  for (let f = 0; f < 4; f++) {
-    const s = v[FINGER_STRAIGHTNESS[f]!]!;
-    const state = fingers[offset + f]!;
-    if ((state === 1 && s < EXTENDED_AT) || (state === -1 && s > FOLDED_AT)) return f;
-  }
-  return -1;
-}
-
-const within = (v: Float32Array, bands: Float32Array, offset: number, k: number) => v[k]! >= bands[offset]! && v[k]! <= bands[offset + 1]!;
-
 /** The first of the judge's tests that one hand's descriptors fail for `model` (contrast letters named by `contrastNames`). */
 export function explainHand(v: Float32Array, m: CompiledHandshape, contrastNames: readonly string[], judge: HandshapeJudgeSettings): Refusal {
-  const f = wrongFinger(v, m.fingers, 0);
+  const f = contradictedFinger(v, m.fingers, 0);
   if (f >= 0) {
     const state = m.fingers[f] === 1 ? 'not extended' : 'not folded';
     return { test: 'finger', cls: `${FINGER_NAMES[f]} ${state}`, detail: `${FINGER_NAMES[f]} ${state} (${v[FINGER_STRAIGHTNESS[f]!]!.toFixed(2)})` };
   }
   if (v[INDEX_HOOK]! < m.hook) return { test: 'hook', cls: 'index not hooked', detail: `index hook ${v[INDEX_HOOK]!.toFixed(0)} deg` };
-  if (!crosses(v, m.crossing, 0)) return { test: 'crossing', cls: 'crossing', detail: `index/middle crossing ${v[CROSSING]!.toFixed(2)}` };
+  if (!crossesAs(v, m.crossing, 0)) return { test: 'crossing', cls: 'crossing', detail: `index/middle crossing ${v[CROSSING]!.toFixed(2)}` };
   if (middleJointBend(v) < m.bend) return { test: 'bend', cls: 'fingers not curved', detail: `middle joints ${middleJointBend(v).toFixed(0)} deg` };
-  if (!touches(v, m.thumbReach, 0)) return { test: 'thumb', cls: 'thumb not touching', detail: `thumb to index tip ${v[TO_INDEX_TIP]!.toFixed(2)}, to middle tip ${v[TO_MIDDLE_TIP]!.toFixed(2)}` };
-  if (!within(v, m.pointing, 0, m.pointsWith)) return { test: 'pointing', cls: 'pointing', detail: `points ${v[m.pointsWith]!.toFixed(0)} deg` };
+  if (untouchedTip(v, m.thumbReach, 0) >= 0) return { test: 'thumb', cls: 'thumb not touching', detail: `thumb to index tip ${v[TO_INDEX_TIP]!.toFixed(2)}, to middle tip ${v[TO_MIDDLE_TIP]!.toFixed(2)}` };
+  if (!pointsAs(v, m.pointing, 0, m.pointsWith)) return { test: 'pointing', cls: 'pointing', detail: `points ${v[m.pointsWith]!.toFixed(0)} deg` };
   const own = nearestOf(v, m.prototypes, 0, m.prototypeCount, m);
   if (own.distance > judge.maxDistance) {
     // The descriptors contributing most to the distance from the nearest prototype.
@@ -79,7 +64,7 @@ export function explainHand(v: Float32Array, m: CompiledHandshape, contrastNames
   }
   let rival = { distance: Infinity, name: '' };
   for (let g = 0; g < contrastNames.length; g++) {
-    if (wrongFinger(v, m.contrastFingers, 4 * g) >= 0 || !within(v, m.contrastPointing, 2 * g, m.contrastPointsWith[g]!) || v[INDEX_HOOK]! < m.contrastHook[g]! || !crosses(v, m.contrastCrossing, 2 * g) || !touches(v, m.contrastThumbReach, 2 * g) || middleJointBend(v) < m.contrastBend[g]!) continue;
+    if (!couldBeCompetitor(v, m, g)) continue;
     const d = nearestOf(v, m.contrast, m.contrastStarts[g]!, m.contrastStarts[g + 1]!, m).distance;
     if (d < rival.distance) rival = { distance: d, name: contrastNames[g]! };
   }

@@ -45,14 +45,14 @@ const THUMB_TO_INDEX_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToIndexTip');
 const THUMB_TO_MIDDLE_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToMiddleTip');
 
 /** The fingertip `v`'s thumb is too far from, of those `reach` (from `offset`: index, middle) asks it to touch: its descriptor, or -1. */
-function untouchedTip(v: Float32Array, reach: Float32Array, offset: number): number {
+export function untouchedTip(v: Float32Array, reach: Float32Array, offset: number): number {
   if (v[THUMB_TO_INDEX_TIP]! > reach[offset]!) return THUMB_TO_INDEX_TIP;
   if (v[THUMB_TO_MIDDLE_TIP]! > reach[offset + 1]!) return THUMB_TO_MIDDLE_TIP;
   return -1;
 }
 
 /** Does `v`'s index/middle crossing lie in band `offset` of `bands` ([low, high))? */
-function crossesAs(v: Float32Array, bands: Float32Array, offset: number): boolean {
+export function crossesAs(v: Float32Array, bands: Float32Array, offset: number): boolean {
   const crossing = v[CROSSING]!;
   return crossing >= bands[offset]! && crossing < bands[offset + 1]!;
 }
@@ -80,7 +80,7 @@ const uncurved = new Uint8Array(2);
 const untouched = new Int8Array(2);
 
 /** The first finger of `v` not in the state `fingers` (from `offset`, 4 of them) asks for, or -1. */
-function contradictedFinger(v: Float32Array, fingers: Int8Array, offset: number): number {
+export function contradictedFinger(v: Float32Array, fingers: Int8Array, offset: number): number {
   for (let f = 0; f < 4; f++) {
     const straightness = v[FINGER_STRAIGHTNESS[f]!]!;
     const state = fingers[offset + f]!;
@@ -91,7 +91,7 @@ function contradictedFinger(v: Float32Array, fingers: Int8Array, offset: number)
 
 /** Does `v` point as band `offset` of `bands` (low, high) asks? A band only binds a hand whose
  * definition extends the index; a wider one (-180..180) is any direction. */
-function pointsAs(v: Float32Array, bands: Float32Array, offset: number, descriptor: number): boolean {
+export function pointsAs(v: Float32Array, bands: Float32Array, offset: number, descriptor: number): boolean {
   const direction = v[descriptor]!;
   return direction >= bands[offset]! && direction <= bands[offset + 1]!;
 }
@@ -145,7 +145,7 @@ export function agreesWithSign(v: Float32Array, model: CompiledHandshape): boole
 }
 
 /** Does `v` agree with confusable sign `g`'s definition: its fingers, pointing, hook, crossing, what its thumb touches and its fingers' curve? */
-function couldBeCompetitor(v: Float32Array, model: CompiledHandshape, g: number): boolean {
+export function couldBeCompetitor(v: Float32Array, model: CompiledHandshape, g: number): boolean {
   return (
     contradictedFinger(v, model.contrastFingers, 4 * g) < 0 &&
     pointsAs(v, model.contrastPointing, 2 * g, model.contrastPointsWith[g]!) &&
