@@ -18,7 +18,8 @@
 //      and the time to complete a letter at 8, 15 and 30 judged frames per second
 //      (bench/acceptance/; bench/acceptance.md and bench/practice-timing.md from a full run);
 //  10. real signers: photographs of real people -> our tracker -> the default judge, beside
-//      MediaPipe Hands (bench/signers/; `--only signers`, which writes bench/signers.md).
+//      MediaPipe Hands (bench/signers/; `--only signers`, which writes bench/signers.md; with
+//      `--video` also the tracker in video mode).
 //  11. the time to the first skeleton on a fake camera, first and second visit
 //      (bench/first-skeleton/; full run, or `--only first-skeleton`).
 // Writes bench.json, bench.md and bench.svg to bench/results/ (or --out DIR). See bench/README.md.
@@ -54,6 +55,8 @@ export interface BenchOptions {
   only?: string[];
   /** Signers: run MediaPipe Hands on the photographs again and rewrite its stored output. */
   rerunMediaPipe?: boolean;
+  /** Signers (--video): also our tracker in video mode, a row beside still mode's (minutes from nothing, then cached). */
+  signersVideo?: boolean;
   /** Accuracy: reuse MediaPipe's landmarks from this earlier output folder (see bench/accuracy/run_accuracy.ts). */
   referenceFrom?: string;
   /** The WebGPU adapter of the Node runtimes rows: Dawn's null adapter (default) or the machine's GPU. */
@@ -316,7 +319,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
   if (options.only?.includes('signers')) {
     log('bench: real signers (photographs of real people -> our tracker -> the default judge)');
     try {
-      const result = await runSigners({ root, outDir: options.outDir, log: (line) => log(`bench:   ${line}`), rerunMediaPipe: options.rerunMediaPipe, acceptance });
+      const result = await runSigners({ root, outDir: options.outDir, log: (line) => log(`bench:   ${line}`), rerunMediaPipe: options.rerunMediaPipe, video: options.signersVideo, acceptance });
       const tables = options.quick ? options.outDir : join(root, 'bench');
       mkdirSync(tables, { recursive: true });
       writeFileSync(join(tables, 'signers.md'), signersMarkdown(result));
@@ -468,6 +471,7 @@ function parseArgs(argv: string[]): BenchOptions {
   const adapterIndex = argv.indexOf('--adapter');
   return {
     rerunMediaPipe: argv.includes('--rerun-mediapipe'),
+    signersVideo: argv.includes('--video'),
     adapter: adapterIndex >= 0 ? (argv[adapterIndex + 1] as RuntimesOptions['adapter']) : undefined,
     quick,
     // A quick run does not overwrite the last full run's results.

@@ -51,10 +51,40 @@ export function stillSource(name: string, frame: LandmarkFrame): LandmarkSource 
 export type PhotoJudgement = Record<string, number | null>;
 
 export function judgePhoto(judge: Judge, name: string, frame: LandmarkFrame): PhotoJudgement {
-  const source = stillSource(name, frame);
+  return judgeSource(judge, stillSource(name, frame), 'cycle');
+}
+
+/** A camera's frames, in order (each frame's landmarks as the tracker gave them). */
+export function cameraSource(name: string, frames: readonly LandmarkFrame[]): LandmarkSource {
+  return {
+    name,
+    frameCount: frames.length,
+    read(index, out) {
+      const frame = frames[index]!;
+      out.pose.set(frame.pose);
+      out.leftHand.set(frame.leftHand);
+      out.rightHand.set(frame.rightHand);
+      out.present.set(frame.present);
+      out.imageWidth = frame.imageWidth;
+      out.imageHeight = frame.imageHeight;
+      out.timestampMs = (index * 1000) / JUDGED_FPS;
+    },
+  };
+}
+
+/**
+ * The same for a still camera's frames (video mode): played as the camera gave them, one judged
+ * frame each, then the last one held for the rest of the HOLD_SECONDS (not cycled back to the
+ * first frames, where the tracker was starting up).
+ */
+export function judgeCameraFrames(judge: Judge, name: string, frames: readonly LandmarkFrame[]): PhotoJudgement {
+  return judgeSource(judge, cameraSource(name, frames), 'holdLast');
+}
+
+function judgeSource(judge: Judge, source: LandmarkSource, afterEnd: 'cycle' | 'holdLast'): PhotoJudgement {
   const out: PhotoJudgement = {};
   for (const letter of judge.letters) {
-    const score = scoreRecording(judge.compiled.get(letter)!, source, { mode: judge.mode, fps: JUDGED_FPS, seconds: HOLD_SECONDS });
+    const score = scoreRecording(judge.compiled.get(letter)!, source, { mode: judge.mode, fps: JUDGED_FPS, seconds: HOLD_SECONDS, afterEnd });
     out[letter] = score.completed ? score.secondsToComplete : null;
   }
   return out;

@@ -5,17 +5,21 @@
 // landmarks fed to the same judge), the references' own signer and the non-sign corpus (from the
 // acceptance stage). Writes bench/signers.md and signers.json into the bench's output folder.
 //
-//   npm run bench -- --only signers [--rerun-mediapipe]
+// With --video, also our tracker in video mode (track_photos_video.ts: each photograph 1 s of a
+// still camera, the frames then judged as played and held), a row beside still mode's.
+//
+//   npm run bench -- --only signers [--video] [--rerun-mediapipe]
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RATES, TIMING_TARGETS, type AcceptanceResult } from '../acceptance/run_acceptance.ts';
 import type { LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
-import { HOLD_SECONDS, judgePhoto, loadJudge, type Judge, type PhotoJudgement } from './judge_photo.ts';
+import { HOLD_SECONDS, JUDGED_FPS, judgeCameraFrames, judgePhoto, loadJudge, type Judge, type PhotoJudgement } from './judge_photo.ts';
 import { mediapipeFrame } from './mediapipe_frame.ts';
 import { readStoredMediaPipeHands, runMediaPipeHands, writeStoredMediaPipeHands, type StoredMediaPipeHands } from './mediapipe_hands.ts';
 import { listPhotos, photoKey, PHOTO_SETS, type Photo, type PhotoSet } from './photos.ts';
 import { handFound, trackPhotos } from './track_photos.ts';
+import { trackPhotosAsVideo } from './track_photos_video.ts';
 
 /** What happened to one photograph, through our tracker and through MediaPipe Hands' landmarks. */
 export interface PhotoResult {
@@ -24,8 +28,20 @@ export interface PhotoResult {
   letter: string;
   moving: boolean;
   ours: { found: boolean; judgement: PhotoJudgement | null };
+  /** Our tracker in video mode (absent: not run, no --video). `found`: a hand in any of its frames. */
+  video?: VideoPhotoResult;
   /** null: the stored MediaPipe file has no entry for this photograph. */
   mediapipe: { found: boolean; judgement: PhotoJudgement | null } | null;
+}
+
+/** One photograph through our tracker in video mode: what the judge made of its frames, and the hand frame by frame. */
+export interface VideoPhotoResult {
+  found: boolean;
+  judgement: PhotoJudgement | null;
+  /** Frames (of `frames`) with a hand on either side, and whether the last (the one held) has one. */
+  handFrames: number;
+  frames: number;
+  lastFrameHand: boolean;
 }
 
 /** The references' own signer and the non-sign corpus, from the acceptance stage (default judge). */
@@ -48,6 +64,8 @@ export interface SignersResult {
   trackerVersion: string;
   trackerBackend: Record<string, unknown>;
   trackerMsPerPhoto: number | null;
+  /** Video mode (--video): frames a photograph, the tracker's median ms a frame in this run (null: cached). */
+  video?: { frames: number; fps: number; msPerFrame: number | null; backend: Record<string, unknown> };
   mediapipe: StoredMediaPipeHands['made'] | null;
   photos: PhotoResult[];
   acceptance: AcceptanceFigures | null;
@@ -64,6 +82,8 @@ export interface SignersOptions {
   skipAcceptance?: boolean;
   /** The acceptance stage's result when the same bench run made it (full, not quick): not run again. */
   acceptance?: AcceptanceResult;
+  /** Also our tracker in video mode (track_photos_video.ts; about 2 s a photograph to track, cached). */
+  video?: boolean;
   /** Only these photographs (tests). */
   photos?: Photo[];
 }
@@ -80,6 +100,24 @@ export function judgePhotos(judge: Judge, photos: readonly Photo[], frames: (pho
     }
     const found = handFound(frame);
     out.set(photoKey(photo), { found, judgement: found ? judgePhoto(judge, photoKey(photo), frame) : null });
+  });
+  return out;
+}
+
+/** Judges each photograph's camera frames (video mode), the ones with no hand in any frame skipped. */
+export function judgeVideos(judge: Judge, photos: readonly Photo[], frames: (photo: Photo) => LandmarkFrame[], log: (line: string) => void): Map<string, VideoPhotoResult> {
+  const out = new Map<string, VideoPhotoResult>();
+  photos.forEach((photo, i) => {
+    if (i % 40 === 0) log(`signers: judging our tracker's video-mode landmarks: photographs ${i + 1}-${Math.min(i + 40, photos.length)} of ${photos.length} (played, then the last frame held; ${HOLD_SECONDS} s in all)`);
+    const played = frames(photo);
+    const handFrames = played.filter(handFound).length;
+    out.set(photoKey(photo), {
+      found: handFrames > 0,
+      judgement: handFrames > 0 ? judgeCameraFrames(judge, photoKey(photo), played) : null,
+      handFrames,
+      frames: played.length,
+      lastFrameHand: handFound(played[played.length - 1]!),
+    });
   });
   return out;
 }
@@ -106,6 +144,14 @@ export async function runSigners(options: SignersOptions): Promise<SignersResult
   const ours = judgePhotos(judge, photos, (p) => tracked.frames.get(photoKey(p)) ?? null, log, 'our tracker\'s landmarks');
   const theirs = judgePhotos(judge, photos, (p) => (storedByKey.has(photoKey(p)) ? mediapipeFrame(storedByKey.get(photoKey(p))!) : null), log, 'MediaPipe Hands\' landmarks');
 
+  let video: Map<string, VideoPhotoResult> | null = null;
+  let videoRun: SignersResult['video'];
+  if (options.video) {
+    const videos = await trackPhotosAsVideo({ root, photos, log, cacheDir: join(options.outDir, 'signers') });
+    videoRun = { frames: videos.frameCount, fps: JUDGED_FPS, msPerFrame: videos.msPerFrame, backend: videos.backend };
+    video = judgeVideos(judge, photos, (p) => videos.frames.get(photoKey(p))!, log);
+  }
+
   let acceptance: AcceptanceFigures | null = null;
   if (options.acceptance && !options.acceptance.quick) {
     acceptance = acceptanceFigures(judge.mode, options.acceptance);
@@ -123,6 +169,7 @@ export async function runSigners(options: SignersOptions): Promise<SignersResult
     trackerVersion: tracked.version,
     trackerBackend: tracked.backend,
     trackerMsPerPhoto: tracked.msPerPhoto,
+    ...(videoRun ? { video: videoRun } : {}),
     mediapipe: stored?.made ?? null,
     photos: photos.map((p) => ({
       photo: photoKey(p),
@@ -130,6 +177,7 @@ export async function runSigners(options: SignersOptions): Promise<SignersResult
       letter: p.letter,
       moving: p.moving,
       ours: ours.get(photoKey(p))!,
+      ...(video ? { video: video.get(photoKey(p))! } : {}),
       mediapipe: theirs.get(photoKey(p)) ?? null,
     })),
     acceptance,

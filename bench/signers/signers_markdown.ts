@@ -6,8 +6,12 @@ import { groupFigures, median, percent, SIGNERS_TARGETS, wrongList, type GroupFi
 
 const LANDMARK_ROWS: Array<{ landmarks: Landmarks; label: string }> = [
   { landmarks: 'ours', label: 'our tracker -> default judge' },
+  { landmarks: 'video', label: 'our tracker, video mode -> default judge' },
   { landmarks: 'mediapipe', label: 'MediaPipe Hands\' landmarks -> default judge' },
 ];
+
+/** The rows this run has: video mode's only when it ran (--video). */
+const rowsFor = (photos: readonly PhotoResult[]) => LANDMARK_ROWS.filter(({ landmarks }) => landmarks !== 'video' || photos.some((p) => p.video));
 
 const seconds = (v: number | null) => (v === null ? '-' : v.toFixed(1));
 const yes = (ok: boolean) => (ok ? 'met' : '**not met**');
@@ -20,7 +24,7 @@ function totalsTable(photos: readonly PhotoResult[]): string[] {
   return [
     `| landmarks -> judge | photographs measured | hand found | own letter completes (static letters) | of them in <= ${SIGNERS_TARGETS.ownSeconds} s | median s | of static photographs with a hand found | wrong letter completes: pairs | J, Z (moving: one frame) |`,
     '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
-    ...LANDMARK_ROWS.map(({ landmarks, label }) => totalsRow(label, groupFigures(photos, landmarks))),
+    ...rowsFor(photos).map(({ landmarks, label }) => totalsRow(label, groupFigures(photos, landmarks))),
   ];
 }
 
@@ -72,6 +76,44 @@ function perLetterTable(photos: readonly PhotoResult[]): string[] {
   ];
 }
 
+/** What one photograph gave in a row: hand found, own letter (with its seconds when `timed`), wrong letters. */
+function photoCell(p: PhotoResult, landmarks: 'ours' | 'video', timed = true): string {
+  const r = p[landmarks];
+  if (!r) return '-';
+  if (!r.found) return 'no hand';
+  const own = r.judgement?.[p.letter] ?? null;
+  const wrong = Object.entries(r.judgement ?? {}).filter(([as, s]) => as !== p.letter && s !== null).map(([as]) => as);
+  return `${own === null ? 'own letter not completed' : `${p.letter}${timed ? ` in ${seconds(own)} s` : ''}`}${wrong.length ? `; completes ${wrong.join(', ')}` : ''}`;
+}
+
+/**
+ * Video mode beside still mode: the letters and the photographs where the two differ (a hand
+ * found or not, the own letter completing or not, other letters completing; not the seconds).
+ */
+function videoAgainstStill(photos: readonly PhotoResult[]): string[] {
+  const differs = (p: PhotoResult) => photoCell(p, 'ours', false) !== photoCell(p, 'video', false);
+  const letters = [...new Set(photos.filter(differs).map((p) => p.letter))].sort();
+  if (letters.length === 0) return ['Video mode and still mode give the same hands found, own letters and wrong letters on every photograph of this set.'];
+  const lines = [
+    '| letter | photographs | hand found: still | video | own letter completes: still | video | wrong letters completing: still | video |',
+    '|---|--:|--:|--:|--:|--:|---|---|',
+  ];
+  for (const letter of letters) {
+    const group = photos.filter((p) => p.letter === letter);
+    const still = groupFigures(group, 'ours');
+    const video = groupFigures(group, 'video');
+    const own = (g: GroupFigures) => (group[0]!.moving ? `${g.moving.completed} / ${g.moving.photos} (moving)` : `${g.ownCompleted} / ${g.staticPhotos}`);
+    const wrong = (g: GroupFigures) => wrongList(group[0]!.moving ? g.moving.wrong : g.wrong) || '-';
+    lines.push(`| **${letter}** | ${group.length} | ${still.found} | ${video.found} | ${own(still)} | ${own(video)} | ${wrong(still)} | ${wrong(video)} |`);
+  }
+  lines.push('', '| photograph | still mode | video mode | frames with a hand (video) |', '|---|---|---|--:|');
+  for (const p of photos.filter(differs)) {
+    const v = p.video!;
+    lines.push(`| ${p.photo} | ${photoCell(p, 'ours')} | ${photoCell(p, 'video')} | ${v.handFrames} / ${v.frames}${v.lastFrameHand ? '' : ' (none in the last)'} |`);
+  }
+  return lines;
+}
+
 export function signersMarkdown(r: SignersResult): string {
   const lines: string[] = [];
   const sets = PHOTO_SETS.filter((s) => r.photos.some((p) => p.set === s));
@@ -80,6 +122,11 @@ export function signersMarkdown(r: SignersResult): string {
     `Made by \`npm run bench -- --only signers\` (\`bench/signers/\`) on ${r.date} in ${r.durationS} s. ${r.photos.length} photographs of real people making letters of the manual alphabet, none of them the references' signer (\`data/real-photos\`, its README gives sources and licences): ${sets.map((s) => `\`${s}\` (${r.photos.filter((p) => p.set === s).length})`).join(', ')}.`,
     '',
     `- **our tracker**: \`engine/src/tracker/node\` (TF.js WASM), still mode (\`trackStill\`: no smoothing, hands looked for even without a body), code version \`${r.trackerVersion}\`${r.trackerMsPerPhoto !== null ? `, median ${r.trackerMsPerPhoto} ms a photograph on this machine` : ' (landmarks from the cache, bench/results/signers/)'};`,
+    ...(r.video
+      ? [
+          `- **our tracker, video mode** (\`--video\`): the same tracker on its video path (\`track\` with timestamps, as the app's camera loop and \`npm run engine -- track --video\` run it: hand crops from the body, hands followed from their last landmarks, the palm detector only to re-acquire a lost hand, the pose smoothed; the camera's settings: unmirrored, no hands without a body, the photograph's own pixels), each photograph as a still camera: ${r.video.frames} frames of it at ${r.video.fps} fps from a fresh tracker state (a new person steps in)${r.video.msPerFrame !== null ? `, median ${r.video.msPerFrame} ms a frame on this machine` : ' (landmarks from the cache, bench/results/signers/)'}; the judge is fed those frames as the camera gave them, one judged frame each, then the last one held for the rest of the ${HOLD_SECONDS} s; "hand found" is a hand in any of the frames;`,
+        ]
+      : []),
     `- **the default judge** (\`${r.judgeMode}\`): each photograph held ${HOLD_SECONDS} s at ${JUDGED_FPS} judged frames a second against each of the 26 references, compiled together as one lesson (as \`npm run engine score -- --references\` does; references built from \`data/asl-alphabet\` as the app's seed builds them), through the engine's \`scoreRecording\`; "completes" means within the ${HOLD_SECONDS} s, and the seconds are the practice loop's own;`,
     `- **MediaPipe Hands** (the anchor): ${r.mediapipe ? `\`${r.mediapipe.library}\` in ${r.mediapipe.browser}, ${r.mediapipe.options}, ${r.mediapipe.mode}; run on ${r.mediapipe.date} and stored in \`data/real-photos/mediapipe-hands.json\` (\`--rerun-mediapipe\` runs it again)` : 'no stored output'}. Its landmarks are also fed to the same judge (each hand on the side its handedness gives, no pose): where that row completes a letter and ours does not, the tracker failed, not the judge;`,
     `- **pairs**: each static-letter photograph with a hand found against each of the 25 other references; J and Z move, a photograph is one frame of the movement: counted apart (own letter only).`,
@@ -93,6 +140,7 @@ export function signersMarkdown(r: SignersResult): string {
   for (const set of sets) {
     const photos = r.photos.filter((p) => p.set === set);
     lines.push(`### ${set}`, '', ...totalsTable(photos), '', ...perLetterTable(photos), '');
+    if (photos.some((p) => p.video)) lines.push(`#### ${set}: video mode against still mode`, '', ...videoAgainstStill(photos), '');
   }
   lines.push(
     '## Per-person split',

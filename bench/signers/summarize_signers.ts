@@ -14,7 +14,8 @@ export const SIGNERS_TARGETS = {
   wrong: 0.005,
 } as const;
 
-export type Landmarks = 'ours' | 'mediapipe';
+/** Whose landmarks: our tracker in still mode, in video mode (--video), MediaPipe Hands'. */
+export type Landmarks = 'ours' | 'video' | 'mediapipe';
 
 export interface WrongCompletion {
   photo: string;
@@ -47,7 +48,7 @@ export interface GroupFigures {
 export function groupFigures(photos: readonly PhotoResult[], landmarks: Landmarks): GroupFigures {
   const g: GroupFigures = { photos: photos.length, measured: 0, found: 0, staticPhotos: 0, staticFound: 0, ownCompleted: 0, ownWithinTarget: 0, ownSeconds: [], pairs: 0, wrong: [], moving: { photos: 0, found: 0, completed: 0, wrong: [] } };
   for (const p of photos) {
-    const r = p[landmarks];
+    const r = p[landmarks] ?? null;
     if (p.moving) g.moving.photos++;
     else g.staticPhotos++;
     if (!r) continue;

@@ -22,7 +22,8 @@ export interface CachedLandmarks {
   rightHand: number[] | null;
 }
 
-const MODEL_FOLDER = join('node_modules', '@vladmandic', 'human-models', 'models');
+/** The tracker's model files (Node reads them from the package). */
+export const MODEL_FOLDER = join('node_modules', '@vladmandic', 'human-models', 'models');
 
 /** The tracker's code version: its source, the engine's layout it writes, the model files, the locked packages. */
 export function trackerVersion(root: string): string {

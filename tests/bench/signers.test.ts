@@ -1,6 +1,7 @@
 // The signers stage (bench/signers/, issue 26) on a handful of real people's photographs, through
 // the stage's own functions from nothing (no landmark cache): the real tracker (Node, WASM, still
-// mode) and the default judge held 10 s against all 26 references. The photographs are ones that
+// mode, and video mode: each photograph as a still camera) and the default judge held 10 s against
+// all 26 references. The photographs are ones that
 // pass today and are easy for any tracker: one adult's palm-to-camera letters on a plain
 // background (lauren A, B, U) and a volunteer's O seen from the signer's own side (the back of a
 // right hand, whole and well lit, on a plain floor: letters-volunteers/O0). MediaPipe Hands finds
@@ -17,6 +18,7 @@ import { listPhotos, photoKey, PHOTO_SETS } from '../../bench/signers/photos.ts'
 import { runSigners, type SignersResult } from '../../bench/signers/run_signers.ts';
 import { signersMarkdown } from '../../bench/signers/signers_markdown.ts';
 import { groupFigures } from '../../bench/signers/summarize_signers.ts';
+import { SETTLED_FRAMES, VIDEO_FRAMES } from '../../bench/signers/track_photos_video.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 /** Clearly tracked photographs whose own letter completes today, with no wrong letter. */
@@ -27,7 +29,7 @@ let result: SignersResult;
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'signers-'));
   const photos = listPhotos(root).filter((p) => CLEAR.includes(photoKey(p)));
-  result = await runSigners({ root, outDir, log: () => {}, skipAcceptance: true, photos });
+  result = await runSigners({ root, outDir, log: () => {}, skipAcceptance: true, photos, video: true });
 });
 afterAll(() => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
@@ -78,6 +80,22 @@ describe('the signers stage on real photographs', () => {
     expect(figures).toMatchObject({ photos: 4, found: 4, staticPhotos: 4, ownCompleted: 4, pairs: 4 * 25, wrong: [] });
   });
 
+  test('video mode (--video): each photograph as a still camera, from a fresh tracker, judged as played then held', () => {
+    expect(result.video).toMatchObject({ frames: VIDEO_FRAMES, fps: 30 });
+    for (const p of result.photos) {
+      const v = p.video!;
+      // The camera stops once the landmarks settle (a hand among them), never past its frames.
+      expect(v.frames, p.photo).toBeGreaterThan(SETTLED_FRAMES);
+      expect(v.frames, p.photo).toBeLessThanOrEqual(VIDEO_FRAMES);
+      expect(v.found && v.lastFrameHand, p.photo).toBe(true);
+      expect(Object.keys(v.judgement!)).toHaveLength(26);
+      // The same clear photographs complete their own letter in video mode too, and nothing else.
+      expect(v.judgement![p.letter], `${p.photo}: own letter ${p.letter}`).not.toBeNull();
+      expect(Object.entries(v.judgement!).filter(([letter, s]) => letter !== p.letter && s !== null).map(([letter]) => letter), p.photo).toEqual([]);
+    }
+    expect(groupFigures(result.photos, 'video')).toMatchObject({ photos: 4, found: 4, ownCompleted: 4, wrong: [] });
+  });
+
   test('the report has the totals, the per-letter tables and the per-person split', () => {
     const md = signersMarkdown(result);
     expect(md).toContain('## Totals, all photographs');
@@ -87,5 +105,7 @@ describe('the signers stage on real photographs', () => {
     expect(md).toContain('### letters-volunteers alone');
     expect(md).toContain('| **O** |');
     expect(md).toContain('acceptance stage not run');
+    expect(md).toMatch(/\| our tracker, video mode -> default judge \| 4 \/ 4 \| 4 \(100%\) \| 4 of 4 \(100%\)/);
+    expect(md).toContain('#### lauren: video mode against still mode');
   });
 });

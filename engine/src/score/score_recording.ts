@@ -39,6 +39,12 @@ export interface ScoreOptions {
   fps?: number;
   /** How long the completion pass goes on, cycling through the frames: by default once through. */
   seconds?: number;
+  /**
+   * What the completion pass feeds after the recording's last frame: 'cycle' (from the first
+   * frame again, the default) or 'holdLast' (the last frame, held: a camera on someone who keeps
+   * still, whose first frames are the tracker starting up).
+   */
+  afterEnd?: 'cycle' | 'holdLast';
 }
 
 /**
@@ -107,8 +113,9 @@ export function scoreRecording(sign: CompiledSign, source: LandmarkSource, optio
     },
   });
   loop.start(0);
+  const holdLast = options.afterEnd === 'holdLast';
   for (let i = 0; i < passFrames && source.frameCount > 0 && loop.phase === 'practising'; i++) {
-    source.read(i % source.frameCount, landmarks);
+    source.read(holdLast ? Math.min(i, source.frameCount - 1) : i % source.frameCount, landmarks);
     fed = i + 1;
     const nowMs = ((i + 1) * 1000) / fps;
     landmarks.timestampMs = nowMs;
