@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { HAND_POINT_COUNT, Part, POINT_STRIDE } from '../../engine/src/core/landmark_layout.ts';
-import { PALM_REACQUIRE_INTERVAL_FRAMES } from '../../engine/src/tracker/constants.ts';
+import { PALM_REACQUIRE_INTERVAL_FRAMES, PALM_VIDEO_TURNS_DEGREES } from '../../engine/src/tracker/constants.ts';
 import type { LandmarkTracker } from '../../engine/src/tracker/landmark_tracker.ts';
 import { decodeImageFile, type RgbFrame } from '../../engine/src/tracker/node/node_image.ts';
 import { createNodeTracker, rgbPixels } from '../../engine/src/tracker/node/node_tracker.ts';
@@ -139,6 +139,32 @@ describe('video', () => {
         expect(foundSides(out), `frame ${i}`).toHaveLength(1);
       }
       expect(tracker.palmDetectorRuns - runs).toBe(1);
+    } finally {
+      tracker.reset();
+    }
+  });
+
+  it('re-acquires a hand only an eighth turn of the frame finds, as a still image of it does (volunteer A10 held, no body)', async () => {
+    // The palm model misses A10's hand upright and at every quarter turn; turned 45 degrees it
+    // finds it. Still mode tries that turn; a camera held on the same hand must get to it too.
+    const image = await decodeImageFile(volunteer('A10'));
+    expect(foundSides((await still(tracker, volunteer('A10'))).out), 'still mode').toHaveLength(1);
+    const out = createLandmarkFrame();
+    tracker.reset();
+    const cycle = PALM_REACQUIRE_INTERVAL_FRAMES * PALM_VIDEO_TURNS_DEGREES.length;
+    let foundAt = -1;
+    try {
+      for (let i = 0; i < cycle && foundAt < 0; i++) {
+        await tracker.track(rgbPixels(image), i * 33, out);
+        if (foundSides(out).length > 0) foundAt = i;
+      }
+      expect(foundAt, 'frame the hand is found at').toBeGreaterThan(0);
+      // Found on a re-acquiring attempt (one every PALM_REACQUIRE_INTERVAL_FRAMES frames), then followed.
+      expect(foundAt % PALM_REACQUIRE_INTERVAL_FRAMES).toBe(0);
+      for (let i = 1; i <= 3; i++) {
+        await tracker.track(rgbPixels(image), (foundAt + i) * 33, out);
+        expect(foundSides(out), `frame ${foundAt + i}`).toHaveLength(1);
+      }
     } finally {
       tracker.reset();
     }

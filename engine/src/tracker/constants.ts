@@ -142,10 +142,15 @@ export const PALM_REACQUIRE_INTERVAL_FRAMES = 10;
  * to the quarter turns'). Not in MediaPipe's graph, which runs once, upright.
  * - still images: upright first; only while no hand at all is found, the other turns in this
  *   order until one is;
- * - video: one turn per re-acquiring attempt, in this order (upright every other attempt).
+ * - video: one turn per re-acquiring attempt, the still image's turns in the same order, upright
+ *   every other attempt. The eighth turns are in it too: without them a hand that only an eighth
+ *   turn finds, which a still image of it gets, was never found however long it was held
+ *   (bench/signers.md, video mode: 6 of the 170 real photographs, 3 of them completing their
+ *   letter in still mode). A full cycle is 14 attempts, 4.7 s at 30 fps; a tracked hand costs no
+ *   attempt.
  */
 export const PALM_STILL_TURNS_DEGREES = [0, 90, -90, 180, 45, -45, 135, -135] as const;
-export const PALM_VIDEO_TURNS_DEGREES = [0, 90, 0, -90, 0, 180] as const;
+export const PALM_VIDEO_TURNS_DEGREES = [0, 90, 0, -90, 0, 180, 0, 45, 0, -45, 0, 135, 0, -135] as const;
 
 /** Index of each stage in the `stageTimings` array (milliseconds, filled per frame). */
 export const TrackerStage = {
