@@ -28,13 +28,15 @@ import { fromCached, MODEL_FOLDER, toCached, trackerVersion, type CachedLandmark
 export const VIDEO_FPS = JUDGED_FPS;
 export const VIDEO_FRAMES = PALM_REACQUIRE_INTERVAL_FRAMES * PALM_VIDEO_TURNS_DEGREES.length;
 /**
- * The camera stops early once the landmarks have settled: SETTLED_FRAMES frames in a row with the
- * same parts found and no landmark moving more than SETTLED_MOVE (normalised to the frame) from
- * one frame to the next. The image does not change, so the frames after are the same again (the
- * judge holds the last one): this saves most of the tracking (about 2 s a photograph on 2 cores
- * for 60 frames), and a photograph with no hand, or one that comes and goes, is tracked for all
- * VIDEO_FRAMES.
+ * Once a hand is found the camera goes on for TRACKED_FRAMES more frames (a second of tracking the
+ * hand from its own landmarks, the pose smoothed), or less: it stops once the landmarks have
+ * settled, SETTLED_FRAMES frames in a row with the same parts found and no landmark moving more
+ * than SETTLED_MOVE (normalised to the frame) from one frame to the next. The image does not
+ * change, so the frames after are much the same again (the judge holds the last one). A photograph
+ * with no hand found is tracked for all VIDEO_FRAMES. This keeps the tracking to about 5 minutes
+ * for the 170 photographs on 2 cores.
  */
+export const TRACKED_FRAMES = VIDEO_FPS;
 export const SETTLED_FRAMES = 10;
 export const SETTLED_MOVE = 0.002;
 
@@ -63,20 +65,28 @@ export function sameLandmarks(a: LandmarkFrame, b: LandmarkFrame): boolean {
 /**
  * Tracks one image as up to `frames` frames of a still camera from a fresh state, as
  * node_track_file.ts's video path does (reset, `track` per frame with its timestamp, reset);
- * stops once the landmarks have settled (`settled` frames in a row the same; 0: never).
+ * stops `trackedFrames` frames after the first hand, or once the landmarks have settled
+ * (`settled` frames in a row the same); `settled` 0: all `frames`.
  */
-export async function trackStillCamera(tracker: LandmarkTracker, pixels: PixelFrame, frames: number, settled = SETTLED_FRAMES, fps = VIDEO_FPS): Promise<LandmarkFrame[]> {
+export async function trackStillCamera(
+  tracker: LandmarkTracker,
+  pixels: PixelFrame,
+  frames: number,
+  { settled = SETTLED_FRAMES, trackedFrames = TRACKED_FRAMES, fps = VIDEO_FPS } = {},
+): Promise<LandmarkFrame[]> {
   const out = createLandmarkFrame();
   const tracked: LandmarkFrame[] = [];
   tracker.reset();
   try {
     let same = 0;
+    let firstHand = -1;
     for (let i = 0; i < frames; i++) {
       await tracker.track(pixels, (i * 1000) / fps, out);
       const previous = tracked[tracked.length - 1];
       tracked.push(cloneLandmarkFrame(out));
+      if (firstHand < 0 && (out.present[Part.leftHand] || out.present[Part.rightHand])) firstHand = i;
       same = previous && sameLandmarks(previous, out) ? same + 1 : 0;
-      if (settled > 0 && same >= settled) break;
+      if (settled > 0 && (same >= settled || (firstHand >= 0 && i >= firstHand + trackedFrames))) break;
     }
   } finally {
     tracker.reset();
@@ -99,7 +109,7 @@ export async function trackPhotosAsVideo(options: TrackPhotosOptions & { frameCo
   const { root, photos, log } = options;
   const frameCount = options.frameCount ?? VIDEO_FRAMES;
   const version = trackerVersion(root);
-  const cacheFile = options.cacheDir ? join(options.cacheDir, `tracker-video-${version}-${frameCount}f-settled${SETTLED_FRAMES}.json`) : null;
+  const cacheFile = options.cacheDir ? join(options.cacheDir, `tracker-video-${version}-${frameCount}f-${TRACKED_FRAMES}tracked-settled${SETTLED_FRAMES}.json`) : null;
   const cache: Record<string, CachedLandmarks[]> = cacheFile && existsSync(cacheFile) ? (JSON.parse(readFileSync(cacheFile, 'utf8')) as Record<string, CachedLandmarks[]>) : {};
   const missing = photos.filter((p) => !cache[photoKey(p)]);
   if (cacheFile) log(`signers: our tracker in video mode (code version ${version}, up to ${frameCount} frames a photograph): ${photos.length - missing.length} of ${photos.length} photographs cached, ${missing.length} to track`);
@@ -109,7 +119,7 @@ export async function trackPhotosAsVideo(options: TrackPhotosOptions & { frameCo
     const { createNodeTracker, rgbPixels } = await import('../../engine/src/tracker/node/node_tracker.ts');
     const { decodeImageFile } = await import('../../engine/src/tracker/node/node_image.ts');
     const created = await createNodeTracker({ modelBaseUrl: join(root, MODEL_FOLDER) });
-    backend = { library: 'signlearn engine tracker', ...created.backend, node: process.version, mode: `track (video), up to ${frameCount} frames at ${VIDEO_FPS} fps, until settled` };
+    backend = { library: 'signlearn engine tracker', ...created.backend, node: process.version, mode: `track (video), up to ${frameCount} frames at ${VIDEO_FPS} fps, ${TRACKED_FRAMES} after the first hand or until settled` };
     try {
       for (let i = 0; i < missing.length; i++) {
         const photo = missing[i]!;
