@@ -1,12 +1,11 @@
 // Our tracker on the real photographs in video mode: each photograph fed to the tracker's video
 // path (`track` with timestamps, as the app's camera loop and `npm run engine -- track --video`
 // run it: body-driven hand crops, hands followed from their last landmarks, the palm detector only
-// to re-acquire a lost hand, the pose smoothed) as a still camera: up to VIDEO_FRAMES frames of the
-// same image at VIDEO_FPS (until the landmarks settle), from a fresh tracker state (a new person
-// steps in). The tracker's other
-// settings are the camera's (createNodeTracker's defaults: unmirrored, no hands without a body).
-// Every frame's landmarks are cached like still mode's (track_photos.ts), in
-// bench/results/signers/tracker-video-<version>-<frames>f.json.
+// to re-acquire a lost hand, the pose smoothed) as a still camera at VIDEO_FPS, from a fresh
+// tracker state (a new person steps in). The tracker's other settings are the camera's
+// (createNodeTracker's defaults: unmirrored, no hands without a body). Every frame's landmarks
+// are cached like still mode's (track_photos.ts), in
+// bench/results/signers/tracker-video-<version>-<frames>f-<tracked>tracked-settled<n>.json.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cloneLandmarkFrame, createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
@@ -33,8 +32,8 @@ export const VIDEO_FRAMES = PALM_REACQUIRE_INTERVAL_FRAMES * PALM_VIDEO_TURNS_DE
  * settled, SETTLED_FRAMES frames in a row with the same parts found and no landmark moving more
  * than SETTLED_MOVE (normalised to the frame) from one frame to the next. The image does not
  * change, so the frames after are much the same again (the judge holds the last one). A photograph
- * with no hand found is tracked for all VIDEO_FRAMES. This keeps the tracking to about 5 minutes
- * for the 170 photographs on 2 cores.
+ * with no hand found is tracked for all VIDEO_FRAMES. The 170 photographs then take about 6000
+ * frames, 10 minutes on 2 shared cores (fixed 140 frames each: 24000).
  */
 export const TRACKED_FRAMES = VIDEO_FPS;
 export const SETTLED_FRAMES = 10;
@@ -97,7 +96,7 @@ export async function trackStillCamera(
 export interface TrackedVideos {
   version: string;
   frameCount: number;
-  /** By photoKey: the frames as the camera gave them (fewer than frameCount: settled). */
+  /** By photoKey: the frames as the camera gave them (fewer than frameCount once a hand was found). */
   frames: Map<string, LandmarkFrame[]>;
   trackedNow: number;
   backend: Record<string, unknown>;
