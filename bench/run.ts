@@ -57,6 +57,8 @@ export interface BenchOptions {
   rerunMediaPipe?: boolean;
   /** Signers (--video): also our tracker in video mode, a row beside still mode's (minutes from nothing, then cached). */
   signersVideo?: boolean;
+  /** Signers (--video-without-body): also video mode with hands looked for without a body (close-up recordings' setting). */
+  signersVideoWithoutBody?: boolean;
   /** Accuracy: reuse MediaPipe's landmarks from this earlier output folder (see bench/accuracy/run_accuracy.ts). */
   referenceFrom?: string;
   /** The WebGPU adapter of the Node runtimes rows: Dawn's null adapter (default) or the machine's GPU. */
@@ -319,7 +321,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
   if (options.only?.includes('signers')) {
     log('bench: real signers (photographs of real people -> our tracker -> the default judge)');
     try {
-      const result = await runSigners({ root, outDir: options.outDir, log: (line) => log(`bench:   ${line}`), rerunMediaPipe: options.rerunMediaPipe, video: options.signersVideo, acceptance });
+      const result = await runSigners({ root, outDir: options.outDir, log: (line) => log(`bench:   ${line}`), rerunMediaPipe: options.rerunMediaPipe, video: options.signersVideo, videoWithoutBody: options.signersVideoWithoutBody, acceptance });
       const tables = options.quick ? options.outDir : join(root, 'bench');
       mkdirSync(tables, { recursive: true });
       writeFileSync(join(tables, 'signers.md'), signersMarkdown(result));
@@ -472,6 +474,7 @@ function parseArgs(argv: string[]): BenchOptions {
   return {
     rerunMediaPipe: argv.includes('--rerun-mediapipe'),
     signersVideo: argv.includes('--video'),
+    signersVideoWithoutBody: argv.includes('--video-without-body'),
     adapter: adapterIndex >= 0 ? (argv[adapterIndex + 1] as RuntimesOptions['adapter']) : undefined,
     quick,
     // A quick run does not overwrite the last full run's results.

@@ -5,10 +5,12 @@
 // landmarks fed to the same judge), the references' own signer and the non-sign corpus (from the
 // acceptance stage). Writes bench/signers.md and signers.json into the bench's output folder.
 //
-// With --video, also our tracker in video mode (track_photos_video.ts: each photograph 1 s of a
-// still camera, the frames then judged as played and held), a row beside still mode's.
+// With --video, also our tracker in video mode (track_photos_video.ts: each photograph a still
+// camera, the frames then judged as played and held), a row beside still mode's; with
+// --video-without-body, video mode with hands looked for without a body too (the setting for
+// close-up recordings, `engine track --video --hands-without-pose`; off for the camera).
 //
-//   npm run bench -- --only signers [--video] [--rerun-mediapipe]
+//   npm run bench -- --only signers [--video] [--video-without-body] [--rerun-mediapipe]
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +32,8 @@ export interface PhotoResult {
   ours: { found: boolean; judgement: PhotoJudgement | null };
   /** Our tracker in video mode (absent: not run, no --video). `found`: a hand in any of its frames. */
   video?: VideoPhotoResult;
+  /** The same with hands looked for without a body (absent: no --video-without-body). */
+  videoWithoutBody?: VideoPhotoResult;
   /** null: the stored MediaPipe file has no entry for this photograph. */
   mediapipe: { found: boolean; judgement: PhotoJudgement | null } | null;
 }
@@ -42,6 +46,14 @@ export interface VideoPhotoResult {
   handFrames: number;
   frames: number;
   lastFrameHand: boolean;
+}
+
+/** A video-mode run: the most frames a photograph, the frame rate, the tracker's median ms a frame in this run (null: cached). */
+export interface VideoRun {
+  frames: number;
+  fps: number;
+  msPerFrame: number | null;
+  backend: Record<string, unknown>;
 }
 
 /** The references' own signer and the non-sign corpus, from the acceptance stage (default judge). */
@@ -65,7 +77,9 @@ export interface SignersResult {
   trackerBackend: Record<string, unknown>;
   trackerMsPerPhoto: number | null;
   /** Video mode (--video): frames a photograph, the tracker's median ms a frame in this run (null: cached). */
-  video?: { frames: number; fps: number; msPerFrame: number | null; backend: Record<string, unknown> };
+  video?: VideoRun;
+  /** --video-without-body: the same, hands looked for without a body. */
+  videoWithoutBody?: VideoRun;
   mediapipe: StoredMediaPipeHands['made'] | null;
   photos: PhotoResult[];
   acceptance: AcceptanceFigures | null;
@@ -82,8 +96,10 @@ export interface SignersOptions {
   skipAcceptance?: boolean;
   /** The acceptance stage's result when the same bench run made it (full, not quick): not run again. */
   acceptance?: AcceptanceResult;
-  /** Also our tracker in video mode (track_photos_video.ts; about 2 s a photograph to track, cached). */
+  /** Also our tracker in video mode (track_photos_video.ts; about 10 min for the 170 photographs on 2 cores, cached). */
   video?: boolean;
+  /** Also video mode with hands looked for without a body (as long again, cached). */
+  videoWithoutBody?: boolean;
   /** Only these photographs (tests). */
   photos?: Photo[];
 }
@@ -144,13 +160,15 @@ export async function runSigners(options: SignersOptions): Promise<SignersResult
   const ours = judgePhotos(judge, photos, (p) => tracked.frames.get(photoKey(p)) ?? null, log, 'our tracker\'s landmarks');
   const theirs = judgePhotos(judge, photos, (p) => (storedByKey.has(photoKey(p)) ? mediapipeFrame(storedByKey.get(photoKey(p))!) : null), log, 'MediaPipe Hands\' landmarks');
 
-  let video: Map<string, VideoPhotoResult> | null = null;
-  let videoRun: SignersResult['video'];
-  if (options.video) {
-    const videos = await trackPhotosAsVideo({ root, photos, log, cacheDir: join(options.outDir, 'signers') });
-    videoRun = { frames: videos.frameCount, fps: JUDGED_FPS, msPerFrame: videos.msPerFrame, backend: videos.backend };
-    video = judgeVideos(judge, photos, (p) => videos.frames.get(photoKey(p))!, log);
-  }
+  const runVideo = async (handsWithoutPose: boolean): Promise<{ run: VideoRun; results: Map<string, VideoPhotoResult> }> => {
+    const videos = await trackPhotosAsVideo({ root, photos, log, cacheDir: join(options.outDir, 'signers'), handsWithoutPose });
+    return {
+      run: { frames: videos.frameCount, fps: JUDGED_FPS, msPerFrame: videos.msPerFrame, backend: videos.backend },
+      results: judgeVideos(judge, photos, (p) => videos.frames.get(photoKey(p))!, log),
+    };
+  };
+  const video = options.video ? await runVideo(false) : null;
+  const videoWithoutBody = options.videoWithoutBody ? await runVideo(true) : null;
 
   let acceptance: AcceptanceFigures | null = null;
   if (options.acceptance && !options.acceptance.quick) {
@@ -169,7 +187,8 @@ export async function runSigners(options: SignersOptions): Promise<SignersResult
     trackerVersion: tracked.version,
     trackerBackend: tracked.backend,
     trackerMsPerPhoto: tracked.msPerPhoto,
-    ...(videoRun ? { video: videoRun } : {}),
+    ...(video ? { video: video.run } : {}),
+    ...(videoWithoutBody ? { videoWithoutBody: videoWithoutBody.run } : {}),
     mediapipe: stored?.made ?? null,
     photos: photos.map((p) => ({
       photo: photoKey(p),
@@ -177,7 +196,8 @@ export async function runSigners(options: SignersOptions): Promise<SignersResult
       letter: p.letter,
       moving: p.moving,
       ours: ours.get(photoKey(p))!,
-      ...(video ? { video: video.get(photoKey(p))! } : {}),
+      ...(video ? { video: video.results.get(photoKey(p))! } : {}),
+      ...(videoWithoutBody ? { videoWithoutBody: videoWithoutBody.results.get(photoKey(p))! } : {}),
       mediapipe: theirs.get(photoKey(p)) ?? null,
     })),
     acceptance,

@@ -8,11 +8,13 @@ import { groupFigures, median, percent, SIGNERS_TARGETS, wrongList, type GroupFi
 const LANDMARK_ROWS: Array<{ landmarks: Landmarks; label: string }> = [
   { landmarks: 'ours', label: 'our tracker -> default judge' },
   { landmarks: 'video', label: 'our tracker, video mode -> default judge' },
+  { landmarks: 'videoWithoutBody', label: 'our tracker, video mode, hands without a body too -> default judge' },
   { landmarks: 'mediapipe', label: 'MediaPipe Hands\' landmarks -> default judge' },
 ];
 
-/** The rows this run has: video mode's only when it ran (--video). */
-const rowsFor = (photos: readonly PhotoResult[]) => LANDMARK_ROWS.filter(({ landmarks }) => landmarks !== 'video' || photos.some((p) => p.video));
+/** The rows this run has: video mode's only when it ran (--video, --video-without-body). */
+const rowsFor = (photos: readonly PhotoResult[]) =>
+  LANDMARK_ROWS.filter(({ landmarks }) => (landmarks !== 'video' && landmarks !== 'videoWithoutBody') || photos.some((p) => p[landmarks]));
 
 const seconds = (v: number | null) => (v === null ? '-' : v.toFixed(1));
 const yes = (ok: boolean) => (ok ? 'met' : '**not met**');
@@ -120,12 +122,17 @@ export function signersMarkdown(r: SignersResult): string {
   const sets = PHOTO_SETS.filter((s) => r.photos.some((p) => p.set === s));
   lines.push('# Real signers: the tracker and the default judge on photographs of real people', '');
   lines.push(
-    `Made by \`npm run bench -- --only signers${r.video ? ' --video' : ''}\` (\`bench/signers/\`) on ${r.date} in ${r.durationS} s. ${r.photos.length} photographs of real people making letters of the manual alphabet, none of them the references' signer (\`data/real-photos\`, its README gives sources and licences): ${sets.map((s) => `\`${s}\` (${r.photos.filter((p) => p.set === s).length})`).join(', ')}.`,
+    `Made by \`npm run bench -- --only signers${r.video ? ' --video' : ''}${r.videoWithoutBody ? ' --video-without-body' : ''}\` (\`bench/signers/\`) on ${r.date} in ${r.durationS} s. ${r.photos.length} photographs of real people making letters of the manual alphabet, none of them the references' signer (\`data/real-photos\`, its README gives sources and licences): ${sets.map((s) => `\`${s}\` (${r.photos.filter((p) => p.set === s).length})`).join(', ')}.`,
     '',
     `- **our tracker**: \`engine/src/tracker/node\` (TF.js WASM), still mode (\`trackStill\`: no smoothing, hands looked for even without a body), code version \`${r.trackerVersion}\`${r.trackerMsPerPhoto !== null ? `, median ${r.trackerMsPerPhoto} ms a photograph on this machine` : ' (landmarks from the cache, bench/results/signers/)'};`,
     ...(r.video
       ? [
           `- **our tracker, video mode** (\`--video\`): the same tracker on its video path (\`track\` with timestamps, as the app's camera loop and \`npm run engine -- track --video\` run it: hand crops from the body, hands followed from their last landmarks, the palm detector only to re-acquire a lost hand, the pose smoothed; the camera's settings: unmirrored, no hands without a body, the photograph's own pixels), each photograph as a still camera at ${r.video.fps} fps from a fresh tracker state (a new person steps in): up to ${r.video.frames} frames (a full cycle of the palm detector's re-acquiring turns) while no hand is found, then ${TRACKED_FRAMES} more, or fewer once the landmarks settle (\`bench/signers/track_photos_video.ts\`)${r.video.msPerFrame !== null ? `, median ${r.video.msPerFrame} ms a frame on this machine` : ' (landmarks from the cache, bench/results/signers/)'}; the judge is fed those frames as the camera gave them, one judged frame each, then the last one held for the rest of the ${HOLD_SECONDS} s; "hand found" is a hand in any of the frames;`,
+        ]
+      : []),
+    ...(r.videoWithoutBody
+      ? [
+          `- **our tracker, video mode, hands without a body too** (\`--video-without-body\`): the same camera with the tracker's \`handsWithoutPose\` on (the setting for close-up recordings, \`npm run engine -- track --video --hands-without-pose\`; off for the app's camera): with neither a body nor a hand in a frame, the whole frame is also taken as the hand's crop${r.videoWithoutBody.msPerFrame !== null ? `; median ${r.videoWithoutBody.msPerFrame} ms a frame` : ' (landmarks from the cache)'};`,
         ]
       : []),
     `- **the default judge** (\`${r.judgeMode}\`): each photograph held ${HOLD_SECONDS} s at ${JUDGED_FPS} judged frames a second against each of the 26 references, compiled together as one lesson (as \`npm run engine score -- --references\` does; references built from \`data/asl-alphabet\` as the app's seed builds them), through the engine's \`scoreRecording\`; "completes" means within the ${HOLD_SECONDS} s, and the seconds are the practice loop's own;`,

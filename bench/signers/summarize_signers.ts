@@ -14,8 +14,8 @@ export const SIGNERS_TARGETS = {
   wrong: 0.005,
 } as const;
 
-/** Whose landmarks: our tracker in still mode, in video mode (--video), MediaPipe Hands'. */
-export type Landmarks = 'ours' | 'video' | 'mediapipe';
+/** Whose landmarks: our tracker in still mode, in video mode (--video; --video-without-body), MediaPipe Hands'. */
+export type Landmarks = 'ours' | 'video' | 'videoWithoutBody' | 'mediapipe';
 
 export interface WrongCompletion {
   photo: string;

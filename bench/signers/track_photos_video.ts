@@ -104,21 +104,23 @@ export interface TrackedVideos {
   msPerFrame: number | null;
 }
 
-export async function trackPhotosAsVideo(options: TrackPhotosOptions & { frameCount?: number }): Promise<TrackedVideos> {
+/** `handsWithoutPose`: hands looked for without a body too (close-up recordings), not the camera's setting. */
+export async function trackPhotosAsVideo(options: TrackPhotosOptions & { frameCount?: number; handsWithoutPose?: boolean }): Promise<TrackedVideos> {
   const { root, photos, log } = options;
   const frameCount = options.frameCount ?? VIDEO_FRAMES;
+  const withoutBody = options.handsWithoutPose === true;
   const version = trackerVersion(root);
-  const cacheFile = options.cacheDir ? join(options.cacheDir, `tracker-video-${version}-${frameCount}f-${TRACKED_FRAMES}tracked-settled${SETTLED_FRAMES}.json`) : null;
+  const cacheFile = options.cacheDir ? join(options.cacheDir, `tracker-video-${version}-${frameCount}f-${TRACKED_FRAMES}tracked-settled${SETTLED_FRAMES}${withoutBody ? '-without-body' : ''}.json`) : null;
   const cache: Record<string, CachedLandmarks[]> = cacheFile && existsSync(cacheFile) ? (JSON.parse(readFileSync(cacheFile, 'utf8')) as Record<string, CachedLandmarks[]>) : {};
   const missing = photos.filter((p) => !cache[photoKey(p)]);
-  if (cacheFile) log(`signers: our tracker in video mode (code version ${version}, up to ${frameCount} frames a photograph): ${photos.length - missing.length} of ${photos.length} photographs cached, ${missing.length} to track`);
+  if (cacheFile) log(`signers: our tracker in video mode (code version ${version}, up to ${frameCount} frames a photograph${withoutBody ? ', hands without a body too' : ''}): ${photos.length - missing.length} of ${photos.length} photographs cached, ${missing.length} to track`);
   let backend: Record<string, unknown> = {};
   const times: number[] = [];
   if (missing.length > 0) {
     const { createNodeTracker, rgbPixels } = await import('../../engine/src/tracker/node/node_tracker.ts');
     const { decodeImageFile } = await import('../../engine/src/tracker/node/node_image.ts');
-    const created = await createNodeTracker({ modelBaseUrl: join(root, MODEL_FOLDER) });
-    backend = { library: 'signlearn engine tracker', ...created.backend, node: process.version, mode: `track (video), up to ${frameCount} frames at ${VIDEO_FPS} fps, ${TRACKED_FRAMES} after the first hand or until settled` };
+    const created = await createNodeTracker({ modelBaseUrl: join(root, MODEL_FOLDER), handsWithoutPose: withoutBody });
+    backend = { library: 'signlearn engine tracker', ...created.backend, node: process.version, mode: `track (video), up to ${frameCount} frames at ${VIDEO_FPS} fps, ${TRACKED_FRAMES} after the first hand or until settled${withoutBody ? ', hands without a body too' : ''}` };
     try {
       for (let i = 0; i < missing.length; i++) {
         const photo = missing[i]!;

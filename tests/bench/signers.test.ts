@@ -18,7 +18,8 @@ import { listPhotos, photoKey, PHOTO_SETS } from '../../bench/signers/photos.ts'
 import { runSigners, type SignersResult } from '../../bench/signers/run_signers.ts';
 import { signersMarkdown } from '../../bench/signers/signers_markdown.ts';
 import { groupFigures } from '../../bench/signers/summarize_signers.ts';
-import { SETTLED_FRAMES, VIDEO_FRAMES } from '../../bench/signers/track_photos_video.ts';
+import { handFound } from '../../bench/signers/track_photos.ts';
+import { SETTLED_FRAMES, TRACKED_FRAMES, trackPhotosAsVideo, VIDEO_FRAMES } from '../../bench/signers/track_photos_video.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 /** Clearly tracked photographs whose own letter completes today, with no wrong letter. */
@@ -94,6 +95,18 @@ describe('the signers stage on real photographs', () => {
       expect(Object.entries(v.judgement!).filter(([letter, s]) => letter !== p.letter && s !== null).map(([letter]) => letter), p.photo).toEqual([]);
     }
     expect(groupFigures(result.photos, 'video')).toMatchObject({ photos: 4, found: 4, ownCompleted: 4, wrong: [] });
+  });
+
+  test('video mode with hands looked for without a body (--video-without-body) finds a close-up hand the camera does not look for', async () => {
+    // letters-volunteers C1: a hand close to the camera, no body; no turn of the palm detector
+    // finds it; the whole frame taken as the hand's crop (handsWithoutPose) does, on the first frame.
+    const photos = listPhotos(root).filter((p) => photoKey(p).startsWith('letters-volunteers/C1_'));
+    expect(photos).toHaveLength(1);
+    const tracked = await trackPhotosAsVideo({ root, photos, log: () => {}, handsWithoutPose: true });
+    const frames = tracked.frames.get(photoKey(photos[0]!))!;
+    expect(handFound(frames[0]!)).toBe(true);
+    expect(frames.length).toBeLessThanOrEqual(TRACKED_FRAMES + 1);
+    expect(tracked.backend.mode).toMatch(/hands without a body/);
   });
 
   test('the report has the totals, the per-letter tables and the per-person split', () => {
