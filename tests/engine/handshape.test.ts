@@ -8,7 +8,7 @@ import { Part, POINT_STRIDE, X, Y, Z } from '../../engine/src/core/landmark_layo
 import { estimateDepthScale, RIGID_BONE_LOG_LENGTHS, RIGID_BONES } from '../../engine/src/handshape/estimate_depth_scale.ts';
 import { computeHandDescriptors, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS, middleJointBend } from '../../engine/src/handshape/hand_descriptors.ts';
 import { createHandshapeFeatureTracker } from '../../engine/src/handshape/handshape_features.ts';
-import { CURVED_AT, FOLDED_AT, MANUAL_ALPHABET, POINTING_BANDS } from '../../engine/src/handshape/manual_alphabet.ts';
+import { CURVED_AT, FOLDED_AT, MANUAL_ALPHABET, POINTING_BANDS, THUMB_OUT_AT } from '../../engine/src/handshape/manual_alphabet.ts';
 import { BETWEEN_SIGNERS, definitionWeights, PEOPLE_SPREAD } from '../../engine/src/handshape/definition_weights.ts';
 import { compileHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { handRaised, HandRaised, RAISED_MIN_SCORE } from '../../engine/src/handshape/hand_raised.ts';
@@ -373,6 +373,34 @@ describe('the handshape judge', () => {
     expect(matched).toBe(false);
     expect(HAND_DESCRIPTOR_NAMES[report.cue]).toBe('thumbToMiddleTip');
     expect(report.cueAbove).toBe(true); // 'Bring your thumb to your middle fingertip'
+  });
+
+  it('Y holds the thumb out, I across the fingers: the side of the index knuckle is a gate, how far out or across never refuses alone', () => {
+    expect(MANUAL_ALPHABET.Y!.thumbSide).toBe('out');
+    expect(MANUAL_ALPHABET.I!.thumbSide).toBe('across');
+    const across = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
+    expect(describeHand(heldOutFrame('Y'))[across]!).toBeLessThan(THUMB_OUT_AT);
+    expect(describeHand(heldOutFrame('I'))[across]!).toBeGreaterThanOrEqual(THUMB_OUT_AT);
+    for (const sign of ['Y', 'I']) {
+      const m = compiled.get(sign)!.handshape!;
+      expect(m.stepsBelow[across]! + m.stepsAbove[across]!, sign).toBe(0);
+    }
+    expect(judge(heldOutFrame('Y'), 'Y').matched).toBe(true);
+    expect(judge(heldOutFrame('I'), 'I').matched).toBe(true);
+    expect(judge(heldOutFrame('Y'), 'I').matched).toBe(false);
+    expect(judge(heldOutFrame('I'), 'Y').matched).toBe(false);
+    // Y with its thumb's tip brought in over the fingers (between the index and middle knuckles):
+    // no Y, and the cue is the thumb's side, its higher side ('back towards your index finger').
+    const folded = cloneLandmarkFrame(heldOutFrame('Y'));
+    const hand = folded.rightHand;
+    const THUMB_TIP = 4, INDEX_MCP = 5, MIDDLE_MCP = 9;
+    for (const axis of [X, Y]) hand[THUMB_TIP * POINT_STRIDE + axis] = (hand[INDEX_MCP * POINT_STRIDE + axis]! + hand[MIDDLE_MCP * POINT_STRIDE + axis]!) / 2;
+    expect(describeHand(folded)[across]!).toBeGreaterThanOrEqual(THUMB_OUT_AT);
+    const { matched, report } = judge(folded, 'Y');
+    expect(matched).toBe(false);
+    expect(report.askForSign).toBe(false);
+    expect(HAND_DESCRIPTOR_NAMES[report.cue]).toBe('thumbAcross');
+    expect(report.cueAbove).toBe(true);
   });
 
   it('C curves its fingers at the middle joints: a flat hand (B) is no C, and is told to bend them; C\'s own frame is', () => {

@@ -9,7 +9,7 @@ const THUMB_ACROSS = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
 const MIDDLE_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('middlePointsUp');
 const pointingDescriptor = (pointsWith: 'middle' | undefined) => (pointsWith === 'middle' ? MIDDLE_POINTS : INDEX_POINTS);
-import { CROSSED_AT, CURVED_AT, HOOKED_AT, POINTING_BANDS, THUMB_TOUCHES_AT, type Crossing, type FingerState, type IndexHook, type Pointing, type ThumbTouch, type FingerBend } from './manual_alphabet.ts';
+import { CROSSED_AT, CURVED_AT, HOOKED_AT, POINTING_BANDS, THUMB_OUT_AT, THUMB_TOUCHES_AT, type Crossing, type FingerState, type IndexHook, type Pointing, type ThumbTouch, type FingerBend, type ThumbSide } from './manual_alphabet.ts';
 
 /** A sign's handshape model laid out for the judge: prototype vectors in flat Float32Arrays. */
 export interface CompiledHandshape {
@@ -25,6 +25,8 @@ export interface CompiledHandshape {
   thumbReach: Float32Array;
   /** The least average middle-joint bend its definition asks (CURVED_AT for a curved hand, C; -Infinity: any). */
   bend: number;
+  /** The band the thumb tip's place across the palm must lie in (hand_descriptors.ts thumbAcross): [low, high), THUMB_OUT_AT splitting out from across; -Infinity..Infinity: either. */
+  thumbSide: Float32Array;
   /** The band index/middle crossing must lie in (hand_descriptors.ts indexMiddleCrossing): [low, high), CROSSED_AT splitting crossed from uncrossed; -Infinity..Infinity: either. */
   crossing: Float32Array;
   movement: 'held' | 'moving';
@@ -60,6 +62,8 @@ export interface CompiledHandshape {
   contrastThumbReach: Float32Array;
   /** Per confusable sign: the least average middle-joint bend its definition asks (as `bend`). */
   contrastBend: Float32Array;
+  /** Per confusable sign: its thumb's band across the palm (2 each, as `thumbSide`). */
+  contrastThumbSide: Float32Array;
 }
 
 function flatten(vectors: readonly (readonly number[])[]): Float32Array {
@@ -73,6 +77,8 @@ const band = (points: Pointing | undefined): readonly [number, number] => (point
 const leastHook = (hook: IndexHook | undefined): number => (hook === 'hooked' ? HOOKED_AT : -Infinity);
 const leastBend = (bend: FingerBend | undefined): number => (bend === 'curved' ? CURVED_AT : -Infinity);
 const thumbReachOf = (touches: ThumbTouch | undefined): readonly [number, number] => [touches === 'indexTip' ? THUMB_TOUCHES_AT : Infinity, touches === 'middleTip' ? THUMB_TOUCHES_AT : Infinity];
+const thumbSideBand = (side: ThumbSide | undefined): readonly [number, number] =>
+  side === 'out' ? [-Infinity, THUMB_OUT_AT] : side === 'across' ? [THUMB_OUT_AT, Infinity] : [-Infinity, Infinity];
 const crossingBand = (crossing: Crossing | undefined): readonly [number, number] =>
   crossing === 'crossed' ? [-Infinity, CROSSED_AT] : crossing === 'uncrossed' ? [CROSSED_AT, Infinity] : [-Infinity, Infinity];
 
@@ -103,6 +109,10 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
   // ... and where its thumb lies across the palm is how one person reaches that fingertip (other
   // people's D hold the thumb at the middle or ring finger, ours at the index): never alone.
   if (model.thumbTouches !== undefined) stepsBelow[THUMB_ACROSS] = stepsAbove[THUMB_ACROSS] = 0;
+  // A sign defined by the side of the index knuckle its thumb lies on (Y out, I across) is judged
+  // on that side by its gate; how far out or across is the person's (other people's Y out to
+  // -1.40, ours to -1.08): it counts in the distance, never alone.
+  if (model.thumbSide !== undefined) stepsBelow[THUMB_ACROSS] = stepsAbove[THUMB_ACROSS] = 0;
   // Index and middle's order across the palm is the thumb's doing where it comes between them
   // (K, P) or the index curls onto it (F): it counts in the distance, never alone.
   if (model.crossing === 'thumbBetween' || model.thumbTouches === 'indexTip') stepsBelow[CROSSING] = stepsAbove[CROSSING] = 0;
@@ -124,6 +134,7 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
     crossing: Float32Array.from(crossingBand(model.crossing)),
     thumbReach: Float32Array.from(thumbReachOf(model.thumbTouches)),
     bend: leastBend(model.bend),
+    thumbSide: Float32Array.from(thumbSideBand(model.thumbSide)),
     movement: model.movement,
     speedLimit: model.speedLimit,
     weights,
@@ -144,5 +155,6 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
     contrastCrossing: Float32Array.from(definitions.flatMap((d) => crossingBand('crossing' in d ? d.crossing : undefined))),
     contrastThumbReach: Float32Array.from(definitions.flatMap((d) => thumbReachOf('thumbTouches' in d ? d.thumbTouches : undefined))),
     contrastBend: Float32Array.from(definitions, (d) => leastBend('bend' in d ? d.bend : undefined)),
+    contrastThumbSide: Float32Array.from(definitions.flatMap((d) => thumbSideBand('thumbSide' in d ? d.thumbSide : undefined))),
   };
 }

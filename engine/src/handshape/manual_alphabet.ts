@@ -46,6 +46,15 @@ export type ThumbTouch = 'indexTip' | 'middleTip';
  * not otherwise hold apart. Absent: the letter does not say.
  */
 export type FingerBend = 'curved';
+/**
+ * Which side of the index knuckle the thumb's tip lies on, across the palm (hand_descriptors.ts
+ * thumbAcross: 0 at the index knuckle, 1 at the pinky's): 'out' beyond it, away from the fingers
+ * (Y: thumb and pinky out), 'across' over the fingers (I: the thumb holds the folded fingers).
+ * It is all that tells Y from I, and people agree on it where they differ on how far (other
+ * people's Y read -1.40 to -0.18, their I 0.12 to 0.68; ours -1.08 to -0.38 and 0.08 to 0.75):
+ * a gate at the knuckle's line (THUMB_OUT_AT), not a distance. Absent: the letter does not say.
+ */
+export type ThumbSide = 'out' | 'across';
 export interface LetterDefinition {
   fingers: readonly [FingerState, FingerState, FingerState, FingerState];
   movement: Movement;
@@ -62,6 +71,8 @@ export interface LetterDefinition {
   thumbTouches?: ThumbTouch;
   /** Whether the fingers bend at their middle joints (hand_descriptors.ts *MiddleJointBend); absent: either. */
   bend?: FingerBend;
+  /** Which side of the index knuckle the thumb's tip lies on (hand_descriptors.ts thumbAcross); absent: either. */
+  thumbSide?: ThumbSide;
 }
 
 const E = 'extended';
@@ -78,7 +89,7 @@ export const MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   F: { ...held(X, E, E, E), thumbTouches: 'indexTip' }, // index and thumb touch in a circle, the others up and apart
   G: held(E, F, F, F, 'sideways'), // index and thumb point sideways
   H: { ...held(E, E, F, F, 'sideways'), crossing: 'uncrossed' }, // index and middle point sideways together
-  I: held(F, F, F, E), // pinky up
+  I: { ...held(F, F, F, E), thumbSide: 'across' }, // pinky up, the thumb across the folded fingers
   J: { fingers: [F, F, F, E], movement: 'moving', points: 'any' }, // I, tracing a J with the pinky
   K: { ...held(E, E, F, F, 'up'), crossing: 'thumbBetween' }, // index up, middle out, thumb between them
   L: held(E, F, F, F, 'up'), // index up, thumb out: an L
@@ -94,7 +105,7 @@ export const MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   V: { ...held(E, E, F, F, 'up'), crossing: 'uncrossed' }, // index and middle up apart
   W: { ...held(E, E, E, F, 'up'), crossing: 'uncrossed' }, // index, middle and ring up apart
   X: { ...held(X, F, F, F, 'up'), hook: 'hooked' }, // index raised from the fist and hooked: its first segment points up
-  Y: held(F, F, F, E), // thumb and pinky out
+  Y: { ...held(F, F, F, E), thumbSide: 'out' }, // thumb and pinky out
   Z: { fingers: [E, F, F, F], movement: 'moving', points: 'any' }, // index tracing a Z
 };
 
@@ -158,6 +169,14 @@ export const THUMB_TOUCHES_AT = 0.5;
  * people's C read 22-42, their B 1-16 (one back-of-the-hand B, fingers bent, 25).
  */
 export const CURVED_AT = 17;
+
+/**
+ * Where the thumb's tip counts as out (thumbSide 'out'), on hand_descriptors.ts thumbAcross: below
+ * THUMB_OUT_AT, the index knuckle's own line across the palm; at or above it, across the fingers.
+ * The hand's geometry, not a measured threshold: our signer's Y and I lie at least 0.08 from it,
+ * other people's at least 0.12.
+ */
+export const THUMB_OUT_AT = 0;
 export const TRAINING_CROSSING_MARGIN = 0;
 
 /**

@@ -43,12 +43,19 @@ const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
 const THUMB_TO_INDEX_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToIndexTip');
 const THUMB_TO_MIDDLE_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToMiddleTip');
+const THUMB_ACROSS = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
 
 /** The fingertip `v`'s thumb is too far from, of those `reach` (from `offset`: index, middle) asks it to touch: its descriptor, or -1. */
 export function untouchedTip(v: Float32Array, reach: Float32Array, offset: number): number {
   if (v[THUMB_TO_INDEX_TIP]! > reach[offset]!) return THUMB_TO_INDEX_TIP;
   if (v[THUMB_TO_MIDDLE_TIP]! > reach[offset + 1]!) return THUMB_TO_MIDDLE_TIP;
   return -1;
+}
+
+/** Does `v`'s thumb tip lie across the palm in band `offset` of `bands` ([low, high): out, across)? */
+export function thumbLiesAs(v: Float32Array, bands: Float32Array, offset: number): boolean {
+  const across = v[THUMB_ACROSS]!;
+  return across >= bands[offset]! && across < bands[offset + 1]!;
 }
 
 /** Does `v`'s index/middle crossing lie in band `offset` of `bands` ([low, high))? */
@@ -76,6 +83,8 @@ const unhooked = new Uint8Array(2);
 const wrongCrossing = new Uint8Array(2);
 /** Per hand: 1 when the sign's definition curves the fingers and the hand's are not (C). */
 const uncurved = new Uint8Array(2);
+/** Per hand: 1 when the thumb lies on the other side of the index knuckle than the sign's definition puts it (Y out, I across). */
+const wrongThumbSide = new Uint8Array(2);
 /** Per hand: the thumb-to-fingertip descriptor whose fingertip the sign's definition has the thumb touch and the hand's does not (D, F, O), or -1. */
 const untouched = new Int8Array(2);
 
@@ -132,7 +141,7 @@ function nearest(v: Float32Array, set: Float32Array, from: number, to: number, m
   return Math.sqrt(best / model.counted);
 }
 
-/** Does `v` agree with the sign's own definition (`model`'s gates: fingers, pointing, hook, crossing, what the thumb touches, the fingers' curve)? The bench reads the judge's gates through it. */
+/** Does `v` agree with the sign's own definition (`model`'s gates: fingers, pointing, hook, crossing, what the thumb touches and which side it lies on, the fingers' curve)? The bench reads the judge's gates through it. */
 export function agreesWithSign(v: Float32Array, model: CompiledHandshape): boolean {
   return (
     contradictedFinger(v, model.fingers, 0) < 0 &&
@@ -140,11 +149,12 @@ export function agreesWithSign(v: Float32Array, model: CompiledHandshape): boole
     v[INDEX_HOOK]! >= model.hook &&
     crossesAs(v, model.crossing, 0) &&
     untouchedTip(v, model.thumbReach, 0) < 0 &&
+    thumbLiesAs(v, model.thumbSide, 0) &&
     middleJointBend(v) >= model.bend
   );
 }
 
-/** Does `v` agree with confusable sign `g`'s definition: its fingers, pointing, hook, crossing, what its thumb touches and its fingers' curve? */
+/** Does `v` agree with confusable sign `g`'s definition: its fingers, pointing, hook, crossing, what its thumb touches and which side it lies on, and its fingers' curve? */
 export function couldBeCompetitor(v: Float32Array, model: CompiledHandshape, g: number): boolean {
   return (
     contradictedFinger(v, model.contrastFingers, 4 * g) < 0 &&
@@ -152,6 +162,7 @@ export function couldBeCompetitor(v: Float32Array, model: CompiledHandshape, g: 
     v[INDEX_HOOK]! >= model.contrastHook[g]! &&
     crossesAs(v, model.contrastCrossing, 2 * g) &&
     untouchedTip(v, model.contrastThumbReach, 2 * g) < 0 &&
+    thumbLiesAs(v, model.contrastThumbSide, 2 * g) &&
     middleJointBend(v) >= model.contrastBend[g]!
   );
 }
@@ -208,6 +219,7 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     unhooked[side] = 0;
     wrongCrossing[side] = 0;
     untouched[side] = -1;
+    wrongThumbSide[side] = 0;
     uncurved[side] = 0;
     own[side] = Infinity;
     if (present === undefined || present[side] !== 1) continue;
@@ -216,6 +228,7 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     unhooked[side] = v[INDEX_HOOK]! < model.hook ? 1 : 0;
     wrongCrossing[side] = crossesAs(v, model.crossing, 0) ? 0 : 1;
     untouched[side] = untouchedTip(v, model.thumbReach, 0);
+    wrongThumbSide[side] = thumbLiesAs(v, model.thumbSide, 0) ? 0 : 1;
     uncurved[side] = middleJointBend(v) < model.bend ? 1 : 0;
     own[side] = nearest(v, model.prototypes, 0, model.prototypeCount, model, side);
     other[side] = nearestCompetitor(v, model);
@@ -226,6 +239,7 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
       unhooked[side] === 0 &&
       wrongCrossing[side] === 0 &&
       untouched[side]! < 0 &&
+      wrongThumbSide[side] === 0 &&
       uncurved[side] === 0 &&
       pointsAs(v, model.pointing, 0, model.pointsWith) &&
       own[side]! <= judge.maxDistance &&
@@ -298,6 +312,12 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     for (let f = 1; f < 4; f++) if (v[FINGER_MIDDLE_JOINTS[f]!]! < v[worst]!) worst = FINGER_MIDDLE_JOINTS[f]!;
     worstSize = 1;
     above = false;
+  } else if (wrongThumbSide[judged] === 1) {
+    // 'Move your thumb further across your palm' (its lower side) for I; 'Move your thumb back
+    // towards your index finger' (its higher side: out past it) for Y.
+    worst = THUMB_ACROSS;
+    worstSize = 1;
+    above = v[THUMB_ACROSS]! >= model.thumbSide[1]!;
   } else if (untouched[judged]! >= 0) {
     // 'Bring your thumb to your index (middle) fingertip': the descriptor's higher side.
     worst = untouched[judged]!;

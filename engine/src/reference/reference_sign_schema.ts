@@ -61,6 +61,7 @@ const crossingSchema = z.enum(['crossed', 'uncrossed', 'thumbBetween']);
 const pointsWithSchema = z.enum(['middle']);
 const thumbTouchesSchema = z.enum(['indexTip', 'middleTip']);
 const bendSchema = z.enum(['curved']);
+const thumbSideSchema = z.enum(['out', 'across']);
 
 export const handshapeModelSchema = z.object({
   descriptors: z.array(z.string().min(1)).min(1),
@@ -79,13 +80,15 @@ export const handshapeModelSchema = z.object({
   thumbTouches: thumbTouchesSchema.optional(),
   /** Whether the fingers curve at the middle joints (handshape/manual_alphabet.ts: C); absent: either. */
   bend: bendSchema.optional(),
+  /** Which side of the index knuckle the thumb's tip lies on (handshape/manual_alphabet.ts: Y out, I across); absent: either. */
+  thumbSide: thumbSideSchema.optional(),
   speedLimit: z.number().finite().min(0),
   prototypes: prototypesSchema,
   contrast: z.record(z.string().min(1), prototypesSchema),
   /** The confusable signs' own definitions, by sign name: a hand that contradicts one cannot be
    * that sign, and is not held apart from it (the judge's ratio test). Absent: every confusable
    * sign competes. */
-  contrastDefinitions: z.record(z.string().min(1), z.object({ fingers: fingersSchema, points: pointsSchema, hook: hookSchema.optional(), crossing: crossingSchema.optional(), pointsWith: pointsWithSchema.optional(), thumbTouches: thumbTouchesSchema.optional(), bend: bendSchema.optional() })).optional(),
+  contrastDefinitions: z.record(z.string().min(1), z.object({ fingers: fingersSchema, points: pointsSchema, hook: hookSchema.optional(), crossing: crossingSchema.optional(), pointsWith: pointsWithSchema.optional(), thumbTouches: thumbTouchesSchema.optional(), bend: bendSchema.optional(), thumbSide: thumbSideSchema.optional() })).optional(),
 });
 
 export const referenceSignSchema = z.object({
