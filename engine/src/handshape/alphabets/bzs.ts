@@ -13,6 +13,8 @@ import { E, F, X, held, moving } from './letter_definition_shorthand.ts';
  * frames (docs/second-language.md lists the measurements). A finger is written 'extended' or
  * 'folded' only where both agree. The moving letters are Libras's: Ç (C shaken), H (turned), J
  * (traced), K (raised), X (index hooked and shaken), Z (traced); the recording shows each moving.
+ * D, G and L have X's fingers with the index straight, X hooked: their index is 'straight'
+ * (recorded hook G 7-9.5 degrees, L 5-8, D 5-10; X 22-48; docs/second-language.md).
  * Not reviewed by a signer of Libras.
  */
 
