@@ -99,7 +99,8 @@ for (const [title, judged, model] of replays) {
         if (model.fingers[f] === 1 && s < EXTENDED_AT) reasons.push(`${FINGER_NAMES[f]} not extended`);
         if (model.fingers[f] === -1 && s > FOLDED_AT) reasons.push(`${FINGER_NAMES[f]} not folded`);
       }
-      if (v[HOOK]! < model.hook) reasons.push('index not hooked');
+      if (v[HOOK]! < model.hook[0]!) reasons.push('index not hooked');
+      if (v[HOOK]! >= model.hook[1]!) reasons.push('index not straight');
       if (!(v[CROSSING]! >= model.crossing[0]! && v[CROSSING]! < model.crossing[1]!)) reasons.push('crossing');
       const direction = v[model.pointsWith]!;
       if (direction < model.pointing[0]! || direction > model.pointing[1]!) reasons.push('pointing');

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { compileHandshape, type CompiledHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, middleJointBend } from '../../engine/src/handshape/hand_descriptors.ts';
-import { contradictedFinger, couldBeCompetitor, crossesAs, HANDSHAPE_JUDGE, matchHandshape, pointsAs, thumbLiesAs, untouchedTip, type HandshapeJudgeSettings } from '../../engine/src/handshape/match_handshape.ts';
+import { contradictedFinger, couldBeCompetitor, crossesAs, HANDSHAPE_JUDGE, hooksAs, matchHandshape, pointsAs, thumbLiesAs, untouchedTip, type HandshapeJudgeSettings } from '../../engine/src/handshape/match_handshape.ts';
 import { createMatchReport } from '../../engine/src/match/match_report.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';
@@ -49,7 +49,7 @@ export function explainHand(v: Float32Array, m: CompiledHandshape, contrastNames
     const state = m.fingers[f] === 1 ? 'not extended' : 'not folded';
     return { test: 'finger', cls: `${FINGER_NAMES[f]} ${state}`, detail: `${FINGER_NAMES[f]} ${state} (${v[FINGER_STRAIGHTNESS[f]!]!.toFixed(2)})` };
   }
-  if (v[INDEX_HOOK]! < m.hook) return { test: 'hook', cls: 'index not hooked', detail: `index hook ${v[INDEX_HOOK]!.toFixed(0)} deg` };
+  if (!hooksAs(v, m.hook, 0)) return { test: 'hook', cls: v[INDEX_HOOK]! < m.hook[0]! ? 'index not hooked' : 'index not straight', detail: `index hook ${v[INDEX_HOOK]!.toFixed(0)} deg` };
   if (!crossesAs(v, m.crossing, 0)) return { test: 'crossing', cls: 'crossing', detail: `index/middle crossing ${v[CROSSING]!.toFixed(2)}` };
   if (middleJointBend(v) < m.bend) return { test: 'bend', cls: 'fingers not curved', detail: `middle joints ${middleJointBend(v).toFixed(0)} deg` };
   if (untouchedTip(v, m.thumbReach, 0) >= 0) return { test: 'thumb', cls: 'thumb not touching', detail: `thumb to index tip ${v[TO_INDEX_TIP]!.toFixed(2)}, to middle tip ${v[TO_MIDDLE_TIP]!.toFixed(2)}` };

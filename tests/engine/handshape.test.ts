@@ -513,6 +513,31 @@ describe('the handshape judge', () => {
     expect(matchHandshape(angles, d('hooked'), report)).toBe(true);
   });
 
+  it('a straight index (Libras G, D, L): a hooked index is not such a letter, the cue says to straighten it, and it does not hold a hooked hand apart from X', () => {
+    const frame = heldOutFrame('X');
+    const angles = createAngleFrame();
+    computeAngleFrame(frame, angles, false);
+    createHandshapeFeatureTracker().update(frame, angles);
+    const v = Array.from(angles.rightHandDescriptors!);
+    const hook = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
+    // Our X's held-out frame is hooked (15 degrees or more from first to last segment).
+    expect(v[hook]!).toBeGreaterThanOrEqual(15);
+    const base = { descriptors: [...HAND_DESCRIPTOR_NAMES], movement: 'held' as const, speedLimit: 2.5, points: 'any' as const, fingers: ['either', 'folded', 'folded', 'folded'] as ('either' | 'folded')[] };
+    const report = createMatchReport();
+    // As a straight-index letter (the hand exactly on the prototype): refused by the definition's hook alone; the cue is the hook's higher side.
+    const straight = compileHandshape('G', { ...base, hook: 'straight', prototypes: [v], contrast: {} })!;
+    expect(matchHandshape(angles, straight, report)).toBe(false);
+    expect(report.cue).toBe(hook);
+    expect(report.cueAbove).toBe(true);
+    expect(matchHandshape(angles, compileHandshape('G', { ...base, prototypes: [v], contrast: {} })!, report)).toBe(true);
+    // As X, a little off its prototype, with a straight-index letter's prototype exactly on the hand: it competes only if it may be hooked.
+    const offX = [v.map((x, i) => (HAND_DESCRIPTOR_NAMES[i] === 'thumbAcross' ? x + 0.1 : x))];
+    const x = (gHook: 'straight' | undefined) =>
+      compileHandshape('X', { ...base, hook: 'hooked', prototypes: offX, contrast: { G: [v] }, contrastDefinitions: { G: { fingers: ['extended', 'folded', 'folded', 'folded'], points: 'any', ...(gHook ? { hook: gHook } : {}) } } })!;
+    expect(matchHandshape(angles, x(undefined), report)).toBe(false);
+    expect(matchHandshape(angles, x('straight'), report)).toBe(true);
+  });
+
   it('R crosses index and middle, H U V W hold them apart: a crossed hand is not U, and U does not hold it apart from R', () => {
     const angles = createAngleFrame();
     const tracker = createHandshapeFeatureTracker();

@@ -19,8 +19,8 @@ export interface CompiledHandshape {
   pointing: Float32Array;
   /** The descriptor `pointing` reads: indexPointsUp, or middlePointsUp (P). */
   pointsWith: number;
-  /** The least index hook (degrees, hand_descriptors.ts indexHook) the sign's definition asks (HOOKED_AT for X; -Infinity: any). */
-  hook: number;
+  /** The band the index hook (degrees, hand_descriptors.ts indexHook) must lie in: [low, high), HOOKED_AT splitting hooked (X) from straight; -Infinity..Infinity: either. */
+  hook: Float32Array;
   /** The most the thumb tip may lie from the index and the middle fingertip (palm lengths): THUMB_TOUCHES_AT for the fingertip the sign's definition touches (thumbTouches), Infinity otherwise. */
   thumbReach: Float32Array;
   /** The least average middle-joint bend its definition asks (CURVED_AT for a curved hand, C; -Infinity: any). */
@@ -54,7 +54,7 @@ export interface CompiledHandshape {
   contrastPointing: Float32Array;
   /** Per confusable sign: the descriptor its pointing band reads (as `pointsWith`). */
   contrastPointsWith: Int32Array;
-  /** Per confusable sign: the least index hook its definition asks (as `hook`). */
+  /** Per confusable sign: its index hook band (2 each, as `hook`). */
   contrastHook: Float32Array;
   /** Per confusable sign: its crossing band (2 each, as `crossing`). */
   contrastCrossing: Float32Array;
@@ -74,7 +74,7 @@ function flatten(vectors: readonly (readonly number[])[]): Float32Array {
 
 const fingerCodes = (fingers: readonly FingerState[]) => Array.from(fingers, (state) => (state === 'extended' ? 1 : state === 'folded' ? -1 : 0));
 const band = (points: Pointing | undefined): readonly [number, number] => (points === undefined || points === 'any' ? [-180, 180] : POINTING_BANDS[points]);
-const leastHook = (hook: IndexHook | undefined): number => (hook === 'hooked' ? HOOKED_AT : -Infinity);
+const hookBand = (hook: IndexHook | undefined): readonly [number, number] => (hook === 'hooked' ? [HOOKED_AT, Infinity] : hook === 'straight' ? [-Infinity, HOOKED_AT] : [-Infinity, Infinity]);
 const leastBend = (bend: FingerBend | undefined): number => (bend === 'curved' ? CURVED_AT : -Infinity);
 const thumbReachOf = (touches: ThumbTouch | undefined): readonly [number, number] => [touches === 'indexTip' ? THUMB_TOUCHES_AT : Infinity, touches === 'middleTip' ? THUMB_TOUCHES_AT : Infinity];
 const thumbSideBand = (side: ThumbSide | undefined): readonly [number, number] =>
@@ -130,7 +130,7 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
     fingers: Int8Array.from(fingerCodes(model.fingers)),
     pointing: Float32Array.from(band(model.points)),
     pointsWith: pointingDescriptor(model.pointsWith),
-    hook: leastHook(model.hook),
+    hook: Float32Array.from(hookBand(model.hook)),
     crossing: Float32Array.from(crossingBand(model.crossing)),
     thumbReach: Float32Array.from(thumbReachOf(model.thumbTouches)),
     bend: leastBend(model.bend),
@@ -151,7 +151,7 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
     contrastFingers: Int8Array.from(definitions.flatMap((d) => fingerCodes(d.fingers))),
     contrastPointing: Float32Array.from(definitions.flatMap((d) => band(d.points))),
     contrastPointsWith: Int32Array.from(definitions, (d) => pointingDescriptor('pointsWith' in d ? d.pointsWith : undefined)),
-    contrastHook: Float32Array.from(definitions, (d) => leastHook('hook' in d ? d.hook : undefined)),
+    contrastHook: Float32Array.from(definitions.flatMap((d) => hookBand('hook' in d ? d.hook : undefined))),
     contrastCrossing: Float32Array.from(definitions.flatMap((d) => crossingBand('crossing' in d ? d.crossing : undefined))),
     contrastThumbReach: Float32Array.from(definitions.flatMap((d) => thumbReachOf('thumbTouches' in d ? d.thumbTouches : undefined))),
     contrastBend: Float32Array.from(definitions, (d) => leastBend('bend' in d ? d.bend : undefined)),

@@ -20,9 +20,12 @@ export type Movement = 'held' | 'moving';
  */
 export type Pointing = 'up' | 'sideways' | 'down' | 'any';
 /**
- * 'hooked': the index's last joints bend it into a hook (X). Absent: the letter does not say.
+ * 'hooked': the index's last joints bend it into a hook (X). 'straight': they hold it straight,
+ * turning less than HOOKED_AT (a letter whose index stands straight up with the other fingers
+ * folded, where an alphabet's X is the same hand with the index hooked: Libras G, D, L; the
+ * American alphabet does not use it). Absent: the letter does not say.
  */
-export type IndexHook = 'hooked';
+export type IndexHook = 'hooked' | 'straight';
 /**
  * 'crossed': the middle finger crosses over the index (R); 'uncrossed': the two are held side by
  * side or apart (H, U, V, W); 'thumbBetween': the thumb comes between them (K, P), so their order
@@ -140,6 +143,8 @@ export const TRAINING_FOLDED_AT = 0.9;
  */
 export const HOOKED_AT = 15;
 export const TRAINING_HOOKED_AT = 20;
+/** A 'straight' index's reference learns only from frames as far below HOOKED_AT as X's lie above it: at most 10 degrees. */
+export const TRAINING_STRAIGHT_AT = HOOKED_AT - (TRAINING_HOOKED_AT - HOOKED_AT);
 
 /**
  * Where index and middle count as crossed, on hand_descriptors.ts indexMiddleCrossing (1 side by

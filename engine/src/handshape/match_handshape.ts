@@ -58,6 +58,12 @@ export function thumbLiesAs(v: Float32Array, bands: Float32Array, offset: number
   return across >= bands[offset]! && across < bands[offset + 1]!;
 }
 
+/** Does `v`'s index hook lie in band `offset` of `bands` ([low, high): hooked, straight, either)? */
+export function hooksAs(v: Float32Array, bands: Float32Array, offset: number): boolean {
+  const hook = v[INDEX_HOOK]!;
+  return hook >= bands[offset]! && hook < bands[offset + 1]!;
+}
+
 /** Does `v`'s index/middle crossing lie in band `offset` of `bands` ([low, high))? */
 export function crossesAs(v: Float32Array, bands: Float32Array, offset: number): boolean {
   const crossing = v[CROSSING]!;
@@ -77,8 +83,8 @@ const accepted = new Uint8Array(2);
 const shaped = new Uint8Array(2);
 /** Per hand: the first finger whose state contradicts the sign's definition (-1: none). */
 const wrongFinger = new Int8Array(2);
-/** Per hand: 1 when the sign's definition hooks the index and the hand's is not (X). */
-const unhooked = new Uint8Array(2);
+/** Per hand: 1 when the sign's definition hooks the index and the hand's is not (X), or holds it straight and the hand's is hooked. */
+const wrongHook = new Uint8Array(2);
 /** Per hand: 1 when index and middle cross where the sign's definition holds them apart, or the reverse (R). */
 const wrongCrossing = new Uint8Array(2);
 /** Per hand: 1 when the sign's definition curves the fingers and the hand's are not (C). */
@@ -146,7 +152,7 @@ export function agreesWithSign(v: Float32Array, model: CompiledHandshape): boole
   return (
     contradictedFinger(v, model.fingers, 0) < 0 &&
     pointsAs(v, model.pointing, 0, model.pointsWith) &&
-    v[INDEX_HOOK]! >= model.hook &&
+    hooksAs(v, model.hook, 0) &&
     crossesAs(v, model.crossing, 0) &&
     untouchedTip(v, model.thumbReach, 0) < 0 &&
     thumbLiesAs(v, model.thumbSide, 0) &&
@@ -159,7 +165,7 @@ export function couldBeCompetitor(v: Float32Array, model: CompiledHandshape, g: 
   return (
     contradictedFinger(v, model.contrastFingers, 4 * g) < 0 &&
     pointsAs(v, model.contrastPointing, 2 * g, model.contrastPointsWith[g]!) &&
-    v[INDEX_HOOK]! >= model.contrastHook[g]! &&
+    hooksAs(v, model.contrastHook, 2 * g) &&
     crossesAs(v, model.contrastCrossing, 2 * g) &&
     untouchedTip(v, model.contrastThumbReach, 2 * g) < 0 &&
     thumbLiesAs(v, model.contrastThumbSide, 2 * g) &&
@@ -216,7 +222,7 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     accepted[side] = 0;
     shaped[side] = 0;
     wrongFinger[side] = -1;
-    unhooked[side] = 0;
+    wrongHook[side] = 0;
     wrongCrossing[side] = 0;
     untouched[side] = -1;
     wrongThumbSide[side] = 0;
@@ -225,7 +231,7 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     if (present === undefined || present[side] !== 1) continue;
     const v = side === 0 ? learner.leftHandDescriptors! : learner.rightHandDescriptors!;
     wrongFinger[side] = contradictedFinger(v, model.fingers, 0);
-    unhooked[side] = v[INDEX_HOOK]! < model.hook ? 1 : 0;
+    wrongHook[side] = hooksAs(v, model.hook, 0) ? 0 : 1;
     wrongCrossing[side] = crossesAs(v, model.crossing, 0) ? 0 : 1;
     untouched[side] = untouchedTip(v, model.thumbReach, 0);
     wrongThumbSide[side] = thumbLiesAs(v, model.thumbSide, 0) ? 0 : 1;
@@ -236,7 +242,7 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     const moves = model.movement === 'held' ? speed <= model.speedLimit : speed >= model.speedLimit;
     if (
       wrongFinger[side]! < 0 &&
-      unhooked[side] === 0 &&
+      wrongHook[side] === 0 &&
       wrongCrossing[side] === 0 &&
       untouched[side]! < 0 &&
       wrongThumbSide[side] === 0 &&
@@ -297,10 +303,11 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     worst = FINGER_STRAIGHTNESS[wrongFinger[judged]!]!;
     worstSize = 1;
     above = model.fingers[wrongFinger[judged]!] === -1;
-  } else if (unhooked[judged] === 1) {
+  } else if (wrongHook[judged] === 1) {
+    // 'Hook your index finger' (its lower side) for X; 'Straighten your index finger' where the letter holds it straight.
     worst = INDEX_HOOK;
     worstSize = 1;
-    above = false;
+    above = v[INDEX_HOOK]! >= model.hook[1]!;
   } else if (wrongCrossing[judged] === 1) {
     // The crossing's cue: 'Cross your middle finger over your index finger' (its higher side) for R.
     worst = CROSSING;

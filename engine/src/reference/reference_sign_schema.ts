@@ -56,7 +56,7 @@ const prototypesSchema = z.array(z.array(z.number().finite())).min(1, 'a handsha
  */
 const fingersSchema = z.array(z.enum(['extended', 'folded', 'either'])).length(4);
 const pointsSchema = z.enum(['up', 'sideways', 'down', 'any']);
-const hookSchema = z.enum(['hooked']);
+const hookSchema = z.enum(['hooked', 'straight']);
 const crossingSchema = z.enum(['crossed', 'uncrossed', 'thumbBetween']);
 const pointsWithSchema = z.enum(['middle']);
 const thumbTouchesSchema = z.enum(['indexTip', 'middleTip']);
@@ -70,7 +70,7 @@ export const handshapeModelSchema = z.object({
   movement: z.enum(['held', 'moving']),
   /** Where the sign's extended index points (handshape/manual_alphabet.ts); absent: 'any'. */
   points: pointsSchema.optional(),
-  /** Whether the sign's index is hooked (handshape/manual_alphabet.ts, X); absent: either. */
+  /** Whether the sign's index is hooked (handshape/manual_alphabet.ts, X) or straight (Libras G, D, L); absent: either. */
   hook: hookSchema.optional(),
   /** Whether the sign's index and middle cross (R) or not (H, U, V, W); absent: either. */
   crossing: crossingSchema.optional(),
