@@ -46,7 +46,7 @@ export interface Refusal {
 export function explainHand(v: Float32Array, m: CompiledHandshape, contrastNames: readonly string[], judge: HandshapeJudgeSettings): Refusal {
   const f = contradictedFinger(v, m.fingers, 0);
   if (f >= 0) {
-    const state = m.fingers[f] === 1 ? 'not extended' : 'not folded';
+    const state = m.fingers[f] === 1 ? 'not extended' : m.fingers[f] === -2 ? 'not curled' : 'not folded';
     return { test: 'finger', cls: `${FINGER_NAMES[f]} ${state}`, detail: `${FINGER_NAMES[f]} ${state} (${v[FINGER_STRAIGHTNESS[f]!]!.toFixed(2)})` };
   }
   if (!hooksAs(v, m.hook, 0)) return { test: 'hook', cls: v[INDEX_HOOK]! < m.hook[0]! ? 'index not hooked' : 'index not straight', detail: `index hook ${v[INDEX_HOOK]!.toFixed(0)} deg` };

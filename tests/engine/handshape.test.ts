@@ -8,7 +8,7 @@ import { Part, POINT_STRIDE, X, Y, Z } from '../../engine/src/core/landmark_layo
 import { estimateDepthScale, RIGID_BONE_LOG_LENGTHS, RIGID_BONES } from '../../engine/src/handshape/estimate_depth_scale.ts';
 import { computeHandDescriptors, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS, middleJointBend } from '../../engine/src/handshape/hand_descriptors.ts';
 import { createHandshapeFeatureTracker } from '../../engine/src/handshape/handshape_features.ts';
-import { CURVED_AT, FOLDED_AT, MANUAL_ALPHABET, POINTING_BANDS, THUMB_OUT_AT } from '../../engine/src/handshape/manual_alphabet.ts';
+import { CURLED_AT, CURVED_AT, FOLDED_AT, MANUAL_ALPHABET, POINTING_BANDS, THUMB_OUT_AT } from '../../engine/src/handshape/manual_alphabet.ts';
 import { BETWEEN_SIGNERS, definitionWeights, PEOPLE_SPREAD } from '../../engine/src/handshape/definition_weights.ts';
 import { compileHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { handRaised, HandRaised, RAISED_MIN_SCORE } from '../../engine/src/handshape/hand_raised.ts';
@@ -334,14 +334,43 @@ describe('the handshape judge', () => {
   }
   const heldOutFrame = (sign: string) => frameOf(sign, 10);
 
-  it('O curls every finger until its tip meets the thumb: its held-out frame reads every finger folded, an I\'s straight pinky does not, and C\'s open curve is either', () => {
-    expect(MANUAL_ALPHABET.O!.fingers).toEqual(['folded', 'folded', 'folded', 'folded']);
+  it('O curls every finger round until its tip meets the thumb: its held-out frame reads every finger curled, an I\'s straight pinky does not, and C\'s open curve is either', () => {
+    expect(MANUAL_ALPHABET.O!.fingers).toEqual(['curled', 'curled', 'curled', 'curled']);
     expect(MANUAL_ALPHABET.C!.fingers).toEqual(['either', 'either', 'either', 'either']);
+    expect(CURLED_AT).toBeLessThan(FOLDED_AT);
     const o = describeHand(heldOutFrame('O'));
-    for (let f = 0; f < 4; f++) expect(o[FINGER_STRAIGHTNESS[f]!]!, `O finger ${f}`).toBeLessThanOrEqual(FOLDED_AT);
+    for (let f = 0; f < 4; f++) expect(o[FINGER_STRAIGHTNESS[f]!]!, `O finger ${f}`).toBeLessThanOrEqual(CURLED_AT);
     expect(judge(heldOutFrame('O'), 'O').matched).toBe(true);
     // An I's pinky is straight: the hand contradicts O's definition, so it is neither accepted as O nor held apart from I by O.
-    expect(describeHand(heldOutFrame('I'))[FINGER_STRAIGHTNESS[3]!]!).toBeGreaterThan(FOLDED_AT);
+    expect(describeHand(heldOutFrame('I'))[FINGER_STRAIGHTNESS[3]!]!).toBeGreaterThan(CURLED_AT);
+    // O with its pinky held between curled and straight (as other people's I and Y read it, 0.93
+    // and more, which the wide 'folded' band still takes for folded) is no O, and told to curl it.
+    const PINKY = [17, 18, 19, 20];
+    const original = heldOutFrame('O').rightHand;
+    const [mcp, pip] = [PINKY[0]! * POINT_STRIDE, PINKY[1]! * POINT_STRIDE];
+    // Open the pinky's last two joints step by step towards its first segment's line, until it
+    // reads between curled and the wide 'folded' band's edge (0.9).
+    let opened = cloneLandmarkFrame(heldOutFrame('O'));
+    let pinky = 0;
+    for (let t = 0; t <= 1 && pinky < 0.9; t += 0.02) {
+      opened = cloneLandmarkFrame(heldOutFrame('O'));
+      const hand = opened.rightHand;
+      for (let j = 2; j < 4; j++) {
+        for (const axis of [X, Y, Z]) {
+          const straight = original[pip + axis]! + (original[pip + axis]! - original[mcp + axis]!) * (j - 1) * 0.8;
+          const at = PINKY[j]! * POINT_STRIDE + axis;
+          hand[at] = original[at]! + t * (straight - original[at]!);
+        }
+      }
+      pinky = describeHand(opened)[FINGER_STRAIGHTNESS[3]!]!;
+    }
+    expect(pinky).toBeGreaterThan(CURLED_AT);
+    expect(pinky).toBeLessThanOrEqual(FOLDED_AT);
+    const refused = judge(opened, 'O');
+    expect(refused.matched).toBe(false);
+    expect(refused.report.askForSign).toBe(false);
+    expect(HAND_DESCRIPTOR_NAMES[refused.report.cue]).toBe('pinkyStraight');
+    expect(refused.report.cueAbove).toBe(true); // 'Curl your pinky finger'
     expect(judge(heldOutFrame('I'), 'O').matched).toBe(false);
     expect(judge(heldOutFrame('I'), 'I').matched).toBe(true);
   });

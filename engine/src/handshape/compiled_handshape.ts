@@ -13,7 +13,7 @@ import { CROSSED_AT, CURVED_AT, HOOKED_AT, POINTING_BANDS, THUMB_OUT_AT, THUMB_T
 
 /** A sign's handshape model laid out for the judge: prototype vectors in flat Float32Arrays. */
 export interface CompiledHandshape {
-  /** Index, middle, ring, pinky: 1 extended, -1 folded, 0 either (manual_alphabet.ts). */
+  /** Index, middle, ring, pinky: 1 extended, -1 folded, -2 curled, 0 either (manual_alphabet.ts). */
   fingers: Int8Array;
   /** The band of directions its extended index may point in, degrees [low, high] (POINTING_BANDS; any: -180..180). */
   pointing: Float32Array;
@@ -72,7 +72,7 @@ function flatten(vectors: readonly (readonly number[])[]): Float32Array {
   return out;
 }
 
-const fingerCodes = (fingers: readonly FingerState[]) => Array.from(fingers, (state) => (state === 'extended' ? 1 : state === 'folded' ? -1 : 0));
+const fingerCodes = (fingers: readonly FingerState[]) => Array.from(fingers, (state) => (state === 'extended' ? 1 : state === 'folded' ? -1 : state === 'curled' ? -2 : 0));
 const band = (points: Pointing | undefined): readonly [number, number] => (points === undefined || points === 'any' ? [-180, 180] : POINTING_BANDS[points]);
 const hookBand = (hook: IndexHook | undefined): readonly [number, number] => (hook === 'hooked' ? [HOOKED_AT, Infinity] : hook === 'straight' ? [-Infinity, HOOKED_AT] : [-Infinity, Infinity]);
 const leastBend = (bend: FingerBend | undefined): number => (bend === 'curved' ? CURVED_AT : -Infinity);

@@ -1,5 +1,5 @@
 import { HAND_DESCRIPTORS, type HandDescriptor } from './hand_descriptors.ts';
-import type { FingerState, Movement } from './manual_alphabet.ts';
+import { foldsFinger, type FingerState, type Movement } from './manual_alphabet.ts';
 
 /**
  * How much wider than one signer's scale people making the same letter differ, in the
@@ -92,7 +92,7 @@ export function definitionWeights(
   movement: Movement = 'held',
 ): { weights: Float64Array; stepsBelow: Float64Array; stepsAbove: Float64Array; distanceBelow: Float64Array; distanceAbove: Float64Array; counted: number } {
   const says = (d: HandDescriptor) =>
-    d.definitionOnly !== true && (d.needsExtended ?? []).every((f) => fingers[f] === 'extended') && (d.needsUnfolded ?? []).every((f) => fingers[f] !== 'folded');
+    d.definitionOnly !== true && (d.needsExtended ?? []).every((f) => fingers[f] === 'extended') && (d.needsUnfolded ?? []).every((f) => !foldsFinger(fingers[f]));
   const weights = Float64Array.from(HAND_DESCRIPTORS, (d) => (says(d) ? 1 / d.scale : 0));
   const extendsAFinger = fingers.some((state) => state === 'extended');
   const step = (side: 'lower' | 'higher') =>
@@ -100,11 +100,11 @@ export function definitionWeights(
       if (d.lengthWhenExtended && d.finger !== undefined && fingers[d.finger] === 'extended') return 0;
       if (d.variesBetweenSigners && extendsAFinger && movement === 'held' && !TELLS_LETTERS_APART.has(d.name)) return 0;
       const people = Math.max(1, peopleSpread[d.name] ?? 1);
-      const curl = d.finger !== undefined && fingers[d.finger] === 'folded' && d.tighter === side;
+      const curl = d.finger !== undefined && foldsFinger(fingers[d.finger]) && d.tighter === side;
       if (curl && extendsAFinger) return (weights[k]! * tighterCurl) / betweenSigners / people;
       return (d.variesBetweenSigners || curl ? weights[k]! / betweenSigners : weights[k]!) / people;
     });
   const distance = (side: 'lower' | 'higher') =>
-    Float64Array.from(HAND_DESCRIPTORS, (d, k) => (extendsAFinger && d.finger !== undefined && fingers[d.finger] === 'folded' && d.tighter === side ? weights[k]! * tighterCurl : weights[k]!));
+    Float64Array.from(HAND_DESCRIPTORS, (d, k) => (extendsAFinger && d.finger !== undefined && foldsFinger(fingers[d.finger]) && d.tighter === side ? weights[k]! * tighterCurl : weights[k]!));
   return { weights, stepsBelow: step('lower'), stepsAbove: step('higher'), distanceBelow: distance('lower'), distanceAbove: distance('higher'), counted: weights.filter((w) => w > 0).length };
 }

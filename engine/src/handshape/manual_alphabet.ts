@@ -2,15 +2,17 @@
  * The ASL manual alphabet as the language describes it: for each letter, which of the four fingers
  * (index, middle, ring, pinky) are extended and which are folded, where an extended index points,
  * and whether the hand moves (J and Z are traced). 'either' is a finger whose state is no part of
- * the letter's definition (the open curve of C's fingers, X's hooked index); O's fingers curl
- * until their tips meet the thumb (straightness 0.52-0.82, ours and other people's alike): folded,
- * so a straight finger (an I's pinky) is no O. Written from the
+ * the letter's definition (the open curve of C's fingers, X's hooked index); 'curled' is folded
+ * round until the fingertip comes back to the thumb (O's fingers: straightness 0.52-0.83, ours and
+ * other people's alike, CURLED_AT), so a straight finger (an I's pinky, 0.93 and more) is no O. Written from the
  * manual alphabet, not measured. The thumb's place and the fingers' finer bend are left to the
  * measured prototypes, whose descriptors carry them; they are where signers differ most, so the
  * judge never refuses a letter on one of them alone (match_handshape.ts), except what the thumb
  * touches where that is the letter (D, F, O: thumbTouches).
  */
-export type FingerState = 'extended' | 'folded' | 'either';
+export type FingerState = 'extended' | 'folded' | 'curled' | 'either';
+/** Whether a finger state folds the finger ('folded', or 'curled': folded further). */
+export const foldsFinger = (state: FingerState | undefined): boolean => state === 'folded' || state === 'curled';
 export type Movement = 'held' | 'moving';
 /**
  * Where the hand points, read from its extended index (the finger's first segment, in the image):
@@ -80,6 +82,7 @@ export interface LetterDefinition {
 
 const E = 'extended';
 const F = 'folded';
+const C = 'curled';
 const X = 'either';
 const held = (index: FingerState, middle: FingerState, ring: FingerState, pinky: FingerState, points: Pointing = 'any'): LetterDefinition => ({ fingers: [index, middle, ring, pinky], movement: 'held', points });
 
@@ -98,7 +101,7 @@ export const MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   L: held(E, F, F, F, 'up'), // index up, thumb out: an L
   M: held(F, F, F, F), // three fingers folded over the thumb
   N: held(F, F, F, F), // two fingers folded over the thumb
-  O: { ...held(F, F, F, F), thumbTouches: 'indexTip' }, // all fingertips curled onto the thumb: an O
+  O: { ...held(C, C, C, C), thumbTouches: 'indexTip' }, // all fingertips curled round onto the thumb: an O
   P: { ...held(E, E, F, F, 'down'), pointsWith: 'middle', crossing: 'thumbBetween' }, // K pointing down: its middle finger points down
   Q: held(E, F, F, F, 'down'), // G pointing down
   R: { ...held(E, E, F, F, 'up'), crossing: 'crossed' }, // index and middle crossed
@@ -130,6 +133,17 @@ export const FOLDED_AT = 0.95;
  */
 export const TRAINING_EXTENDED_AT = 0.8;
 export const TRAINING_FOLDED_AT = 0.9;
+
+/**
+ * Where a folded finger counts as curled round to the thumb (FingerState 'curled', O): its
+ * straightness at most CURLED_AT. Halfway between our signer's O, whose most open finger reads 0.82,
+ * and the least straight pinky of our signer's I and Y, 0.95 (other people's: O up to 0.83 on both
+ * trackers, their I's and Y's pinky 0.93 and more). The band that says "folded" (FOLDED_AT) is
+ * wide for every letter because a tracker reads a finger folded towards the camera as nearly
+ * straight; an O's fingers curl round in front of the palm and read curled on both trackers.
+ */
+export const CURLED_AT = 0.88;
+export const TRAINING_CURLED_AT = 0.85;
 
 /**
  * Where an index counts as hooked, in degrees between its first and last segments

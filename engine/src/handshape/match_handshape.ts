@@ -5,7 +5,7 @@ import { PartStatus, type MatchReport } from '../match/match_report.ts';
 import type { CompiledHandshape } from './compiled_handshape.ts';
 import { FINGER_MIDDLE_JOINTS, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS, middleJointBend } from './hand_descriptors.ts';
 import { HandRaised } from './hand_raised.ts';
-import { EXTENDED_AT, FOLDED_AT } from './manual_alphabet.ts';
+import { CURLED_AT, EXTENDED_AT, FOLDED_AT } from './manual_alphabet.ts';
 
 /**
  * The handshape judge's three numbers, the same for every sign. Distances are root mean squares
@@ -99,7 +99,7 @@ export function contradictedFinger(v: Float32Array, fingers: Int8Array, offset: 
   for (let f = 0; f < 4; f++) {
     const straightness = v[FINGER_STRAIGHTNESS[f]!]!;
     const state = fingers[offset + f]!;
-    if ((state === 1 && straightness < EXTENDED_AT) || (state === -1 && straightness > FOLDED_AT)) return f;
+    if ((state === 1 && straightness < EXTENDED_AT) || (state === -1 && straightness > FOLDED_AT) || (state === -2 && straightness > CURLED_AT)) return f;
   }
   return -1;
 }
@@ -302,7 +302,7 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
   if (wrongFinger[judged]! >= 0) {
     worst = FINGER_STRAIGHTNESS[wrongFinger[judged]!]!;
     worstSize = 1;
-    above = model.fingers[wrongFinger[judged]!] === -1;
+    above = model.fingers[wrongFinger[judged]!]! < 0;
   } else if (wrongHook[judged] === 1) {
     // 'Hook your index finger' (its lower side) for X; 'Straighten your index finger' where the letter holds it straight.
     worst = INDEX_HOOK;

@@ -54,7 +54,7 @@ const prototypesSchema = z.array(z.array(z.number().finite())).min(1, 'a handsha
  * vectors, and the prototypes of the signs it is most easily confused with, by sign name, with
  * their definitions.
  */
-const fingersSchema = z.array(z.enum(['extended', 'folded', 'either'])).length(4);
+const fingersSchema = z.array(z.enum(['extended', 'folded', 'curled', 'either'])).length(4);
 const pointsSchema = z.enum(['up', 'sideways', 'down', 'any']);
 const hookSchema = z.enum(['hooked', 'straight']);
 const crossingSchema = z.enum(['crossed', 'uncrossed', 'thumbBetween']);
