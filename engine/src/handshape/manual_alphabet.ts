@@ -54,10 +54,14 @@ export type FingerBend = 'curved';
 /**
  * Which side of the index knuckle the thumb's tip lies on, across the palm (hand_descriptors.ts
  * thumbAcross: 0 at the index knuckle, 1 at the pinky's): 'out' beyond it, away from the fingers
- * (Y: thumb and pinky out), 'across' over the fingers (I: the thumb holds the folded fingers).
- * It is all that tells Y from I, and people agree on it where they differ on how far (other
- * people's Y read -1.40 to -0.18, their I 0.12 to 0.68; ours -1.08 to -0.38 and 0.08 to 0.75):
- * a gate at the knuckle's line (THUMB_OUT_AT), not a distance. Absent: the letter does not say.
+ * (Y: thumb and pinky out; L: index up, thumb out), 'across' over the fingers (the thumb holds
+ * the folded fingers: I, H, R, U, V). It is all that tells Y from I, and people agree on it where
+ * they differ on how far (other people's Y read -1.40 to -0.18, their I 0.12 to 0.68, their L
+ * -1.25 to -0.01, their H U V R 0.23 and more; ours Y -1.08 to -0.38, I 0.08 to 0.75): a gate at
+ * the knuckle's line (THUMB_OUT_AT), not a distance. Left unsaid where the thumb's side varies
+ * between people or lies on the line: B (other people's -0.18 to 0.83), W (one at -0.46), K and P
+ * (the thumb between index and middle), G (alongside the index), the fists (the thumb is their
+ * definition: the prototypes judge it). Absent: the letter does not say.
  */
 export type ThumbSide = 'out' | 'across';
 export interface LetterDefinition {
@@ -94,21 +98,21 @@ export const MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   E: held(F, F, F, F), // fingertips bent down onto the thumb
   F: { ...held(X, E, E, E), thumbTouches: 'indexTip' }, // index and thumb touch in a circle, the others up and apart
   G: held(E, F, F, F, 'sideways'), // index and thumb point sideways
-  H: { ...held(E, E, F, F, 'sideways'), crossing: 'uncrossed' }, // index and middle point sideways together
+  H: { ...held(E, E, F, F, 'sideways'), crossing: 'uncrossed', thumbSide: 'across' }, // index and middle point sideways together
   I: { ...held(F, F, F, E), thumbSide: 'across' }, // pinky up, the thumb across the folded fingers
   J: { fingers: [F, F, F, E], movement: 'moving', points: 'any' }, // I, tracing a J with the pinky
   K: { ...held(E, E, F, F, 'up'), crossing: 'thumbBetween' }, // index up, middle out, thumb between them
-  L: held(E, F, F, F, 'up'), // index up, thumb out: an L
+  L: { ...held(E, F, F, F, 'up'), thumbSide: 'out' }, // index up, thumb out: an L
   M: held(F, F, F, F), // three fingers folded over the thumb
   N: held(F, F, F, F), // two fingers folded over the thumb
   O: { ...held(C, C, C, C), thumbTouches: 'indexTip' }, // all fingertips curled round onto the thumb: an O
   P: { ...held(E, E, F, F, 'down'), pointsWith: 'middle', crossing: 'thumbBetween' }, // K pointing down: its middle finger points down
   Q: held(E, F, F, F, 'down'), // G pointing down
-  R: { ...held(E, E, F, F, 'up'), crossing: 'crossed' }, // index and middle crossed
+  R: { ...held(E, E, F, F, 'up'), crossing: 'crossed', thumbSide: 'across' }, // index and middle crossed
   S: held(F, F, F, F), // fist, thumb across the fingers
   T: held(F, F, F, F), // thumb between index and middle
-  U: { ...held(E, E, F, F, 'up'), crossing: 'uncrossed' }, // index and middle up together
-  V: { ...held(E, E, F, F, 'up'), crossing: 'uncrossed' }, // index and middle up apart
+  U: { ...held(E, E, F, F, 'up'), crossing: 'uncrossed', thumbSide: 'across' }, // index and middle up together
+  V: { ...held(E, E, F, F, 'up'), crossing: 'uncrossed', thumbSide: 'across' }, // index and middle up apart
   W: { ...held(E, E, E, F, 'up'), crossing: 'uncrossed' }, // index, middle and ring up apart
   X: { ...held(X, F, F, F, 'up'), hook: 'hooked' }, // index raised from the fist and hooked: its first segment points up
   Y: { ...held(F, F, F, E), thumbSide: 'out' }, // thumb and pinky out
