@@ -43,7 +43,7 @@ export const definitionsOf = (language: string): Readonly<Record<string, LetterD
  * definitions.
  */
 export function ensureReferences(signs: string[], out = REFERENCES_DIR, alphabetDir = ALPHABET_DIR, definitions: Readonly<Record<string, LetterDefinition>> = definitionsOf('american')): void {
-  if (signs.every((sign) => isUsableRecord(sign, join(out, `${sign}.json`), definitions[sign]))) return;
+  if (signs.every((sign) => isUsableRecord(sign, join(out, `${sign}.json`), definitions))) return;
   if (!existsSync(alphabetDir)) {
     throw new Error(`seed: reference records missing in ${out} and no recordings at ${alphabetDir} (set SIGNLEARN_ALPHABET_DIR)`);
   }
@@ -53,7 +53,7 @@ export function ensureReferences(signs: string[], out = REFERENCES_DIR, alphabet
   });
 }
 
-function isUsableRecord(sign: string, file: string, definition: LetterDefinition | undefined): boolean {
+function isUsableRecord(sign: string, file: string, definitions: Readonly<Record<string, LetterDefinition>>): boolean {
   if (!existsSync(file)) return false;
   try {
     const record = parseReferenceSign(sign, JSON.parse(readFileSync(file, 'utf8')));
@@ -61,14 +61,19 @@ function isUsableRecord(sign: string, file: string, definition: LetterDefinition
     const model = record.handshape;
     const names = model?.descriptors;
     if (names === undefined || names.length !== HAND_DESCRIPTOR_NAMES.length || names.some((name, i) => name !== HAND_DESCRIPTOR_NAMES[i])) return false;
-    // So is one whose letter the alphabet now defines otherwise (a definition the judge reads).
-    return definition === undefined || sameDefinition(model!, definition);
+    // So is one whose letter, or one of the letters it is held apart from (the ratio test reads
+    // their definitions too), the alphabet now defines otherwise (a definition the judge reads).
+    const definition = definitions[sign];
+    if (definition !== undefined && !sameDefinition(model!, definition)) return false;
+    return Object.entries(model!.contrastDefinitions ?? {}).every(([other, stored]) => definitions[other] === undefined || sameDefinition({ movement: definitions[other].movement, ...stored }, definitions[other]));
   } catch {
     return false;
   }
 }
 
-function sameDefinition(model: NonNullable<ReferenceSign['handshape']>, d: LetterDefinition): boolean {
+type StoredDefinition = Pick<NonNullable<ReferenceSign['handshape']>, 'fingers' | 'movement' | 'points' | 'hook' | 'crossing' | 'pointsWith' | 'thumbTouches' | 'bend' | 'thumbSide'>;
+
+function sameDefinition(model: StoredDefinition, d: LetterDefinition): boolean {
   return (
     model.fingers.join() === d.fingers.join() &&
     model.movement === d.movement &&
@@ -77,7 +82,8 @@ function sameDefinition(model: NonNullable<ReferenceSign['handshape']>, d: Lette
     model.crossing === d.crossing &&
     model.pointsWith === d.pointsWith &&
     model.thumbTouches === d.thumbTouches &&
-    model.bend === d.bend
+    model.bend === d.bend &&
+    model.thumbSide === d.thumbSide
   );
 }
 

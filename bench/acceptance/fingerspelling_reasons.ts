@@ -16,7 +16,7 @@ import { createAngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { cloneLandmarkFrame, createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { manualAlphabetOf } from '../../engine/src/handshape/alphabets/manual_alphabets.ts';
 import { FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_NAMES } from '../../engine/src/handshape/hand_descriptors.ts';
-import { EXTENDED_AT, FOLDED_AT } from '../../engine/src/handshape/manual_alphabet.ts';
+import { CURLED_AT, EXTENDED_AT, FOLDED_AT } from '../../engine/src/handshape/manual_alphabet.ts';
 import { HANDSHAPE_JUDGE, matchHandshape } from '../../engine/src/handshape/match_handshape.ts';
 import { createMatchReport } from '../../engine/src/match/match_report.ts';
 import { loadFingerspellingFolder } from '../../engine/src/node/load_fingerspelling_folder.ts';
@@ -98,8 +98,10 @@ for (const [title, judged, model] of replays) {
         const s = v[FINGER_STRAIGHTNESS[f]!]!;
         if (model.fingers[f] === 1 && s < EXTENDED_AT) reasons.push(`${FINGER_NAMES[f]} not extended`);
         if (model.fingers[f] === -1 && s > FOLDED_AT) reasons.push(`${FINGER_NAMES[f]} not folded`);
+        if (model.fingers[f] === -2 && s > CURLED_AT) reasons.push(`${FINGER_NAMES[f]} not curled`);
       }
-      if (v[HOOK]! < model.hook) reasons.push('index not hooked');
+      if (v[HOOK]! < model.hook[0]!) reasons.push('index not hooked');
+      if (v[HOOK]! >= model.hook[1]!) reasons.push('index not straight');
       if (!(v[CROSSING]! >= model.crossing[0]! && v[CROSSING]! < model.crossing[1]!)) reasons.push('crossing');
       const direction = v[model.pointsWith]!;
       if (direction < model.pointing[0]! || direction > model.pointing[1]!) reasons.push('pointing');

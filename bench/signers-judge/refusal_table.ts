@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { compileHandshape, type CompiledHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, middleJointBend } from '../../engine/src/handshape/hand_descriptors.ts';
-import { contradictedFinger, couldBeCompetitor, crossesAs, HANDSHAPE_JUDGE, matchHandshape, pointsAs, untouchedTip, type HandshapeJudgeSettings } from '../../engine/src/handshape/match_handshape.ts';
+import { contradictedFinger, couldBeCompetitor, crossesAs, HANDSHAPE_JUDGE, hooksAs, matchHandshape, pointsAs, thumbLiesAs, untouchedTip, type HandshapeJudgeSettings } from '../../engine/src/handshape/match_handshape.ts';
 import { createMatchReport } from '../../engine/src/match/match_report.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';
@@ -30,6 +30,7 @@ const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
 const TO_INDEX_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToIndexTip');
 const TO_MIDDLE_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToMiddleTip');
+const THUMB_ACROSS = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
 const MOVING = new Set(['J', 'Z']);
 
 export interface Refusal {
@@ -45,13 +46,14 @@ export interface Refusal {
 export function explainHand(v: Float32Array, m: CompiledHandshape, contrastNames: readonly string[], judge: HandshapeJudgeSettings): Refusal {
   const f = contradictedFinger(v, m.fingers, 0);
   if (f >= 0) {
-    const state = m.fingers[f] === 1 ? 'not extended' : 'not folded';
+    const state = m.fingers[f] === 1 ? 'not extended' : m.fingers[f] === -2 ? 'not curled' : 'not folded';
     return { test: 'finger', cls: `${FINGER_NAMES[f]} ${state}`, detail: `${FINGER_NAMES[f]} ${state} (${v[FINGER_STRAIGHTNESS[f]!]!.toFixed(2)})` };
   }
-  if (v[INDEX_HOOK]! < m.hook) return { test: 'hook', cls: 'index not hooked', detail: `index hook ${v[INDEX_HOOK]!.toFixed(0)} deg` };
+  if (!hooksAs(v, m.hook, 0)) return { test: 'hook', cls: v[INDEX_HOOK]! < m.hook[0]! ? 'index not hooked' : 'index not straight', detail: `index hook ${v[INDEX_HOOK]!.toFixed(0)} deg` };
   if (!crossesAs(v, m.crossing, 0)) return { test: 'crossing', cls: 'crossing', detail: `index/middle crossing ${v[CROSSING]!.toFixed(2)}` };
   if (middleJointBend(v) < m.bend) return { test: 'bend', cls: 'fingers not curved', detail: `middle joints ${middleJointBend(v).toFixed(0)} deg` };
   if (untouchedTip(v, m.thumbReach, 0) >= 0) return { test: 'thumb', cls: 'thumb not touching', detail: `thumb to index tip ${v[TO_INDEX_TIP]!.toFixed(2)}, to middle tip ${v[TO_MIDDLE_TIP]!.toFixed(2)}` };
+  if (!thumbLiesAs(v, m.thumbSide, 0)) return { test: 'thumb', cls: 'thumb on the wrong side', detail: `thumb across ${v[THUMB_ACROSS]!.toFixed(2)}` };
   if (!pointsAs(v, m.pointing, 0, m.pointsWith)) return { test: 'pointing', cls: 'pointing', detail: `points ${v[m.pointsWith]!.toFixed(0)} deg` };
   const own = nearestOf(v, m.prototypes, 0, m.prototypeCount, m);
   if (own.distance > judge.maxDistance) {

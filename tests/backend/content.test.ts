@@ -264,6 +264,15 @@ describe('seeding another language and a fresh database', () => {
     expect(loadReferences(['D'], cache).D!.handshape!.thumbTouches).toBeUndefined();
     ensureReferences(['D'], cache);
     expect(loadReferences(['D'], cache).D!.handshape!.thumbTouches).toBe('middleTip');
+    // So is one whose stored definition of a letter it is held apart from is older (Y's of I,
+    // before I's thumb was defined as lying across the fingers): the ratio test reads it.
+    ensureReferences(['Y'], cache);
+    const y = loadReferences(['Y'], cache).Y!;
+    expect(y.handshape!.contrastDefinitions!.I!.thumbSide).toBe(definitionsOf('american').I!.thumbSide);
+    const { thumbSide: _gone, ...olderI } = y.handshape!.contrastDefinitions!.I!;
+    writeFileSync(join(cache, 'Y.json'), JSON.stringify({ ...y, handshape: { ...y.handshape, contrastDefinitions: { ...y.handshape!.contrastDefinitions, I: olderI } } }));
+    ensureReferences(['Y'], cache);
+    expect(loadReferences(['Y'], cache).Y!.handshape!.contrastDefinitions!.I!.thumbSide).toBe('across');
   });
 
   test('the database stand-in persists its data to a file across restarts', async () => {

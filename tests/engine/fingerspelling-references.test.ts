@@ -34,7 +34,7 @@ let built: Map<string, AlphabetReference>;
 let acceptance: FingerspellingAcceptance;
 let librasAcceptance: FingerspellingAcceptance;
 // Libras: the moving letters (tested on the halves of their span), the holds too short to leave
-// quarters (B, Y), the held letters their still frames were read as before (C, G, R, H's U), and
+// quarters (B, Y), the held letters their still frames were read as before (C, G, R, H's U; X's G), and
 // W, whose leaving frames (its pinky read open) completed B.
 const LIBRAS_QUICK = ['B', 'Y', 'K', 'H', 'X', 'Z', 'Ç', 'C', 'G', 'R', 'U', 'W'];
 // Held letters of every kind (fists, flat, pointing down, two fingers) and the moving ones.
@@ -154,9 +154,11 @@ describe('held-out material when a lexicon letter is short', () => {
     }
     for (const letter of ['B', 'Y', 'K', 'H', 'X', 'Z', 'Ç']) expect(librasAcceptance.protocol[letter], letter).toBe('halves');
     for (const letter of ['C', 'G', 'R', 'U', 'W']) expect(librasAcceptance.protocol[letter], letter).toBe('quarters');
-    // X's index is hooked (its definition): Z's tracing, index straight, no longer completes it;
-    // W folds its pinky: its frames no longer complete B.
+    // X's index is hooked (its definition): Z's tracing, index straight, no longer completes it,
+    // and G's is straight: X's frames no longer complete G; W folds its pinky: its frames no
+    // longer complete B.
     expect(librasAcceptance.wrong['Z>X'], summary).toBeUndefined();
+    expect(librasAcceptance.wrong['X>G'], summary).toBeUndefined();
     expect(librasAcceptance.wrong['W>B'], summary).toBeUndefined();
     const fromHeld = Object.keys(librasAcceptance.wrong).filter((pair) => BZS_MANUAL_ALPHABET[pair.split('>')[0]!]!.movement === 'held');
     expect(fromHeld, summary).toEqual([]);

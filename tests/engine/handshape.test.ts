@@ -8,7 +8,7 @@ import { Part, POINT_STRIDE, X, Y, Z } from '../../engine/src/core/landmark_layo
 import { estimateDepthScale, RIGID_BONE_LOG_LENGTHS, RIGID_BONES } from '../../engine/src/handshape/estimate_depth_scale.ts';
 import { computeHandDescriptors, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS, middleJointBend } from '../../engine/src/handshape/hand_descriptors.ts';
 import { createHandshapeFeatureTracker } from '../../engine/src/handshape/handshape_features.ts';
-import { CURVED_AT, FOLDED_AT, MANUAL_ALPHABET, POINTING_BANDS } from '../../engine/src/handshape/manual_alphabet.ts';
+import { CURLED_AT, CURVED_AT, FOLDED_AT, MANUAL_ALPHABET, POINTING_BANDS, THUMB_OUT_AT } from '../../engine/src/handshape/manual_alphabet.ts';
 import { BETWEEN_SIGNERS, definitionWeights, PEOPLE_SPREAD } from '../../engine/src/handshape/definition_weights.ts';
 import { compileHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { handRaised, HandRaised, RAISED_MIN_SCORE } from '../../engine/src/handshape/hand_raised.ts';
@@ -334,14 +334,43 @@ describe('the handshape judge', () => {
   }
   const heldOutFrame = (sign: string) => frameOf(sign, 10);
 
-  it('O curls every finger until its tip meets the thumb: its held-out frame reads every finger folded, an I\'s straight pinky does not, and C\'s open curve is either', () => {
-    expect(MANUAL_ALPHABET.O!.fingers).toEqual(['folded', 'folded', 'folded', 'folded']);
+  it('O curls every finger round until its tip meets the thumb: its held-out frame reads every finger curled, an I\'s straight pinky does not, and C\'s open curve is either', () => {
+    expect(MANUAL_ALPHABET.O!.fingers).toEqual(['curled', 'curled', 'curled', 'curled']);
     expect(MANUAL_ALPHABET.C!.fingers).toEqual(['either', 'either', 'either', 'either']);
+    expect(CURLED_AT).toBeLessThan(FOLDED_AT);
     const o = describeHand(heldOutFrame('O'));
-    for (let f = 0; f < 4; f++) expect(o[FINGER_STRAIGHTNESS[f]!]!, `O finger ${f}`).toBeLessThanOrEqual(FOLDED_AT);
+    for (let f = 0; f < 4; f++) expect(o[FINGER_STRAIGHTNESS[f]!]!, `O finger ${f}`).toBeLessThanOrEqual(CURLED_AT);
     expect(judge(heldOutFrame('O'), 'O').matched).toBe(true);
     // An I's pinky is straight: the hand contradicts O's definition, so it is neither accepted as O nor held apart from I by O.
-    expect(describeHand(heldOutFrame('I'))[FINGER_STRAIGHTNESS[3]!]!).toBeGreaterThan(FOLDED_AT);
+    expect(describeHand(heldOutFrame('I'))[FINGER_STRAIGHTNESS[3]!]!).toBeGreaterThan(CURLED_AT);
+    // O with its pinky held between curled and straight (as other people's I and Y read it, 0.93
+    // and more, which the wide 'folded' band still takes for folded) is no O, and told to curl it.
+    const PINKY = [17, 18, 19, 20];
+    const original = heldOutFrame('O').rightHand;
+    const [mcp, pip] = [PINKY[0]! * POINT_STRIDE, PINKY[1]! * POINT_STRIDE];
+    // Open the pinky's last two joints step by step towards its first segment's line, until it
+    // reads between curled and the wide 'folded' band's edge (0.9).
+    let opened = cloneLandmarkFrame(heldOutFrame('O'));
+    let pinky = 0;
+    for (let t = 0; t <= 1 && pinky < 0.9; t += 0.02) {
+      opened = cloneLandmarkFrame(heldOutFrame('O'));
+      const hand = opened.rightHand;
+      for (let j = 2; j < 4; j++) {
+        for (const axis of [X, Y, Z]) {
+          const straight = original[pip + axis]! + (original[pip + axis]! - original[mcp + axis]!) * (j - 1) * 0.8;
+          const at = PINKY[j]! * POINT_STRIDE + axis;
+          hand[at] = original[at]! + t * (straight - original[at]!);
+        }
+      }
+      pinky = describeHand(opened)[FINGER_STRAIGHTNESS[3]!]!;
+    }
+    expect(pinky).toBeGreaterThan(CURLED_AT);
+    expect(pinky).toBeLessThanOrEqual(FOLDED_AT);
+    const refused = judge(opened, 'O');
+    expect(refused.matched).toBe(false);
+    expect(refused.report.askForSign).toBe(false);
+    expect(HAND_DESCRIPTOR_NAMES[refused.report.cue]).toBe('pinkyStraight');
+    expect(refused.report.cueAbove).toBe(true); // 'Curl your pinky finger'
     expect(judge(heldOutFrame('I'), 'O').matched).toBe(false);
     expect(judge(heldOutFrame('I'), 'I').matched).toBe(true);
   });
@@ -355,7 +384,7 @@ describe('the handshape judge', () => {
     for (const sign of ['D', 'F', 'O']) expect(steps(sign, 'thumbAcross'), sign).toBe(0);
     expect(steps('D', 'thumbToMiddleTip')).toBe(0);
     expect(steps('F', 'thumbToIndexTip')).toBe(0);
-    expect(steps('L', 'thumbAcross')).toBeGreaterThan(0);
+    expect(steps('B', 'thumbAcross')).toBeGreaterThan(0);
     expect(steps('K', 'indexMiddleCrossing')).toBe(0);
     expect(steps('P', 'indexMiddleCrossing')).toBe(0);
     expect(steps('U', 'indexMiddleCrossing')).toBeGreaterThan(0);
@@ -373,6 +402,34 @@ describe('the handshape judge', () => {
     expect(matched).toBe(false);
     expect(HAND_DESCRIPTOR_NAMES[report.cue]).toBe('thumbToMiddleTip');
     expect(report.cueAbove).toBe(true); // 'Bring your thumb to your middle fingertip'
+  });
+
+  it('Y holds the thumb out, I across the fingers: the side of the index knuckle is a gate, how far out or across never refuses alone', () => {
+    expect(MANUAL_ALPHABET.Y!.thumbSide).toBe('out');
+    expect(MANUAL_ALPHABET.I!.thumbSide).toBe('across');
+    const across = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
+    expect(describeHand(heldOutFrame('Y'))[across]!).toBeLessThan(THUMB_OUT_AT);
+    expect(describeHand(heldOutFrame('I'))[across]!).toBeGreaterThanOrEqual(THUMB_OUT_AT);
+    for (const sign of ['Y', 'I']) {
+      const m = compiled.get(sign)!.handshape!;
+      expect(m.stepsBelow[across]! + m.stepsAbove[across]!, sign).toBe(0);
+    }
+    expect(judge(heldOutFrame('Y'), 'Y').matched).toBe(true);
+    expect(judge(heldOutFrame('I'), 'I').matched).toBe(true);
+    expect(judge(heldOutFrame('Y'), 'I').matched).toBe(false);
+    expect(judge(heldOutFrame('I'), 'Y').matched).toBe(false);
+    // Y with its thumb's tip brought in over the fingers (between the index and middle knuckles):
+    // no Y, and the cue is the thumb's side, its higher side ('back towards your index finger').
+    const folded = cloneLandmarkFrame(heldOutFrame('Y'));
+    const hand = folded.rightHand;
+    const THUMB_TIP = 4, INDEX_MCP = 5, MIDDLE_MCP = 9;
+    for (const axis of [X, Y]) hand[THUMB_TIP * POINT_STRIDE + axis] = (hand[INDEX_MCP * POINT_STRIDE + axis]! + hand[MIDDLE_MCP * POINT_STRIDE + axis]!) / 2;
+    expect(describeHand(folded)[across]!).toBeGreaterThanOrEqual(THUMB_OUT_AT);
+    const { matched, report } = judge(folded, 'Y');
+    expect(matched).toBe(false);
+    expect(report.askForSign).toBe(false);
+    expect(HAND_DESCRIPTOR_NAMES[report.cue]).toBe('thumbAcross');
+    expect(report.cueAbove).toBe(true);
   });
 
   it('C curves its fingers at the middle joints: a flat hand (B) is no C, and is told to bend them; C\'s own frame is', () => {
@@ -483,6 +540,31 @@ describe('the handshape judge', () => {
       compileHandshape('D', { ...base, fingers: ['extended', 'folded', 'folded', 'folded'], prototypes: offD, contrast: { X: [v] }, contrastDefinitions: { X: { fingers: ['either', 'folded', 'folded', 'folded'], points: 'up', ...(xHook ? { hook: xHook } : {}) } } })!;
     expect(matchHandshape(angles, d(undefined), report)).toBe(false);
     expect(matchHandshape(angles, d('hooked'), report)).toBe(true);
+  });
+
+  it('a straight index (Libras G, D, L): a hooked index is not such a letter, the cue says to straighten it, and it does not hold a hooked hand apart from X', () => {
+    const frame = heldOutFrame('X');
+    const angles = createAngleFrame();
+    computeAngleFrame(frame, angles, false);
+    createHandshapeFeatureTracker().update(frame, angles);
+    const v = Array.from(angles.rightHandDescriptors!);
+    const hook = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
+    // Our X's held-out frame is hooked (15 degrees or more from first to last segment).
+    expect(v[hook]!).toBeGreaterThanOrEqual(15);
+    const base = { descriptors: [...HAND_DESCRIPTOR_NAMES], movement: 'held' as const, speedLimit: 2.5, points: 'any' as const, fingers: ['either', 'folded', 'folded', 'folded'] as ('either' | 'folded')[] };
+    const report = createMatchReport();
+    // As a straight-index letter (the hand exactly on the prototype): refused by the definition's hook alone; the cue is the hook's higher side.
+    const straight = compileHandshape('G', { ...base, hook: 'straight', prototypes: [v], contrast: {} })!;
+    expect(matchHandshape(angles, straight, report)).toBe(false);
+    expect(report.cue).toBe(hook);
+    expect(report.cueAbove).toBe(true);
+    expect(matchHandshape(angles, compileHandshape('G', { ...base, prototypes: [v], contrast: {} })!, report)).toBe(true);
+    // As X, a little off its prototype, with a straight-index letter's prototype exactly on the hand: it competes only if it may be hooked.
+    const offX = [v.map((x, i) => (HAND_DESCRIPTOR_NAMES[i] === 'thumbAcross' ? x + 0.1 : x))];
+    const x = (gHook: 'straight' | undefined) =>
+      compileHandshape('X', { ...base, hook: 'hooked', prototypes: offX, contrast: { G: [v] }, contrastDefinitions: { G: { fingers: ['extended', 'folded', 'folded', 'folded'], points: 'any', ...(gHook ? { hook: gHook } : {}) } } })!;
+    expect(matchHandshape(angles, x(undefined), report)).toBe(false);
+    expect(matchHandshape(angles, x('straight'), report)).toBe(true);
   });
 
   it('R crosses index and middle, H U V W hold them apart: a crossed hand is not U, and U does not hold it apart from R', () => {

@@ -6,12 +6,13 @@ import type { HandshapeModel } from '../reference/reference_sign_schema.ts';
 import { estimateDepthScale } from './estimate_depth_scale.ts';
 import { definitionWeights } from './definition_weights.ts';
 import { computeHandDescriptors, measuredPalmPixels, middleJointBend, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
-import { CROSSED_AT, CURVED_AT, THUMB_TOUCHES_AT, TRAINING_CROSSING_MARGIN, TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, TRAINING_HOOKED_AT, type Crossing, type FingerState, type IndexHook, type Movement, type Pointing, type ThumbTouch, type FingerBend } from './manual_alphabet.ts';
+import { CROSSED_AT, CURVED_AT, THUMB_OUT_AT, THUMB_TOUCHES_AT, TRAINING_CROSSING_MARGIN, TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, TRAINING_HOOKED_AT, TRAINING_STRAIGHT_AT, TRAINING_CURLED_AT, type Crossing, type FingerState, type IndexHook, type Movement, type Pointing, type ThumbTouch, type FingerBend, type ThumbSide } from './manual_alphabet.ts';
 
 const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
 const THUMB_TO_INDEX_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToIndexTip');
 const THUMB_TO_MIDDLE_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToMiddleTip');
+const THUMB_ACROSS = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
 
 /** One sign's training material: its frames in time order (the hand that signs, right or left), and its definition: which fingers it extends and folds, and whether it is held or moves. */
 export interface HandshapeTrainingSign {
@@ -35,19 +36,24 @@ export interface HandshapeTrainingSign {
   thumbTouches?: ThumbTouch;
   /** Whether the fingers curve at the middle joints (manual_alphabet.ts); either when absent. */
   bend?: FingerBend;
+  /** Which side of the index knuckle the thumb's tip lies on (manual_alphabet.ts); either when absent. */
+  thumbSide?: ThumbSide;
 }
 
-/** Do a hand's descriptors have every finger in the state `fingers` names, the index hooked, index and middle crossed or not and the thumb touching a fingertip where the definition says so, by the training bands? */
-export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: readonly FingerState[], hook?: IndexHook, crossing?: Crossing, thumbTouches?: ThumbTouch, bend?: FingerBend): boolean {
+/** Do a hand's descriptors have every finger in the state `fingers` names, the index hooked or straight, index and middle crossed or not, the thumb touching a fingertip and lying out or across where the definition says so, by the training bands? */
+export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: readonly FingerState[], hook?: IndexHook, crossing?: Crossing, thumbTouches?: ThumbTouch, bend?: FingerBend, thumbSide?: ThumbSide): boolean {
+  if (thumbSide === 'out' && descriptors[THUMB_ACROSS]! >= THUMB_OUT_AT) return false;
+  if (thumbSide === 'across' && descriptors[THUMB_ACROSS]! < THUMB_OUT_AT) return false;
   if (bend === 'curved' && middleJointBend(descriptors) < CURVED_AT) return false;
   if (thumbTouches === 'indexTip' && descriptors[THUMB_TO_INDEX_TIP]! > THUMB_TOUCHES_AT) return false;
   if (thumbTouches === 'middleTip' && descriptors[THUMB_TO_MIDDLE_TIP]! > THUMB_TOUCHES_AT) return false;
   if (hook === 'hooked' && descriptors[INDEX_HOOK]! < TRAINING_HOOKED_AT) return false;
+  if (hook === 'straight' && descriptors[INDEX_HOOK]! > TRAINING_STRAIGHT_AT) return false;
   if (crossing === 'crossed' && descriptors[CROSSING]! >= CROSSED_AT - TRAINING_CROSSING_MARGIN) return false;
   if (crossing === 'uncrossed' && descriptors[CROSSING]! < CROSSED_AT + TRAINING_CROSSING_MARGIN) return false;
   for (let f = 0; f < 4; f++) {
     const straightness = descriptors[FINGER_STRAIGHTNESS[f]!]!;
-    if ((fingers[f] === 'extended' && straightness < TRAINING_EXTENDED_AT) || (fingers[f] === 'folded' && straightness > TRAINING_FOLDED_AT)) return false;
+    if ((fingers[f] === 'extended' && straightness < TRAINING_EXTENDED_AT) || (fingers[f] === 'folded' && straightness > TRAINING_FOLDED_AT) || (fingers[f] === 'curled' && straightness > TRAINING_CURLED_AT)) return false;
   }
   return true;
 }
@@ -142,6 +148,7 @@ interface SignPrototypes {
   pointsWith: 'middle' | undefined;
   thumbTouches: ThumbTouch | undefined;
   bend: FingerBend | undefined;
+  thumbSide: ThumbSide | undefined;
   speedLimit: number;
   /** The prototype frames' own descriptors (without the other views): the contrast others see. */
   base: number[][];
@@ -163,7 +170,7 @@ function prototypesOf(sign: HandshapeTrainingSign, views: readonly (readonly [nu
     speeds.push(motion.speed[0]!);
     if (vector) described.push({ vector, frame, hand: signing.hand, left: signing.left });
   }
-  const conforming = described.filter((d) => agreesWithDefinition(d.vector, sign.fingers, sign.hook, sign.crossing, sign.thumbTouches, sign.bend));
+  const conforming = described.filter((d) => agreesWithDefinition(d.vector, sign.fingers, sign.hook, sign.crossing, sign.thumbTouches, sign.bend, sign.thumbSide));
   if (conforming.length === 0) throw new Error(`handshape model of "${sign.name}": no frame shows a usable hand with its fingers as the sign's definition names them`);
   const centre = HAND_DESCRIPTOR_NAMES.map((_, k) => median(conforming.map((d) => d.vector[k]!)));
   const clean = conforming.filter((d) => judgeDistance(d.vector, centre, sign.fingers) <= b.outlierDistance);
@@ -184,7 +191,7 @@ function prototypesOf(sign: HandshapeTrainingSign, views: readonly (readonly [nu
   const measured = [...(sign.speeds ?? speeds)].sort((x, y) => x - y);
   const p75 = measured.length === 0 ? 0 : measured[Math.floor(0.75 * (measured.length - 1))]!;
   const speedLimit = sign.movement === 'held' ? Math.max(b.heldSpeedFloor, b.heldSpeedFactor * p75) : b.movingSpeed;
-  return { name: sign.name, fingers: sign.fingers, movement: sign.movement, points: sign.points ?? 'any', hook: sign.hook, crossing: sign.crossing, pointsWith: sign.pointsWith, thumbTouches: sign.thumbTouches, bend: sign.bend, speedLimit: round(speedLimit), base, all };
+  return { name: sign.name, fingers: sign.fingers, movement: sign.movement, points: sign.points ?? 'any', hook: sign.hook, crossing: sign.crossing, pointsWith: sign.pointsWith, thumbTouches: sign.thumbTouches, bend: sign.bend, thumbSide: sign.thumbSide, speedLimit: round(speedLimit), base, all };
 }
 
 /**
@@ -215,10 +222,11 @@ export function buildHandshapeModels(signs: readonly HandshapeTrainingSign[], vi
       ...(sign.pointsWith ? { pointsWith: sign.pointsWith } : {}),
       ...(sign.thumbTouches ? { thumbTouches: sign.thumbTouches } : {}),
       ...(sign.bend ? { bend: sign.bend } : {}),
+      ...(sign.thumbSide ? { thumbSide: sign.thumbSide } : {}),
       speedLimit: sign.speedLimit,
       prototypes: sign.all,
       contrast: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, other.all])),
-      contrastDefinitions: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, { fingers: [...other.fingers], points: other.points, ...(other.hook ? { hook: other.hook } : {}), ...(other.crossing ? { crossing: other.crossing } : {}), ...(other.pointsWith ? { pointsWith: other.pointsWith } : {}), ...(other.thumbTouches ? { thumbTouches: other.thumbTouches } : {}), ...(other.bend ? { bend: other.bend } : {}) }])),
+      contrastDefinitions: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, { fingers: [...other.fingers], points: other.points, ...(other.hook ? { hook: other.hook } : {}), ...(other.crossing ? { crossing: other.crossing } : {}), ...(other.pointsWith ? { pointsWith: other.pointsWith } : {}), ...(other.thumbTouches ? { thumbTouches: other.thumbTouches } : {}), ...(other.bend ? { bend: other.bend } : {}), ...(other.thumbSide ? { thumbSide: other.thumbSide } : {}) }])),
     });
   }
   return models;

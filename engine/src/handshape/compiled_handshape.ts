@@ -9,22 +9,24 @@ const THUMB_ACROSS = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
 const MIDDLE_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('middlePointsUp');
 const pointingDescriptor = (pointsWith: 'middle' | undefined) => (pointsWith === 'middle' ? MIDDLE_POINTS : INDEX_POINTS);
-import { CROSSED_AT, CURVED_AT, HOOKED_AT, POINTING_BANDS, THUMB_TOUCHES_AT, type Crossing, type FingerState, type IndexHook, type Pointing, type ThumbTouch, type FingerBend } from './manual_alphabet.ts';
+import { CROSSED_AT, CURVED_AT, HOOKED_AT, POINTING_BANDS, THUMB_OUT_AT, THUMB_TOUCHES_AT, type Crossing, type FingerState, type IndexHook, type Pointing, type ThumbTouch, type FingerBend, type ThumbSide } from './manual_alphabet.ts';
 
 /** A sign's handshape model laid out for the judge: prototype vectors in flat Float32Arrays. */
 export interface CompiledHandshape {
-  /** Index, middle, ring, pinky: 1 extended, -1 folded, 0 either (manual_alphabet.ts). */
+  /** Index, middle, ring, pinky: 1 extended, -1 folded, -2 curled, 0 either (manual_alphabet.ts). */
   fingers: Int8Array;
   /** The band of directions its extended index may point in, degrees [low, high] (POINTING_BANDS; any: -180..180). */
   pointing: Float32Array;
   /** The descriptor `pointing` reads: indexPointsUp, or middlePointsUp (P). */
   pointsWith: number;
-  /** The least index hook (degrees, hand_descriptors.ts indexHook) the sign's definition asks (HOOKED_AT for X; -Infinity: any). */
-  hook: number;
+  /** The band the index hook (degrees, hand_descriptors.ts indexHook) must lie in: [low, high), HOOKED_AT splitting hooked (X) from straight; -Infinity..Infinity: either. */
+  hook: Float32Array;
   /** The most the thumb tip may lie from the index and the middle fingertip (palm lengths): THUMB_TOUCHES_AT for the fingertip the sign's definition touches (thumbTouches), Infinity otherwise. */
   thumbReach: Float32Array;
   /** The least average middle-joint bend its definition asks (CURVED_AT for a curved hand, C; -Infinity: any). */
   bend: number;
+  /** The band the thumb tip's place across the palm must lie in (hand_descriptors.ts thumbAcross): [low, high), THUMB_OUT_AT splitting out from across; -Infinity..Infinity: either. */
+  thumbSide: Float32Array;
   /** The band index/middle crossing must lie in (hand_descriptors.ts indexMiddleCrossing): [low, high), CROSSED_AT splitting crossed from uncrossed; -Infinity..Infinity: either. */
   crossing: Float32Array;
   movement: 'held' | 'moving';
@@ -52,7 +54,7 @@ export interface CompiledHandshape {
   contrastPointing: Float32Array;
   /** Per confusable sign: the descriptor its pointing band reads (as `pointsWith`). */
   contrastPointsWith: Int32Array;
-  /** Per confusable sign: the least index hook its definition asks (as `hook`). */
+  /** Per confusable sign: its index hook band (2 each, as `hook`). */
   contrastHook: Float32Array;
   /** Per confusable sign: its crossing band (2 each, as `crossing`). */
   contrastCrossing: Float32Array;
@@ -60,6 +62,8 @@ export interface CompiledHandshape {
   contrastThumbReach: Float32Array;
   /** Per confusable sign: the least average middle-joint bend its definition asks (as `bend`). */
   contrastBend: Float32Array;
+  /** Per confusable sign: its thumb's band across the palm (2 each, as `thumbSide`). */
+  contrastThumbSide: Float32Array;
 }
 
 function flatten(vectors: readonly (readonly number[])[]): Float32Array {
@@ -68,11 +72,13 @@ function flatten(vectors: readonly (readonly number[])[]): Float32Array {
   return out;
 }
 
-const fingerCodes = (fingers: readonly FingerState[]) => Array.from(fingers, (state) => (state === 'extended' ? 1 : state === 'folded' ? -1 : 0));
+const fingerCodes = (fingers: readonly FingerState[]) => Array.from(fingers, (state) => (state === 'extended' ? 1 : state === 'folded' ? -1 : state === 'curled' ? -2 : 0));
 const band = (points: Pointing | undefined): readonly [number, number] => (points === undefined || points === 'any' ? [-180, 180] : POINTING_BANDS[points]);
-const leastHook = (hook: IndexHook | undefined): number => (hook === 'hooked' ? HOOKED_AT : -Infinity);
+const hookBand = (hook: IndexHook | undefined): readonly [number, number] => (hook === 'hooked' ? [HOOKED_AT, Infinity] : hook === 'straight' ? [-Infinity, HOOKED_AT] : [-Infinity, Infinity]);
 const leastBend = (bend: FingerBend | undefined): number => (bend === 'curved' ? CURVED_AT : -Infinity);
 const thumbReachOf = (touches: ThumbTouch | undefined): readonly [number, number] => [touches === 'indexTip' ? THUMB_TOUCHES_AT : Infinity, touches === 'middleTip' ? THUMB_TOUCHES_AT : Infinity];
+const thumbSideBand = (side: ThumbSide | undefined): readonly [number, number] =>
+  side === 'out' ? [-Infinity, THUMB_OUT_AT] : side === 'across' ? [THUMB_OUT_AT, Infinity] : [-Infinity, Infinity];
 const crossingBand = (crossing: Crossing | undefined): readonly [number, number] =>
   crossing === 'crossed' ? [-Infinity, CROSSED_AT] : crossing === 'uncrossed' ? [CROSSED_AT, Infinity] : [-Infinity, Infinity];
 
@@ -103,6 +109,10 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
   // ... and where its thumb lies across the palm is how one person reaches that fingertip (other
   // people's D hold the thumb at the middle or ring finger, ours at the index): never alone.
   if (model.thumbTouches !== undefined) stepsBelow[THUMB_ACROSS] = stepsAbove[THUMB_ACROSS] = 0;
+  // A sign defined by the side of the index knuckle its thumb lies on (Y out, I across) is judged
+  // on that side by its gate; how far out or across is the person's (other people's Y out to
+  // -1.40, ours to -1.08): it counts in the distance, never alone.
+  if (model.thumbSide !== undefined) stepsBelow[THUMB_ACROSS] = stepsAbove[THUMB_ACROSS] = 0;
   // Index and middle's order across the palm is the thumb's doing where it comes between them
   // (K, P) or the index curls onto it (F): it counts in the distance, never alone.
   if (model.crossing === 'thumbBetween' || model.thumbTouches === 'indexTip') stepsBelow[CROSSING] = stepsAbove[CROSSING] = 0;
@@ -120,10 +130,11 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
     fingers: Int8Array.from(fingerCodes(model.fingers)),
     pointing: Float32Array.from(band(model.points)),
     pointsWith: pointingDescriptor(model.pointsWith),
-    hook: leastHook(model.hook),
+    hook: Float32Array.from(hookBand(model.hook)),
     crossing: Float32Array.from(crossingBand(model.crossing)),
     thumbReach: Float32Array.from(thumbReachOf(model.thumbTouches)),
     bend: leastBend(model.bend),
+    thumbSide: Float32Array.from(thumbSideBand(model.thumbSide)),
     movement: model.movement,
     speedLimit: model.speedLimit,
     weights,
@@ -140,9 +151,10 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
     contrastFingers: Int8Array.from(definitions.flatMap((d) => fingerCodes(d.fingers))),
     contrastPointing: Float32Array.from(definitions.flatMap((d) => band(d.points))),
     contrastPointsWith: Int32Array.from(definitions, (d) => pointingDescriptor('pointsWith' in d ? d.pointsWith : undefined)),
-    contrastHook: Float32Array.from(definitions, (d) => leastHook('hook' in d ? d.hook : undefined)),
+    contrastHook: Float32Array.from(definitions.flatMap((d) => hookBand('hook' in d ? d.hook : undefined))),
     contrastCrossing: Float32Array.from(definitions.flatMap((d) => crossingBand('crossing' in d ? d.crossing : undefined))),
     contrastThumbReach: Float32Array.from(definitions.flatMap((d) => thumbReachOf('thumbTouches' in d ? d.thumbTouches : undefined))),
     contrastBend: Float32Array.from(definitions, (d) => leastBend('bend' in d ? d.bend : undefined)),
+    contrastThumbSide: Float32Array.from(definitions.flatMap((d) => thumbSideBand('thumbSide' in d ? d.thumbSide : undefined))),
   };
 }

@@ -1,5 +1,5 @@
 import { HAND_DESCRIPTORS, type HandDescriptor } from './hand_descriptors.ts';
-import type { FingerState, Movement } from './manual_alphabet.ts';
+import { foldsFinger, type FingerState, type Movement } from './manual_alphabet.ts';
 
 /**
  * How much wider than one signer's scale people making the same letter differ, in the
@@ -67,12 +67,14 @@ export const TIGHTER_CURL = 0.5;
  * (never below 1). The quantile was chosen by tune_judge.ts on the same tuning set (0.9 of 0, 0.9
  * and 0.95): measured on the volunteers' photographs (several people) through our tracker, only
  * the thumb lies further than maxSteps for a tenth of them: its place across the knuckles
- * (thumbAcross 1.16) and, since round four left the thumb's veto to the letters that extend no
- * finger (fists, C, O: definition_weights' own rule), its distance to the index knuckle (1.07).
+ * (thumbAcross 1.23, re-measured in round five, when the letters whose definition names the
+ * thumb's side, H I L R U V Y, left their veto on how far to that gate) and, since round four left
+ * the thumb's veto to the letters that extend no finger (fists, C, O: definition_weights' own
+ * rule), its distance to the index knuckle (1.07).
  * The split (docs/handshape-judge-signers.md) reports it on the adult's, and the reverse. The
  * distance and the ratio test keep one signer's scales: only the veto widens.
  */
-export const PEOPLE_SPREAD: Readonly<Record<string, number>> = { thumbAcross: 1.16, thumbToIndexKnuckle: 1.07 };
+export const PEOPLE_SPREAD: Readonly<Record<string, number>> = { thumbAcross: 1.23, thumbToIndexKnuckle: 1.07 };
 
 /**
  * Of the descriptors where people differ most, the two that still refuse a held letter that
@@ -92,7 +94,7 @@ export function definitionWeights(
   movement: Movement = 'held',
 ): { weights: Float64Array; stepsBelow: Float64Array; stepsAbove: Float64Array; distanceBelow: Float64Array; distanceAbove: Float64Array; counted: number } {
   const says = (d: HandDescriptor) =>
-    d.definitionOnly !== true && (d.needsExtended ?? []).every((f) => fingers[f] === 'extended') && (d.needsUnfolded ?? []).every((f) => fingers[f] !== 'folded');
+    d.definitionOnly !== true && (d.needsExtended ?? []).every((f) => fingers[f] === 'extended') && (d.needsUnfolded ?? []).every((f) => !foldsFinger(fingers[f]));
   const weights = Float64Array.from(HAND_DESCRIPTORS, (d) => (says(d) ? 1 / d.scale : 0));
   const extendsAFinger = fingers.some((state) => state === 'extended');
   const step = (side: 'lower' | 'higher') =>
@@ -100,11 +102,11 @@ export function definitionWeights(
       if (d.lengthWhenExtended && d.finger !== undefined && fingers[d.finger] === 'extended') return 0;
       if (d.variesBetweenSigners && extendsAFinger && movement === 'held' && !TELLS_LETTERS_APART.has(d.name)) return 0;
       const people = Math.max(1, peopleSpread[d.name] ?? 1);
-      const curl = d.finger !== undefined && fingers[d.finger] === 'folded' && d.tighter === side;
+      const curl = d.finger !== undefined && foldsFinger(fingers[d.finger]) && d.tighter === side;
       if (curl && extendsAFinger) return (weights[k]! * tighterCurl) / betweenSigners / people;
       return (d.variesBetweenSigners || curl ? weights[k]! / betweenSigners : weights[k]!) / people;
     });
   const distance = (side: 'lower' | 'higher') =>
-    Float64Array.from(HAND_DESCRIPTORS, (d, k) => (extendsAFinger && d.finger !== undefined && fingers[d.finger] === 'folded' && d.tighter === side ? weights[k]! * tighterCurl : weights[k]!));
+    Float64Array.from(HAND_DESCRIPTORS, (d, k) => (extendsAFinger && d.finger !== undefined && foldsFinger(fingers[d.finger]) && d.tighter === side ? weights[k]! * tighterCurl : weights[k]!));
   return { weights, stepsBelow: step('lower'), stepsAbove: step('higher'), distanceBelow: distance('lower'), distanceAbove: distance('higher'), counted: weights.filter((w) => w > 0).length };
 }

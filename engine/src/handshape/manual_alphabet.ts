@@ -2,15 +2,17 @@
  * The ASL manual alphabet as the language describes it: for each letter, which of the four fingers
  * (index, middle, ring, pinky) are extended and which are folded, where an extended index points,
  * and whether the hand moves (J and Z are traced). 'either' is a finger whose state is no part of
- * the letter's definition (the open curve of C's fingers, X's hooked index); O's fingers curl
- * until their tips meet the thumb (straightness 0.52-0.82, ours and other people's alike): folded,
- * so a straight finger (an I's pinky) is no O. Written from the
+ * the letter's definition (the open curve of C's fingers, X's hooked index); 'curled' is folded
+ * round until the fingertip comes back to the thumb (O's fingers: straightness 0.52-0.83, ours and
+ * other people's alike, CURLED_AT), so a straight finger (an I's pinky, 0.93 and more) is no O. Written from the
  * manual alphabet, not measured. The thumb's place and the fingers' finer bend are left to the
  * measured prototypes, whose descriptors carry them; they are where signers differ most, so the
  * judge never refuses a letter on one of them alone (match_handshape.ts), except what the thumb
  * touches where that is the letter (D, F, O: thumbTouches).
  */
-export type FingerState = 'extended' | 'folded' | 'either';
+export type FingerState = 'extended' | 'folded' | 'curled' | 'either';
+/** Whether a finger state folds the finger ('folded', or 'curled': folded further). */
+export const foldsFinger = (state: FingerState | undefined): boolean => state === 'folded' || state === 'curled';
 export type Movement = 'held' | 'moving';
 /**
  * Where the hand points, read from its extended index (the finger's first segment, in the image):
@@ -20,9 +22,12 @@ export type Movement = 'held' | 'moving';
  */
 export type Pointing = 'up' | 'sideways' | 'down' | 'any';
 /**
- * 'hooked': the index's last joints bend it into a hook (X). Absent: the letter does not say.
+ * 'hooked': the index's last joints bend it into a hook (X). 'straight': they hold it straight,
+ * turning less than HOOKED_AT (a letter whose index stands straight up with the other fingers
+ * folded, where an alphabet's X is the same hand with the index hooked: Libras G, D, L; the
+ * American alphabet does not use it). Absent: the letter does not say.
  */
-export type IndexHook = 'hooked';
+export type IndexHook = 'hooked' | 'straight';
 /**
  * 'crossed': the middle finger crosses over the index (R); 'uncrossed': the two are held side by
  * side or apart (H, U, V, W); 'thumbBetween': the thumb comes between them (K, P), so their order
@@ -46,6 +51,19 @@ export type ThumbTouch = 'indexTip' | 'middleTip';
  * not otherwise hold apart. Absent: the letter does not say.
  */
 export type FingerBend = 'curved';
+/**
+ * Which side of the index knuckle the thumb's tip lies on, across the palm (hand_descriptors.ts
+ * thumbAcross: 0 at the index knuckle, 1 at the pinky's): 'out' beyond it, away from the fingers
+ * (Y: thumb and pinky out; L: index up, thumb out), 'across' over the fingers (the thumb holds
+ * the folded fingers: I, H, R, U, V). It is all that tells Y from I, and people agree on it where
+ * they differ on how far (other people's Y read -1.40 to -0.18, their I 0.12 to 0.68, their L
+ * -1.25 to -0.01, their H U V R 0.23 and more; ours Y -1.08 to -0.38, I 0.08 to 0.75): a gate at
+ * the knuckle's line (THUMB_OUT_AT), not a distance. Left unsaid where the thumb's side varies
+ * between people or lies on the line: B (other people's -0.18 to 0.83), W (one at -0.46), K and P
+ * (the thumb between index and middle), G (alongside the index), the fists (the thumb is their
+ * definition: the prototypes judge it). Absent: the letter does not say.
+ */
+export type ThumbSide = 'out' | 'across';
 export interface LetterDefinition {
   fingers: readonly [FingerState, FingerState, FingerState, FingerState];
   movement: Movement;
@@ -62,10 +80,13 @@ export interface LetterDefinition {
   thumbTouches?: ThumbTouch;
   /** Whether the fingers bend at their middle joints (hand_descriptors.ts *MiddleJointBend); absent: either. */
   bend?: FingerBend;
+  /** Which side of the index knuckle the thumb's tip lies on (hand_descriptors.ts thumbAcross); absent: either. */
+  thumbSide?: ThumbSide;
 }
 
 const E = 'extended';
 const F = 'folded';
+const C = 'curled';
 const X = 'either';
 const held = (index: FingerState, middle: FingerState, ring: FingerState, pinky: FingerState, points: Pointing = 'any'): LetterDefinition => ({ fingers: [index, middle, ring, pinky], movement: 'held', points });
 
@@ -77,24 +98,24 @@ export const MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   E: held(F, F, F, F), // fingertips bent down onto the thumb
   F: { ...held(X, E, E, E), thumbTouches: 'indexTip' }, // index and thumb touch in a circle, the others up and apart
   G: held(E, F, F, F, 'sideways'), // index and thumb point sideways
-  H: { ...held(E, E, F, F, 'sideways'), crossing: 'uncrossed' }, // index and middle point sideways together
-  I: held(F, F, F, E), // pinky up
+  H: { ...held(E, E, F, F, 'sideways'), crossing: 'uncrossed', thumbSide: 'across' }, // index and middle point sideways together
+  I: { ...held(F, F, F, E), thumbSide: 'across' }, // pinky up, the thumb across the folded fingers
   J: { fingers: [F, F, F, E], movement: 'moving', points: 'any' }, // I, tracing a J with the pinky
   K: { ...held(E, E, F, F, 'up'), crossing: 'thumbBetween' }, // index up, middle out, thumb between them
-  L: held(E, F, F, F, 'up'), // index up, thumb out: an L
+  L: { ...held(E, F, F, F, 'up'), thumbSide: 'out' }, // index up, thumb out: an L
   M: held(F, F, F, F), // three fingers folded over the thumb
   N: held(F, F, F, F), // two fingers folded over the thumb
-  O: { ...held(F, F, F, F), thumbTouches: 'indexTip' }, // all fingertips curled onto the thumb: an O
+  O: { ...held(C, C, C, C), thumbTouches: 'indexTip' }, // all fingertips curled round onto the thumb: an O
   P: { ...held(E, E, F, F, 'down'), pointsWith: 'middle', crossing: 'thumbBetween' }, // K pointing down: its middle finger points down
   Q: held(E, F, F, F, 'down'), // G pointing down
-  R: { ...held(E, E, F, F, 'up'), crossing: 'crossed' }, // index and middle crossed
+  R: { ...held(E, E, F, F, 'up'), crossing: 'crossed', thumbSide: 'across' }, // index and middle crossed
   S: held(F, F, F, F), // fist, thumb across the fingers
   T: held(F, F, F, F), // thumb between index and middle
-  U: { ...held(E, E, F, F, 'up'), crossing: 'uncrossed' }, // index and middle up together
-  V: { ...held(E, E, F, F, 'up'), crossing: 'uncrossed' }, // index and middle up apart
+  U: { ...held(E, E, F, F, 'up'), crossing: 'uncrossed', thumbSide: 'across' }, // index and middle up together
+  V: { ...held(E, E, F, F, 'up'), crossing: 'uncrossed', thumbSide: 'across' }, // index and middle up apart
   W: { ...held(E, E, E, F, 'up'), crossing: 'uncrossed' }, // index, middle and ring up apart
   X: { ...held(X, F, F, F, 'up'), hook: 'hooked' }, // index raised from the fist and hooked: its first segment points up
-  Y: held(F, F, F, E), // thumb and pinky out
+  Y: { ...held(F, F, F, E), thumbSide: 'out' }, // thumb and pinky out
   Z: { fingers: [E, F, F, F], movement: 'moving', points: 'any' }, // index tracing a Z
 };
 
@@ -118,6 +139,17 @@ export const TRAINING_EXTENDED_AT = 0.8;
 export const TRAINING_FOLDED_AT = 0.9;
 
 /**
+ * Where a folded finger counts as curled round to the thumb (FingerState 'curled', O): its
+ * straightness at most CURLED_AT. Halfway between our signer's O, whose most open finger reads 0.82,
+ * and the least straight pinky of our signer's I and Y, 0.95 (other people's: O up to 0.83 on both
+ * trackers, their I's and Y's pinky 0.93 and more). The band that says "folded" (FOLDED_AT) is
+ * wide for every letter because a tracker reads a finger folded towards the camera as nearly
+ * straight; an O's fingers curl round in front of the palm and read curled on both trackers.
+ */
+export const CURLED_AT = 0.88;
+export const TRAINING_CURLED_AT = 0.85;
+
+/**
  * Where an index counts as hooked, in degrees between its first and last segments
  * (hand_descriptors.ts indexHook): a hand whose index turns less than HOOKED_AT is not X, and
  * X's prototypes are built only from frames hooked at least TRAINING_HOOKED_AT (as the finger
@@ -129,6 +161,8 @@ export const TRAINING_FOLDED_AT = 0.9;
  */
 export const HOOKED_AT = 15;
 export const TRAINING_HOOKED_AT = 20;
+/** A 'straight' index's reference learns only from frames as far below HOOKED_AT as X's lie above it: at most 10 degrees. */
+export const TRAINING_STRAIGHT_AT = HOOKED_AT - (TRAINING_HOOKED_AT - HOOKED_AT);
 
 /**
  * Where index and middle count as crossed, on hand_descriptors.ts indexMiddleCrossing (1 side by
@@ -158,6 +192,14 @@ export const THUMB_TOUCHES_AT = 0.5;
  * people's C read 22-42, their B 1-16 (one back-of-the-hand B, fingers bent, 25).
  */
 export const CURVED_AT = 17;
+
+/**
+ * Where the thumb's tip counts as out (thumbSide 'out'), on hand_descriptors.ts thumbAcross: below
+ * THUMB_OUT_AT, the index knuckle's own line across the palm; at or above it, across the fingers.
+ * The hand's geometry, not a measured threshold: our signer's Y and I lie at least 0.08 from it,
+ * other people's at least 0.12.
+ */
+export const THUMB_OUT_AT = 0;
 export const TRAINING_CROSSING_MARGIN = 0;
 
 /**

@@ -5,7 +5,7 @@ import { PartStatus, type MatchReport } from '../match/match_report.ts';
 import type { CompiledHandshape } from './compiled_handshape.ts';
 import { FINGER_MIDDLE_JOINTS, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS, middleJointBend } from './hand_descriptors.ts';
 import { HandRaised } from './hand_raised.ts';
-import { EXTENDED_AT, FOLDED_AT } from './manual_alphabet.ts';
+import { CURLED_AT, EXTENDED_AT, FOLDED_AT } from './manual_alphabet.ts';
 
 /**
  * The handshape judge's three numbers, the same for every sign. Distances are root mean squares
@@ -43,12 +43,25 @@ const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
 const THUMB_TO_INDEX_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToIndexTip');
 const THUMB_TO_MIDDLE_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToMiddleTip');
+const THUMB_ACROSS = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
 
 /** The fingertip `v`'s thumb is too far from, of those `reach` (from `offset`: index, middle) asks it to touch: its descriptor, or -1. */
 export function untouchedTip(v: Float32Array, reach: Float32Array, offset: number): number {
   if (v[THUMB_TO_INDEX_TIP]! > reach[offset]!) return THUMB_TO_INDEX_TIP;
   if (v[THUMB_TO_MIDDLE_TIP]! > reach[offset + 1]!) return THUMB_TO_MIDDLE_TIP;
   return -1;
+}
+
+/** Does `v`'s thumb tip lie across the palm in band `offset` of `bands` ([low, high): out, across)? */
+export function thumbLiesAs(v: Float32Array, bands: Float32Array, offset: number): boolean {
+  const across = v[THUMB_ACROSS]!;
+  return across >= bands[offset]! && across < bands[offset + 1]!;
+}
+
+/** Does `v`'s index hook lie in band `offset` of `bands` ([low, high): hooked, straight, either)? */
+export function hooksAs(v: Float32Array, bands: Float32Array, offset: number): boolean {
+  const hook = v[INDEX_HOOK]!;
+  return hook >= bands[offset]! && hook < bands[offset + 1]!;
 }
 
 /** Does `v`'s index/middle crossing lie in band `offset` of `bands` ([low, high))? */
@@ -70,12 +83,14 @@ const accepted = new Uint8Array(2);
 const shaped = new Uint8Array(2);
 /** Per hand: the first finger whose state contradicts the sign's definition (-1: none). */
 const wrongFinger = new Int8Array(2);
-/** Per hand: 1 when the sign's definition hooks the index and the hand's is not (X). */
-const unhooked = new Uint8Array(2);
+/** Per hand: 1 when the sign's definition hooks the index and the hand's is not (X), or holds it straight and the hand's is hooked. */
+const wrongHook = new Uint8Array(2);
 /** Per hand: 1 when index and middle cross where the sign's definition holds them apart, or the reverse (R). */
 const wrongCrossing = new Uint8Array(2);
 /** Per hand: 1 when the sign's definition curves the fingers and the hand's are not (C). */
 const uncurved = new Uint8Array(2);
+/** Per hand: 1 when the thumb lies on the other side of the index knuckle than the sign's definition puts it (Y out, I across). */
+const wrongThumbSide = new Uint8Array(2);
 /** Per hand: the thumb-to-fingertip descriptor whose fingertip the sign's definition has the thumb touch and the hand's does not (D, F, O), or -1. */
 const untouched = new Int8Array(2);
 
@@ -84,7 +99,7 @@ export function contradictedFinger(v: Float32Array, fingers: Int8Array, offset: 
   for (let f = 0; f < 4; f++) {
     const straightness = v[FINGER_STRAIGHTNESS[f]!]!;
     const state = fingers[offset + f]!;
-    if ((state === 1 && straightness < EXTENDED_AT) || (state === -1 && straightness > FOLDED_AT)) return f;
+    if ((state === 1 && straightness < EXTENDED_AT) || (state === -1 && straightness > FOLDED_AT) || (state === -2 && straightness > CURLED_AT)) return f;
   }
   return -1;
 }
@@ -132,26 +147,28 @@ function nearest(v: Float32Array, set: Float32Array, from: number, to: number, m
   return Math.sqrt(best / model.counted);
 }
 
-/** Does `v` agree with the sign's own definition (`model`'s gates: fingers, pointing, hook, crossing, what the thumb touches, the fingers' curve)? The bench reads the judge's gates through it. */
+/** Does `v` agree with the sign's own definition (`model`'s gates: fingers, pointing, hook, crossing, what the thumb touches and which side it lies on, the fingers' curve)? The bench reads the judge's gates through it. */
 export function agreesWithSign(v: Float32Array, model: CompiledHandshape): boolean {
   return (
     contradictedFinger(v, model.fingers, 0) < 0 &&
     pointsAs(v, model.pointing, 0, model.pointsWith) &&
-    v[INDEX_HOOK]! >= model.hook &&
+    hooksAs(v, model.hook, 0) &&
     crossesAs(v, model.crossing, 0) &&
     untouchedTip(v, model.thumbReach, 0) < 0 &&
+    thumbLiesAs(v, model.thumbSide, 0) &&
     middleJointBend(v) >= model.bend
   );
 }
 
-/** Does `v` agree with confusable sign `g`'s definition: its fingers, pointing, hook, crossing, what its thumb touches and its fingers' curve? */
+/** Does `v` agree with confusable sign `g`'s definition: its fingers, pointing, hook, crossing, what its thumb touches and which side it lies on, and its fingers' curve? */
 export function couldBeCompetitor(v: Float32Array, model: CompiledHandshape, g: number): boolean {
   return (
     contradictedFinger(v, model.contrastFingers, 4 * g) < 0 &&
     pointsAs(v, model.contrastPointing, 2 * g, model.contrastPointsWith[g]!) &&
-    v[INDEX_HOOK]! >= model.contrastHook[g]! &&
+    hooksAs(v, model.contrastHook, 2 * g) &&
     crossesAs(v, model.contrastCrossing, 2 * g) &&
     untouchedTip(v, model.contrastThumbReach, 2 * g) < 0 &&
+    thumbLiesAs(v, model.contrastThumbSide, 2 * g) &&
     middleJointBend(v) >= model.contrastBend[g]!
   );
 }
@@ -205,17 +222,19 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     accepted[side] = 0;
     shaped[side] = 0;
     wrongFinger[side] = -1;
-    unhooked[side] = 0;
+    wrongHook[side] = 0;
     wrongCrossing[side] = 0;
     untouched[side] = -1;
+    wrongThumbSide[side] = 0;
     uncurved[side] = 0;
     own[side] = Infinity;
     if (present === undefined || present[side] !== 1) continue;
     const v = side === 0 ? learner.leftHandDescriptors! : learner.rightHandDescriptors!;
     wrongFinger[side] = contradictedFinger(v, model.fingers, 0);
-    unhooked[side] = v[INDEX_HOOK]! < model.hook ? 1 : 0;
+    wrongHook[side] = hooksAs(v, model.hook, 0) ? 0 : 1;
     wrongCrossing[side] = crossesAs(v, model.crossing, 0) ? 0 : 1;
     untouched[side] = untouchedTip(v, model.thumbReach, 0);
+    wrongThumbSide[side] = thumbLiesAs(v, model.thumbSide, 0) ? 0 : 1;
     uncurved[side] = middleJointBend(v) < model.bend ? 1 : 0;
     own[side] = nearest(v, model.prototypes, 0, model.prototypeCount, model, side);
     other[side] = nearestCompetitor(v, model);
@@ -223,9 +242,10 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     const moves = model.movement === 'held' ? speed <= model.speedLimit : speed >= model.speedLimit;
     if (
       wrongFinger[side]! < 0 &&
-      unhooked[side] === 0 &&
+      wrongHook[side] === 0 &&
       wrongCrossing[side] === 0 &&
       untouched[side]! < 0 &&
+      wrongThumbSide[side] === 0 &&
       uncurved[side] === 0 &&
       pointsAs(v, model.pointing, 0, model.pointsWith) &&
       own[side]! <= judge.maxDistance &&
@@ -282,11 +302,12 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
   if (wrongFinger[judged]! >= 0) {
     worst = FINGER_STRAIGHTNESS[wrongFinger[judged]!]!;
     worstSize = 1;
-    above = model.fingers[wrongFinger[judged]!] === -1;
-  } else if (unhooked[judged] === 1) {
+    above = model.fingers[wrongFinger[judged]!]! < 0;
+  } else if (wrongHook[judged] === 1) {
+    // 'Hook your index finger' (its lower side) for X; 'Straighten your index finger' where the letter holds it straight.
     worst = INDEX_HOOK;
     worstSize = 1;
-    above = false;
+    above = v[INDEX_HOOK]! >= model.hook[1]!;
   } else if (wrongCrossing[judged] === 1) {
     // The crossing's cue: 'Cross your middle finger over your index finger' (its higher side) for R.
     worst = CROSSING;
@@ -298,6 +319,12 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     for (let f = 1; f < 4; f++) if (v[FINGER_MIDDLE_JOINTS[f]!]! < v[worst]!) worst = FINGER_MIDDLE_JOINTS[f]!;
     worstSize = 1;
     above = false;
+  } else if (wrongThumbSide[judged] === 1) {
+    // 'Move your thumb further across your palm' (its lower side) for I; 'Move your thumb back
+    // towards your index finger' (its higher side: out past it) for Y.
+    worst = THUMB_ACROSS;
+    worstSize = 1;
+    above = v[THUMB_ACROSS]! >= model.thumbSide[1]!;
   } else if (untouched[judged]! >= 0) {
     // 'Bring your thumb to your index (middle) fingertip': the descriptor's higher side.
     worst = untouched[judged]!;

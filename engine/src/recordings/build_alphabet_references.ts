@@ -164,7 +164,7 @@ export function buildAlphabetReferencesFromSources(
       source.read(i, frame);
       return cloneLandmarkFrame(frame);
     });
-    training.push({ name: sign, frames: landmarks, fingers, movement, points: definition.points, hook: definition.hook, crossing: definition.crossing, pointsWith: definition.pointsWith, thumbTouches: definition.thumbTouches, bend: definition.bend, speeds: range.map(speedOf) });
+    training.push({ name: sign, frames: landmarks, fingers, movement, points: definition.points, hook: definition.hook, crossing: definition.crossing, pointsWith: definition.pointsWith, thumbTouches: definition.thumbTouches, bend: definition.bend, thumbSide: definition.thumbSide, speeds: range.map(speedOf) });
     built.set(sign, { record, movement, training: range, artefacts });
   }
   const models = buildHandshapeModels(training, options.views);

@@ -54,13 +54,14 @@ const prototypesSchema = z.array(z.array(z.number().finite())).min(1, 'a handsha
  * vectors, and the prototypes of the signs it is most easily confused with, by sign name, with
  * their definitions.
  */
-const fingersSchema = z.array(z.enum(['extended', 'folded', 'either'])).length(4);
+const fingersSchema = z.array(z.enum(['extended', 'folded', 'curled', 'either'])).length(4);
 const pointsSchema = z.enum(['up', 'sideways', 'down', 'any']);
-const hookSchema = z.enum(['hooked']);
+const hookSchema = z.enum(['hooked', 'straight']);
 const crossingSchema = z.enum(['crossed', 'uncrossed', 'thumbBetween']);
 const pointsWithSchema = z.enum(['middle']);
 const thumbTouchesSchema = z.enum(['indexTip', 'middleTip']);
 const bendSchema = z.enum(['curved']);
+const thumbSideSchema = z.enum(['out', 'across']);
 
 export const handshapeModelSchema = z.object({
   descriptors: z.array(z.string().min(1)).min(1),
@@ -69,7 +70,7 @@ export const handshapeModelSchema = z.object({
   movement: z.enum(['held', 'moving']),
   /** Where the sign's extended index points (handshape/manual_alphabet.ts); absent: 'any'. */
   points: pointsSchema.optional(),
-  /** Whether the sign's index is hooked (handshape/manual_alphabet.ts, X); absent: either. */
+  /** Whether the sign's index is hooked (handshape/manual_alphabet.ts, X) or straight (Libras G, D, L); absent: either. */
   hook: hookSchema.optional(),
   /** Whether the sign's index and middle cross (R) or not (H, U, V, W); absent: either. */
   crossing: crossingSchema.optional(),
@@ -79,13 +80,15 @@ export const handshapeModelSchema = z.object({
   thumbTouches: thumbTouchesSchema.optional(),
   /** Whether the fingers curve at the middle joints (handshape/manual_alphabet.ts: C); absent: either. */
   bend: bendSchema.optional(),
+  /** Which side of the index knuckle the thumb's tip lies on (handshape/manual_alphabet.ts: Y out, I across); absent: either. */
+  thumbSide: thumbSideSchema.optional(),
   speedLimit: z.number().finite().min(0),
   prototypes: prototypesSchema,
   contrast: z.record(z.string().min(1), prototypesSchema),
   /** The confusable signs' own definitions, by sign name: a hand that contradicts one cannot be
    * that sign, and is not held apart from it (the judge's ratio test). Absent: every confusable
    * sign competes. */
-  contrastDefinitions: z.record(z.string().min(1), z.object({ fingers: fingersSchema, points: pointsSchema, hook: hookSchema.optional(), crossing: crossingSchema.optional(), pointsWith: pointsWithSchema.optional(), thumbTouches: thumbTouchesSchema.optional(), bend: bendSchema.optional() })).optional(),
+  contrastDefinitions: z.record(z.string().min(1), z.object({ fingers: fingersSchema, points: pointsSchema, hook: hookSchema.optional(), crossing: crossingSchema.optional(), pointsWith: pointsWithSchema.optional(), thumbTouches: thumbTouchesSchema.optional(), bend: bendSchema.optional(), thumbSide: thumbSideSchema.optional() })).optional(),
 });
 
 export const referenceSignSchema = z.object({

@@ -13,6 +13,8 @@ import { E, F, X, held, moving } from './letter_definition_shorthand.ts';
  * frames (docs/second-language.md lists the measurements). A finger is written 'extended' or
  * 'folded' only where both agree. The moving letters are Libras's: Ç (C shaken), H (turned), J
  * (traced), K (raised), X (index hooked and shaken), Z (traced); the recording shows each moving.
+ * D, G and L have X's fingers with the index straight, X hooked: their index is 'straight'
+ * (recorded hook G 7-9.5 degrees, L 5-8, D 5-10; X 22-48; docs/second-language.md).
  * Not reviewed by a signer of Libras.
  */
 
@@ -21,15 +23,15 @@ export const BZS_MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   B: held(E, E, E, E), // flat hand up, thumb across the palm
   C: held(X, X, X, X), // fingers and thumb curved into a C
   Ç: moving(X, X, X, X), // C, shaken
-  D: held(E, F, F, F), // index up, the other fingertips on the thumb
+  D: { ...held(E, F, F, F), hook: 'straight' }, // index straight up, the other fingertips on the thumb
   E: held(X, F, F, F), // fingers bent, tips towards the thumb (the recording's index half open)
   F: held(X, E, E, E), // index bent onto the thumb, the others up
-  G: held(E, F, F, F), // index up, thumb alongside
+  G: { ...held(E, F, F, F), hook: 'straight' }, // index straight up, thumb alongside
   H: moving(E, E, F, F), // index and middle out, the hand turned
   I: held(F, F, F, E), // pinky up
   J: moving(F, F, F, E), // I, tracing a J with the pinky (the frames of the turn, which read every finger open, are the tracker's: left out)
   K: moving(E, E, F, F), // index and middle up, thumb between them, the hand raised
-  L: held(E, F, F, F), // index up, thumb out: an L
+  L: { ...held(E, F, F, F), hook: 'straight' }, // index straight up, thumb out: an L
   M: held(E, E, E, X), // index, middle and ring point down
   N: held(E, E, F, F), // index and middle point down
   O: held(X, X, X, X), // all fingertips on the thumb: an O
