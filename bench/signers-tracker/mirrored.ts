@@ -14,11 +14,10 @@ import { join } from 'node:path';
 import { cloneLandmarkFrame, createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { loadJudge, judgePhoto, type Judge } from '../signers/judge_photo.ts';
 import { listPhotos, photoKey, type Photo } from '../signers/photos.ts';
-import { fromCached, handFound, toCached, trackerVersion, trackPhotos, type CachedLandmarks } from '../signers/track_photos.ts';
+import { fromCached, handFound, MODEL_FOLDER, toCached, trackerVersion, trackPhotos, type CachedLandmarks } from '../signers/track_photos.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const CACHE_DIR = join(root, 'bench', 'results', 'signers');
-const MODEL_FOLDER = join(root, 'node_modules', '@vladmandic', 'human-models', 'models');
 
 /** Every photograph flipped left to right, tracked in still mode (cached by the tracker's version). */
 async function trackMirrored(photos: readonly Photo[]): Promise<Map<string, LandmarkFrame>> {
@@ -30,7 +29,7 @@ async function trackMirrored(photos: readonly Photo[]): Promise<Map<string, Land
   if (missing.length > 0) {
     const { createNodeTracker, rgbPixels } = await import('../../engine/src/tracker/node/node_tracker.ts');
     const { decodeImageFile } = await import('../../engine/src/tracker/node/node_image.ts');
-    const created = await createNodeTracker({ modelBaseUrl: MODEL_FOLDER });
+    const created = await createNodeTracker({ modelBaseUrl: join(root, MODEL_FOLDER) });
     const out = createLandmarkFrame();
     try {
       for (let i = 0; i < missing.length; i++) {
