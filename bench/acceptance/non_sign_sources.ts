@@ -128,6 +128,8 @@ export const NON_SIGN_SOURCES: readonly NonSignSource[] = [
     shows: 'the bench clip messi-zoom: messi5.jpg under a slow 3 s zoom towards the upper body, a still person under a moving camera',
     input: { kind: 'bench-clip', clip: 'messi-zoom' },
     mirrored: false,
+    // Video, tracked as the app's camera tracks (src/lib/tracker-warmup: hands looked for without a body too).
+    handsWithoutPose: true,
   },
   ...bothSides({
     name: 'hand-pan',
@@ -140,11 +142,15 @@ export const NON_SIGN_SOURCES: readonly NonSignSource[] = [
     shows: 'the bench clip vtest-walk: a man walking across a lawn, filmed from a first floor (small, soft; hands seldom found)',
     input: { kind: 'bench-clip', clip: 'vtest-walk' },
     mirrored: false,
+    // Video, tracked as the app's camera tracks (src/lib/tracker-warmup: hands looked for without a body too).
+    handsWithoutPose: true,
   },
   {
     name: 'vtest-lawn',
     shows: 'vtest.avi 50-66 s: a couple and then a woman walking across the lawn, arms by their sides (hands seldom found)',
     input: { kind: 'vtest', startSeconds: 50, seconds: 16, filter: 'crop=256:192:120:330,scale=640:480:flags=bicubic' },
     mirrored: false,
+    // Video, tracked as the app's camera tracks (src/lib/tracker-warmup: hands looked for without a body too).
+    handsWithoutPose: true,
   },
 ];

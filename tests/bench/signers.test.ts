@@ -97,7 +97,7 @@ describe('the signers stage on real photographs', () => {
     expect(groupFigures(result.photos, 'video')).toMatchObject({ photos: 4, found: 4, ownCompleted: 4, wrong: [] });
   });
 
-  test('video mode with hands looked for without a body (--video-without-body) finds a close-up hand the camera does not look for', async () => {
+  test('video mode with hands looked for without a body (--video-without-body) finds a close-up hand (the app camera\'s setting)', async () => {
     // letters-volunteers C1: a hand close to the camera, no body; no turn of the palm detector
     // finds it; the whole frame taken as the hand's crop (handsWithoutPose) does, on the first frame.
     const photos = listPhotos(root).filter((p) => photoKey(p).startsWith('letters-volunteers/C1_'));

@@ -58,7 +58,7 @@ export interface LandmarkTrackerConfig {
   smoothing?: boolean;
   mirrored?: boolean;
   hands?: boolean;
-  /** Look for a hand in frames without a body (close-ups, hand-only recordings). Off for the camera. */
+  /** Look for a hand in frames without a body (close-ups, hand-only recordings; the app's camera turns it on: src/lib/tracker-warmup). Off by default. */
   handsWithoutPose?: boolean;
   /**
    * Find hands the body path does not hold with MediaPipe's palm detector (when its model is

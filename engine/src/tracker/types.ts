@@ -31,7 +31,8 @@ export interface TrackerOptions {
   hands?: boolean;
   /**
    * Look for a hand in frames without a body (close-ups, hand-only recordings); off by default,
-   * as it runs the hand model on every empty camera frame. Still images always do.
+   * as it runs the hand model on every frame with neither a body nor a hand. The app's camera turns
+   * it on (a hand held close to the camera is a framing learners use). Still images always do.
    */
   handsWithoutPose?: boolean;
   /**
