@@ -8,7 +8,7 @@ import { compileLesson } from '../../engine/src/practice/compile_lesson.ts';
 import type { CompiledSign } from '../../engine/src/practice/compiled_sign.ts';
 import { DEFAULT_MATCH_MODE, type MatchMode } from '../../engine/src/practice/match_mode.ts';
 import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';
-import type { LandmarkSource } from '../../engine/src/recordings/landmark_source.ts';
+import { framesSource, type LandmarkSource } from '../../engine/src/recordings/landmark_source.ts';
 import { scoreRecording } from '../../engine/src/score/score_recording.ts';
 import { ALPHABET_DIR } from '../../server/paths.ts';
 
@@ -32,19 +32,7 @@ export async function loadJudge(mode: MatchMode = DEFAULT_MATCH_MODE): Promise<J
 
 /** A recording of one frame (scoreRecording cycles it for the whole hold). */
 export function stillSource(name: string, frame: LandmarkFrame): LandmarkSource {
-  return {
-    name,
-    frameCount: 1,
-    read(_index, out) {
-      out.pose.set(frame.pose);
-      out.leftHand.set(frame.leftHand);
-      out.rightHand.set(frame.rightHand);
-      out.present.set(frame.present);
-      out.imageWidth = frame.imageWidth;
-      out.imageHeight = frame.imageHeight;
-      out.timestampMs = 0;
-    },
-  };
+  return framesSource(name, [frame]);
 }
 
 /** Per reference letter, the seconds the held photograph took to complete it, or null (not within the hold). */
@@ -54,31 +42,13 @@ export function judgePhoto(judge: Judge, name: string, frame: LandmarkFrame): Ph
   return judgeSource(judge, stillSource(name, frame), 'cycle');
 }
 
-/** A camera's frames, in order (each frame's landmarks as the tracker gave them). */
-export function cameraSource(name: string, frames: readonly LandmarkFrame[]): LandmarkSource {
-  return {
-    name,
-    frameCount: frames.length,
-    read(index, out) {
-      const frame = frames[index]!;
-      out.pose.set(frame.pose);
-      out.leftHand.set(frame.leftHand);
-      out.rightHand.set(frame.rightHand);
-      out.present.set(frame.present);
-      out.imageWidth = frame.imageWidth;
-      out.imageHeight = frame.imageHeight;
-      out.timestampMs = (index * 1000) / JUDGED_FPS;
-    },
-  };
-}
-
 /**
  * The same for a still camera's frames (video mode): played as the camera gave them, one judged
  * frame each, then the last one held for the rest of the HOLD_SECONDS (not cycled back to the
  * first frames, where the tracker was starting up).
  */
 export function judgeCameraFrames(judge: Judge, name: string, frames: readonly LandmarkFrame[]): PhotoJudgement {
-  return judgeSource(judge, cameraSource(name, frames), 'holdLast');
+  return judgeSource(judge, framesSource(name, frames), 'holdLast');
 }
 
 function judgeSource(judge: Judge, source: LandmarkSource, afterEnd: 'cycle' | 'holdLast'): PhotoJudgement {

@@ -7,7 +7,7 @@ import { createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/l
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { compileSign } from '../../engine/src/practice/compile_lesson.ts';
 import type { CompiledSign } from '../../engine/src/practice/compiled_sign.ts';
-import { alphabetSource, type LandmarkSource } from '../../engine/src/recordings/landmark_source.ts';
+import { alphabetSource, framesSource, type LandmarkSource } from '../../engine/src/recordings/landmark_source.ts';
 import { sourceToAngleFrames } from '../../engine/src/recordings/source_to_angle_frames.ts';
 import { buildReferenceSign } from '../../engine/src/reference/build_reference_sign.ts';
 import { scoreRecording } from '../../engine/src/score/score_recording.ts';
@@ -28,19 +28,7 @@ beforeAll(async () => {
 /** `empty` frames with nothing found (the tracker starting up), then B's frame once. */
 function startingUp(empty: number): LandmarkSource {
   const nothing = createLandmarkFrame(heldB.imageWidth, heldB.imageHeight);
-  return {
-    name: 'starting up',
-    frameCount: empty + 1,
-    read(index, out) {
-      const frame = index < empty ? nothing : heldB;
-      out.pose.set(frame.pose);
-      out.leftHand.set(frame.leftHand);
-      out.rightHand.set(frame.rightHand);
-      out.present.set(frame.present);
-      out.imageWidth = frame.imageWidth;
-      out.imageHeight = frame.imageHeight;
-    },
-  };
+  return framesSource('starting up', [...Array.from({ length: empty }, () => nothing), heldB]);
 }
 
 describe("scoreRecording's completion pass after the last frame", () => {
