@@ -9,48 +9,15 @@
 //
 //   node --import tsx bench/signers-tracker/mirrored.ts        (about 3 minutes from nothing on 2 cores)
 // Writes bench/signers-tracker/mirrored.md and prints the same table.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cloneLandmarkFrame, createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
+import type { LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { loadJudge, judgePhoto, type Judge } from '../signers/judge_photo.ts';
 import { listPhotos, photoKey, type Photo } from '../signers/photos.ts';
-import { fromCached, handFound, MODEL_FOLDER, toCached, trackerVersion, trackPhotos, type CachedLandmarks } from '../signers/track_photos.ts';
+import { handFound, trackPhotos } from '../signers/track_photos.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const CACHE_DIR = join(root, 'bench', 'results', 'signers');
-
-/** Every photograph flipped left to right, tracked in still mode (cached by the tracker's version). */
-async function trackMirrored(photos: readonly Photo[]): Promise<Map<string, LandmarkFrame>> {
-  const version = trackerVersion(root);
-  const cacheFile = join(CACHE_DIR, `tracker-mirrored-${version}.json`);
-  const cache: Record<string, CachedLandmarks> = existsSync(cacheFile) ? (JSON.parse(readFileSync(cacheFile, 'utf8')) as Record<string, CachedLandmarks>) : {};
-  const missing = photos.filter((p) => !cache[photoKey(p)]);
-  console.log(`mirrored: our tracker (code version ${version}): ${photos.length - missing.length} of ${photos.length} mirrored photographs cached, ${missing.length} to track`);
-  if (missing.length > 0) {
-    const { createNodeTracker, rgbPixels } = await import('../../engine/src/tracker/node/node_tracker.ts');
-    const { decodeImageFile } = await import('../../engine/src/tracker/node/node_image.ts');
-    const created = await createNodeTracker({ modelBaseUrl: join(root, MODEL_FOLDER) });
-    const out = createLandmarkFrame();
-    try {
-      for (let i = 0; i < missing.length; i++) {
-        const photo = missing[i]!;
-        if (i % 20 === 0) console.log(`mirrored: tracking mirrored photographs ${i + 1}-${Math.min(i + 20, missing.length)} of ${missing.length} (WASM, still mode)`);
-        const image = await decodeImageFile(join(root, photo.path), { flop: true });
-        await created.tracker.trackStill(rgbPixels(image), out);
-        out.imageWidth = image.width;
-        out.imageHeight = image.height;
-        cache[photoKey(photo)] = toCached(out);
-        if (i % 20 === 19 || i === missing.length - 1) {
-          mkdirSync(CACHE_DIR, { recursive: true });
-          writeFileSync(cacheFile, JSON.stringify(cache));
-        }
-      }
-    } finally {
-      created.tracker.dispose();
-    }
-  }
-  return new Map(photos.map((p) => [photoKey(p), cloneLandmarkFrame(fromCached(cache[photoKey(p)]!))]));
-}
 
 interface Outcome {
   found: boolean;
@@ -81,7 +48,7 @@ const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}%`;
 const photos = listPhotos(root);
 const started = Date.now();
 const original = (await trackPhotos({ root, photos, log: console.log, cacheDir: CACHE_DIR })).frames;
-const mirrored = await trackMirrored(photos);
+const mirrored = (await trackPhotos({ root, photos, log: console.log, cacheDir: CACHE_DIR, mirrored: true })).frames;
 const judge = await loadJudge();
 console.log(`mirrored: judging ${photos.length} photographs, as taken and mirrored, against ${judge.letters.length} references`);
 const rows = [

@@ -76,6 +76,8 @@ export interface TrackPhotosOptions {
   log: (line: string) => void;
   /** Cache folder; none: no cache read or written (the CI test tracks from nothing). */
   cacheDir?: string;
+  /** Track each photograph flipped left to right (a left-handed person: bench/signers-tracker/mirrored.ts), cached apart. */
+  mirrored?: boolean;
 }
 
 export interface TrackedPhotos {
@@ -92,11 +94,12 @@ export interface TrackedPhotos {
 export async function trackPhotos(options: TrackPhotosOptions): Promise<TrackedPhotos> {
   const { root, photos, log } = options;
   const version = trackerVersion(root);
-  const cacheFile = options.cacheDir ? join(options.cacheDir, `tracker-${version}.json`) : null;
+  const kind = options.mirrored ? 'mirrored photographs' : 'photographs';
+  const cacheFile = options.cacheDir ? join(options.cacheDir, `tracker-${options.mirrored ? 'mirrored-' : ''}${version}.json`) : null;
   const cache: Record<string, CachedLandmarks> = cacheFile && existsSync(cacheFile) ? (JSON.parse(readFileSync(cacheFile, 'utf8')) as Record<string, CachedLandmarks>) : {};
   const frames = new Map<string, LandmarkFrame>();
   const missing = photos.filter((p) => !cache[photoKey(p)]);
-  if (cacheFile) log(`signers: our tracker (code version ${version}): ${photos.length - missing.length} of ${photos.length} photographs cached, ${missing.length} to track`);
+  if (cacheFile) log(`signers: our tracker (code version ${version}): ${photos.length - missing.length} of ${photos.length} ${kind} cached, ${missing.length} to track`);
   let backend: Record<string, unknown> = {};
   const times: number[] = [];
   if (missing.length > 0) {
@@ -108,8 +111,8 @@ export async function trackPhotos(options: TrackPhotosOptions): Promise<TrackedP
     try {
       for (let i = 0; i < missing.length; i++) {
         const photo = missing[i]!;
-        if (i % 20 === 0) log(`signers: tracking photographs ${i + 1}-${Math.min(i + 20, missing.length)} of ${missing.length} (WASM, still mode)`);
-        const image = await decodeImageFile(join(root, photo.path));
+        if (i % 20 === 0) log(`signers: tracking ${kind} ${i + 1}-${Math.min(i + 20, missing.length)} of ${missing.length} (WASM, still mode)`);
+        const image = await decodeImageFile(join(root, photo.path), { flop: options.mirrored === true });
         const start = performance.now();
         await created.tracker.trackStill(rgbPixels(image), out);
         times.push(performance.now() - start);
