@@ -62,16 +62,17 @@ function isUsableRecord(sign: string, file: string, definitions: Readonly<Record
     const names = model?.descriptors;
     if (names === undefined || names.length !== HAND_DESCRIPTOR_NAMES.length || names.some((name, i) => name !== HAND_DESCRIPTOR_NAMES[i])) return false;
     // So is one whose letter, or one of the letters it is held apart from (the ratio test reads
-    // their definitions too), the alphabet now defines otherwise (a definition the judge reads).
+    // their definitions too), the alphabet now defines otherwise (a definition the judge reads,
+    // or the letter whose frames its model learns from too: handshapeOf, its own only).
     const definition = definitions[sign];
     if (definition !== undefined && !sameDefinition(model!, definition)) return false;
-    return Object.entries(model!.contrastDefinitions ?? {}).every(([other, stored]) => definitions[other] === undefined || sameDefinition({ movement: definitions[other].movement, ...stored }, definitions[other]));
+    return Object.entries(model!.contrastDefinitions ?? {}).every(([other, stored]) => definitions[other] === undefined || sameDefinition({ movement: definitions[other].movement, handshapeOf: definitions[other].handshapeOf, ...stored }, definitions[other]));
   } catch {
     return false;
   }
 }
 
-type StoredDefinition = Pick<NonNullable<ReferenceSign['handshape']>, 'fingers' | 'movement' | 'points' | 'hook' | 'crossing' | 'pointsWith' | 'thumbTouches' | 'bend' | 'thumbSide'>;
+type StoredDefinition = Pick<NonNullable<ReferenceSign['handshape']>, 'fingers' | 'movement' | 'points' | 'hook' | 'crossing' | 'pointsWith' | 'thumbTouches' | 'bend' | 'thumbSide' | 'handshapeOf'>;
 
 function sameDefinition(model: StoredDefinition, d: LetterDefinition): boolean {
   return (
@@ -83,7 +84,8 @@ function sameDefinition(model: StoredDefinition, d: LetterDefinition): boolean {
     model.pointsWith === d.pointsWith &&
     model.thumbTouches === d.thumbTouches &&
     model.bend === d.bend &&
-    model.thumbSide === d.thumbSide
+    model.thumbSide === d.thumbSide &&
+    model.handshapeOf === d.handshapeOf
   );
 }
 

@@ -142,6 +142,8 @@ export interface FingerspellingAcceptance {
   wrong: Record<string, number>;
   /** nonSign[file]: letters that completed on it. */
   nonSign: Record<string, string[]>;
+  /** The corpus's files that are this language's letter (non_sign_sources.ts letterIn): file -> letter. That letter completing there is no non-sign completion. */
+  letterFiles: Record<string, string>;
 }
 
 /** A quicker run (the tests): own and wrong pairs among `letters` only, at `rates`, on the non-sign files named. */
@@ -171,7 +173,7 @@ export async function runFingerspellingAcceptance(code: string, mode: MatchMode,
     if (any) return done.length > 0 ? Math.min(...done) : null;
     return done.length === times.length ? Math.max(...done) : null;
   };
-  const result: FingerspellingAcceptance = { language: lexicon.language, mode, alphabetSize: allLetters.length, own: {}, heldOutFrames: {}, protocol: {}, wrong: {}, nonSign: {} };
+  const result: FingerspellingAcceptance = { language: lexicon.language, mode, alphabetSize: allLetters.length, own: {}, heldOutFrames: {}, protocol: {}, wrong: {}, nonSign: {}, letterFiles: {} };
   for (const letter of letters) {
     result.heldOutFrames[letter] = heldOut.get(letter)!.stretches.map((s) => s.frames.length);
     result.protocol[letter] = heldOut.get(letter)!.protocol;
@@ -183,8 +185,10 @@ export async function runFingerspellingAcceptance(code: string, mode: MatchMode,
       if (seconds !== null) result.wrong[`${letter}>${other}`] = seconds;
     }
   }
-  for (const { file, frames } of loadNonSigns().filter((n) => !options.nonSigns || options.nonSigns.includes(n.file))) {
+  for (const { file, frames, letterIn } of loadNonSigns().filter((n) => !options.nonSigns || options.nonSigns.includes(n.file))) {
     result.nonSign[file] = allLetters.filter((letter) => completes(frames, 30, letter, compiled.get(letter)!, mode, 30) !== null);
+    const letter = letterIn[lexicon.language];
+    if (letter !== undefined) result.letterFiles[file] = letter;
   }
   return result;
 }
@@ -194,17 +198,26 @@ export function fingerspellingSummary(r: FingerspellingAcceptance): string {
   const rates = Object.keys(r.own[letters[0]!] ?? {});
   const tested = letters.filter((l) => r.heldOutFrames[l]!.length > 0);
   const ownAt = (rate: string) => tested.filter((l) => r.own[l]![rate] !== null).length;
-  const nonSigns = Object.values(r.nonSign);
-  const nonSignPairs = nonSigns.reduce((n, l) => n + l.length, 0);
-  const alphabetSize = r.alphabetSize;
+  const nonSignCompletions = nonSignsCompleted(r);
+  const nonSignPairs = Object.values(nonSignCompletions).reduce((n, l) => n + l.length, 0);
+  const letterFiles = Object.entries(r.letterFiles);
+  const pairs = Object.keys(r.nonSign).length * r.alphabetSize - letterFiles.length;
   return [
     `${r.language} (${r.mode}): own letters complete ${rates.map((rate) => `${ownAt(rate)}/${tested.length} at ${rate} fps`).join(', ')}`,
     `  not completing at every rate: ${tested.filter((l) => rates.some((rate) => r.own[l]![rate] === null)).map((l) => `${l} (${rates.filter((rate) => r.own[l]![rate] === null).join('/')} fps)`).join(' ') || 'none'}`,
     `  tested on the halves of their span (heldOutProtocol): ${letters.filter((l) => r.protocol[l] === 'halves').join(' ') || 'none'}`,
     `  no held-out frames (the whole span went to the reference): ${letters.filter((l) => r.heldOutFrames[l]!.length === 0).join(' ') || 'none'}`,
     `  wrong pairs completed: ${Object.keys(r.wrong).length}/${letters.length * (letters.length - 1)}${Object.keys(r.wrong).length ? ` (${Object.entries(r.wrong).map(([p, s]) => `${p} ${s}s`).join(', ')})` : ''}`,
-    `  non-sign pairs completed: ${nonSignPairs}/${nonSigns.length * alphabetSize}${nonSignPairs ? ` (${Object.entries(r.nonSign).filter(([, l]) => l.length).map(([f, l]) => `${f}: ${l.join(' ')}`).join('; ')})` : ''}`,
+    `  non-sign pairs completed: ${nonSignPairs}/${pairs}${nonSignPairs ? ` (${Object.entries(nonSignCompletions).filter(([, l]) => l.length).map(([f, l]) => `${f}: ${l.join(' ')}`).join('; ')})` : ''}`,
+    ...(letterFiles.length
+      ? [`  the corpus's hands that are this language's letter (non_sign_sources.ts letterIn): ${letterFiles.map(([f, letter]) => `${f} is ${letter}: ${r.nonSign[f]!.includes(letter) ? 'completes it' : 'does not complete it'}`).join('; ')}`]
+      : []),
   ].join('\n');
+}
+
+/** Per non-sign file, the letters that completed on it, less the letter the file is in this language (letterFiles). */
+export function nonSignsCompleted(r: FingerspellingAcceptance): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(r.nonSign).map(([file, letters]) => [file, letters.filter((l) => l !== r.letterFiles[file])]));
 }
 
 if (process.argv[1]?.endsWith('fingerspelling_acceptance.ts')) {

@@ -18,6 +18,7 @@ import type { TrackInput } from '../../engine/src/tracker/node/node_track_file.t
 import { trackToFixture } from '../../engine/src/tracker/node/node_track_to_fixture.ts';
 import { CLIPS_DIR, makeClips } from '../clips/make-clips.mjs';
 import {
+  filmedFps,
   MAX_VIDEO_FRAMES,
   NON_SIGN_SOURCES,
   OPENCV_DOC_PACKAGE,
@@ -106,10 +107,11 @@ async function prepareInput(source: NonSignSource, opencvDocVersion: string): Pr
   if (input.kind === 'bench-clip') {
     ensureBenchClips();
     const folder = join(CLIPS_DIR, input.clip);
+    const fps = filmedFps(input)!;
     return {
-      input: { frames: folder, fps: 30 },
-      origin: `the bench's clip ${input.clip} (bench/clips/make-clips.mjs, from ${docs} material), 90 JPEG frames at 30 frames/s`,
-      trackArgs: ['--video', relative(root, folder), '--fps', '30'],
+      input: { frames: folder, fps },
+      origin: `the bench's clip ${input.clip} (bench/clips/make-clips.mjs, from ${docs} material), 90 JPEG frames at ${fps} frames/s`,
+      trackArgs: ['--video', relative(root, folder), '--fps', String(fps)],
       video: true,
     };
   }
@@ -121,10 +123,11 @@ async function prepareInput(source: NonSignSource, opencvDocVersion: string): Pr
       const avi = join(opencvDocDir, OPENCV_DOC_ROOT, VTEST);
       ffmpeg(['-ss', String(input.startSeconds), '-t', String(input.seconds), '-i', avi, '-vf', input.filter, join(folder, '%03d.png')]);
     }
+    const fps = filmedFps(input)!;
     return {
-      input: { frames: folder, fps: 10 },
-      origin: `${docs}, /${OPENCV_DOC_ROOT}/${VTEST} from ${input.startSeconds} s for ${input.seconds} s at its 10 frames/s, ffmpeg -vf ${input.filter}`,
-      trackArgs: ['--video', relative(root, folder), '--fps', '10'],
+      input: { frames: folder, fps },
+      origin: `${docs}, /${OPENCV_DOC_ROOT}/${VTEST} from ${input.startSeconds} s for ${input.seconds} s at its ${fps} frames/s, ffmpeg -vf ${input.filter}`,
+      trackArgs: ['--video', relative(root, folder), '--fps', String(fps)],
       video: true,
     };
   }

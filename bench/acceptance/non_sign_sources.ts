@@ -36,6 +36,19 @@ export interface NonSignSource {
   mirrored: boolean;
   /** `track --hands-without-pose`: look for a hand in video frames with no body. */
   handsWithoutPose?: boolean;
+  /**
+   * The sign languages (the lexicon's ISO 639-3 code) in whose manual alphabet this hand IS a
+   * letter, and which letter: there the file is no non-sign, and that letter, and only that one,
+   * is expected to complete on it. Absent: a non-sign in every language.
+   */
+  letterIn?: Readonly<Record<string, string>>;
+}
+
+/** The frames a second a video input was filmed (and tracked) at; null for a still image. */
+export function filmedFps(input: NonSignInput): number | null {
+  if (input.kind === 'bench-clip') return 30; // bench/clips/make-clips.mjs writes 30 frames a second
+  if (input.kind === 'vtest') return 10; // vtest.avi's own rate
+  return null;
 }
 
 /** Frames with a hand kept from a video: 3 s at 30 frames/s keeps the corpus small. */
@@ -85,6 +98,9 @@ export const NON_SIGN_SOURCES: readonly NonSignSource[] = [
     input: { kind: 'opencv-doc-image', path: 'opencv4/html/Back_Projection_Theory0.jpg' },
     crop: [10, 0, 180, 200],
     why: hidden,
+    // ÖGS's SCH is this hand: the fingers straight and spread, the thumb out, the palm to the
+    // camera, held still (the lexicon's recording reads the same; docs/second-language.md).
+    letterIn: { asq: 'SCH' },
   }),
   ...bothSides({
     name: 'chin-rest',

@@ -38,6 +38,8 @@ import { MANUAL_ALPHABET, type LetterDefinition } from '../../engine/src/handsha
 import { sourceToAngleFrames } from '../../engine/src/recordings/source_to_angle_frames.ts';
 import { ALPHABET_DIR, ROOT } from '../../server/paths.ts';
 import { createFingerposeJudge } from './fingerpose_judge.ts';
+import { filmedFps, NON_SIGN_SOURCES } from './non_sign_sources.ts';
+import { nonSignAsFilmed } from './non_sign_timeline.ts';
 import { PERTURBATIONS } from './perturb.ts';
 
 export const NON_SIGN_DIR = join(ROOT, 'data', 'non-signs');
@@ -217,19 +219,23 @@ function speedAtRate(source: ReturnType<typeof alphabetSource>, fps: number): { 
   return { median: at(0.5), p95: at(0.95) };
 }
 
-/** Every file of data/non-signs as landmark frames (the acceptance stage and the other languages' script). */
-export function loadNonSigns(): { file: string; frames: LandmarkFrame[] }[] {
+/** Every file of data/non-signs as landmark frames, a video's on its clip's clock (the acceptance stage and the other languages' script). */
+export function loadNonSigns(): { file: string; frames: LandmarkFrame[]; letterIn: Readonly<Record<string, string>> }[] {
   return readdirSync(NON_SIGN_DIR)
     .filter((name) => name.endsWith('.json'))
     .sort()
     .map((name) => {
       const fixture = landmarkFixtureSchema.parse(JSON.parse(readFileSync(join(NON_SIGN_DIR, name), 'utf8')));
-      const frames = fixture.frames.map((f) => {
+      const kept = fixture.frames.map((f) => {
         const frame = createLandmarkFrame();
         fixtureFrameToLandmarks(fixture, f, frame);
         return frame;
       });
-      return { file: name.replace(/\.json$/, ''), frames };
+      const file = name.replace(/\.json$/, '');
+      const source = NON_SIGN_SOURCES.find((s) => s.name === file);
+      if (!source) throw new Error(`data/non-signs/${name}: not one of bench/acceptance/non_sign_sources.ts's sources (its frame rate is unknown)`);
+      // A video's kept frames on the clip's clock (non_sign_timeline.ts), at the recordings' rate the replays read.
+      return { file, frames: nonSignAsFilmed(kept, filmedFps(source.input), RECORDING_FPS), letterIn: source.letterIn ?? {} };
     });
 }
 
@@ -355,7 +361,7 @@ export function acceptanceMarkdown(r: AcceptanceResult): string {
   lines.push('- **own**: the letter\'s held-out frames (the first and last quarters of its recording, which no reference saw) against its own reference;');
   lines.push(`- **perturbed**: the same frames changed one way at a time (${r.perturbations.length} perturbations, below): measured stand-ins for other hands, not other signers;`);
   lines.push(`- **wrong**: every letter's held-out frames against every other letter's reference (${pairs} pairs); the fist group is ${FIST_GROUP.join(' ')};`);
-  lines.push(`- **non-signs**: each file of \`data/non-signs\` (people and hands not signing, with their sources) against every letter (${r.nonSignFiles.length} files x 26 letters).`, '');
+  lines.push(`- **non-signs**: each file of \`data/non-signs\` (people and hands not signing, with their sources) against every letter (${r.nonSignFiles.length} files x 26 letters); a photograph held, a video on its clip's own clock (each frame with a hand shown as long as it was filmed, no hand between: bench/acceptance/non_sign_timeline.ts), cycled.`, '');
   lines.push(acceptanceSummary(r));
   lines.push('', `Targets for the default judge (issue 19): every own letter completes on held-out and perturbed frames; 0 non-sign completions; wrong pairs at most 1%, none in the fist group. The SPEC rule is loose by design; fingerpose judges single frames with its own descriptions (J and Z move: it has no description of them).`, '');
   lines.push('## Per letter', '', 'Seconds to complete (own, 30 fps), perturbed frames completing, and the wrong letters whose frames complete this letter\'s reference.', '');

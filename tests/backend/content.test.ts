@@ -1,11 +1,11 @@
 // Seeded content: the curriculum, the reference records it needs, the guide file names, the
 // computed stats, and an idempotent seed.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminGet } from '../../server/admin-rest.ts';
-import { definitionsOf, ensureReferences, loadReferences, seedDatabase } from '../../server/seed.ts';
+import { definitionsOf, ensureReferences, languageFolders, loadReferences, seedDatabase } from '../../server/seed.ts';
 import { startDatabaseStandIn } from '../../server/database-standin.ts';
 import { AMERICAN_LEVELS, CURRICULUM, LETTER_LEVELS, PICKER_LEVEL_COUNT, WORD_LEVELS, curriculumSigns, curriculumStats, curriculumWords } from '@/lib/data/curriculum.ts';
 import { generateWordCurriculum, WORD_CURRICULUM_FILE, WORD_REPORT_FILE } from '../../scripts/words/make-word-curriculum.ts';
@@ -273,6 +273,27 @@ describe('seeding another language and a fresh database', () => {
     writeFileSync(join(cache, 'Y.json'), JSON.stringify({ ...y, handshape: { ...y.handshape, contrastDefinitions: { ...y.handshape!.contrastDefinitions, I: olderI } } }));
     ensureReferences(['Y'], cache);
     expect(loadReferences(['Y'], cache).Y!.handshape!.contrastDefinitions!.I!.thumbSide).toBe('across');
+  });
+
+  test('a cached Libras J built from its own recording only is rebuilt to learn the I from I\'s recording too', () => {
+    const cache = join(dir, 'old-bzs-references');
+    mkdirSync(cache);
+    const bzs = definitionsOf('bzs');
+    ensureReferences(['J', 'I'], cache, languageFolders('bzs').recordings, bzs);
+    const j = loadReferences(['J'], cache).J!;
+    expect(j.handshape!.handshapeOf).toBe(bzs.J!.handshapeOf);
+    // As the builder before handshapeOf left it.
+    const { handshapeOf: _dropped, ...older } = j.handshape!;
+    writeFileSync(join(cache, 'J.json'), JSON.stringify({ ...j, handshape: older }));
+    ensureReferences(['J', 'I'], cache, languageFolders('bzs').recordings, bzs);
+    expect(loadReferences(['J'], cache).J!.handshape!.handshapeOf).toBe('I');
+    // A record that holds J apart (a contrast stores no handshapeOf) is not taken for an older one:
+    // the next seed rebuilds nothing.
+    const holdingJApart = Object.keys(bzs).filter((letter) => loadReferences([letter], cache)[letter]!.handshape!.contrastDefinitions?.J !== undefined);
+    expect(holdingJApart.length).toBeGreaterThan(0);
+    const written = statSync(join(cache, `${holdingJApart[0]!}.json`)).mtimeMs;
+    ensureReferences(['J', ...holdingJApart], cache, languageFolders('bzs').recordings, bzs);
+    expect(statSync(join(cache, `${holdingJApart[0]!}.json`)).mtimeMs).toBe(written);
   });
 
   test('the database stand-in persists its data to a file across restarts', async () => {

@@ -38,6 +38,8 @@ export interface HandshapeTrainingSign {
   bend?: FingerBend;
   /** Which side of the index knuckle the thumb's tip lies on (manual_alphabet.ts); either when absent. */
   thumbSide?: ThumbSide;
+  /** The letter whose handshape it traces, whose frames `frames` also holds (manual_alphabet.ts handshapeOf); absent: none. */
+  handshapeOf?: string;
 }
 
 /** Do a hand's descriptors have every finger in the state `fingers` names, the index hooked or straight, index and middle crossed or not, the thumb touching a fingertip and lying out or across where the definition says so, by the training bands? */
@@ -149,6 +151,7 @@ interface SignPrototypes {
   thumbTouches: ThumbTouch | undefined;
   bend: FingerBend | undefined;
   thumbSide: ThumbSide | undefined;
+  handshapeOf: string | undefined;
   speedLimit: number;
   /** The prototype frames' own descriptors (without the other views): the contrast others see. */
   base: number[][];
@@ -191,7 +194,7 @@ function prototypesOf(sign: HandshapeTrainingSign, views: readonly (readonly [nu
   const measured = [...(sign.speeds ?? speeds)].sort((x, y) => x - y);
   const p75 = measured.length === 0 ? 0 : measured[Math.floor(0.75 * (measured.length - 1))]!;
   const speedLimit = sign.movement === 'held' ? Math.max(b.heldSpeedFloor, b.heldSpeedFactor * p75) : b.movingSpeed;
-  return { name: sign.name, fingers: sign.fingers, movement: sign.movement, points: sign.points ?? 'any', hook: sign.hook, crossing: sign.crossing, pointsWith: sign.pointsWith, thumbTouches: sign.thumbTouches, bend: sign.bend, thumbSide: sign.thumbSide, speedLimit: round(speedLimit), base, all };
+  return { name: sign.name, fingers: sign.fingers, movement: sign.movement, points: sign.points ?? 'any', hook: sign.hook, crossing: sign.crossing, pointsWith: sign.pointsWith, thumbTouches: sign.thumbTouches, bend: sign.bend, thumbSide: sign.thumbSide, handshapeOf: sign.handshapeOf, speedLimit: round(speedLimit), base, all };
 }
 
 /**
@@ -223,6 +226,7 @@ export function buildHandshapeModels(signs: readonly HandshapeTrainingSign[], vi
       ...(sign.thumbTouches ? { thumbTouches: sign.thumbTouches } : {}),
       ...(sign.bend ? { bend: sign.bend } : {}),
       ...(sign.thumbSide ? { thumbSide: sign.thumbSide } : {}),
+      ...(sign.handshapeOf ? { handshapeOf: sign.handshapeOf } : {}),
       speedLimit: sign.speedLimit,
       prototypes: sign.all,
       contrast: Object.fromEntries(nearestOthers.map(({ other }) => [other.name, other.all])),

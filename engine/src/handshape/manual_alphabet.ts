@@ -82,6 +82,12 @@ export interface LetterDefinition {
   bend?: FingerBend;
   /** Which side of the index knuckle the thumb's tip lies on (hand_descriptors.ts thumbAcross); absent: either. */
   thumbSide?: ThumbSide;
+  /**
+   * The held letter whose handshape this moving one traces (Libras J: the I, traced), where the
+   * letter's own recording shows too little of it: its handshape model also learns from that
+   * letter's frames (recordings/build_alphabet_references.ts). Absent: only its own recording.
+   */
+  handshapeOf?: string;
 }
 
 const E = 'extended';

@@ -167,7 +167,16 @@ export function buildAlphabetReferencesFromSources(
     training.push({ name: sign, frames: landmarks, fingers, movement, points: definition.points, hook: definition.hook, crossing: definition.crossing, pointsWith: definition.pointsWith, thumbTouches: definition.thumbTouches, bend: definition.bend, thumbSide: definition.thumbSide, speeds: range.map(speedOf) });
     built.set(sign, { record, movement, training: range, artefacts });
   }
-  const models = buildHandshapeModels(training, options.views);
+  // A moving letter that traces another's handshape (handshapeOf) learns that handshape from the
+  // other letter's recording too: a different performance of the same hand.
+  const learning = training.map((sign) => {
+    const of = definitions[sign.name]!.handshapeOf;
+    if (of === undefined) return sign;
+    const other = training.find((t) => t.name === of);
+    if (!other) throw new Error(`"${sign.name}" traces the handshape of "${of}", which is not among the letters built`);
+    return { ...sign, frames: [...sign.frames, ...other.frames], handshapeOf: of };
+  });
+  const models = buildHandshapeModels(learning, options.views);
   for (const [sign, reference] of built) reference.record = { ...reference.record, handshape: models.get(sign)! };
   return built;
 }

@@ -82,6 +82,8 @@ export const handshapeModelSchema = z.object({
   bend: bendSchema.optional(),
   /** Which side of the index knuckle the thumb's tip lies on (handshape/manual_alphabet.ts: Y out, I across); absent: either. */
   thumbSide: thumbSideSchema.optional(),
+  /** The held letter whose handshape this moving one traces and whose frames its prototypes also learned from (handshape/manual_alphabet.ts handshapeOf: Libras J, the I traced); absent: its own recording only. */
+  handshapeOf: z.string().min(1).optional(),
   speedLimit: z.number().finite().min(0),
   prototypes: prototypesSchema,
   contrast: z.record(z.string().min(1), prototypesSchema),

@@ -29,7 +29,7 @@ export const BZS_MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   G: { ...held(E, F, F, F), hook: 'straight' }, // index straight up, thumb alongside
   H: moving(E, E, F, F), // index and middle out, the hand turned
   I: held(F, F, F, E), // pinky up
-  J: moving(F, F, F, E), // I, tracing a J with the pinky (the frames of the turn, which read every finger open, are the tracker's: left out)
+  J: { ...moving(F, F, F, E), handshapeOf: 'I' }, // I, tracing a J with the pinky (the frames of the turn, which read every finger open, are the tracker's: left out)
   K: moving(E, E, F, F), // index and middle up, thumb between them, the hand raised
   L: { ...held(E, F, F, F), hook: 'straight' }, // index straight up, thumb out: an L
   M: held(E, E, E, X), // index, middle and ring point down
