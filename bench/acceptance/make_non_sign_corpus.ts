@@ -167,7 +167,15 @@ async function makeOne(source: NonSignSource, outDir: string, opencvDocVersion: 
     prepared.origin,
   );
   const withHand = tracked.frames.filter((frame) => frame.leftHand !== undefined || frame.rightHand !== undefined);
-  if (withHand.length === 0) throw new Error(`non-signs: ${source.name}: the tracker found no hand in ${prepared.origin}`);
+  if (withHand.length === 0) {
+    // A tracker that finds no hand there reads no letter there either. The file already made
+    // (by an earlier version of the tracker, which did find a hand) keeps testing the judge on a
+    // hand in that picture; nothing is made up for a new one.
+    const existing = join(outDir, `${source.name}.json`);
+    if (!existsSync(existing)) throw new Error(`non-signs: ${source.name}: the tracker found no hand in ${prepared.origin}`);
+    console.log(JSON.stringify({ file: relative(root, existing), kept: 'unchanged: the tracker now finds no hand in its input; the file holds an earlier version\'s landmarks' }));
+    return;
+  }
   const kept = prepared.video ? withHand.slice(0, MAX_VIDEO_FRAMES) : withHand;
   const fixture: LandmarkFixture = {
     format: tracked.format,

@@ -3,7 +3,7 @@
 // in each photograph, read off by eye on a pixel grid (the fingertips to the wrist crease, plus a
 // margin of about a tenth of the hand's size).
 import * as tf from '@tensorflow/tfjs-core';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
@@ -13,6 +13,7 @@ import type { LandmarkTracker } from '../../engine/src/tracker/landmark_tracker.
 import { decodeImageFile, type RgbFrame } from '../../engine/src/tracker/node/node_image.ts';
 import { createNodeTracker, rgbPixels } from '../../engine/src/tracker/node/node_tracker.ts';
 import { PHOTOGRAPHS_DIR } from '../../server/paths.ts';
+import { mediapipeHandsSources } from '../../bench/signers-judge/mediapipe_hands_source.ts';
 
 const PHOTOS = join(import.meta.dirname, '..', '..', 'data', 'real-photos');
 const volunteer = (prefix: string) => join(PHOTOS, 'letters-volunteers', readdirSync(join(PHOTOS, 'letters-volunteers')).find((f) => f.startsWith(prefix + '_'))!);
@@ -186,6 +187,59 @@ describe('video', () => {
     } finally {
       tracker.reset();
     }
+  });
+});
+
+/** MediaPipe Hands' own landmarks of a photograph (data/real-photos/mediapipe-hands.json): its one hand. */
+function mediapipeHand(photo: string): Float32Array {
+  const sources = mediapipeHandsSources(JSON.parse(readFileSync(join(PHOTOS, 'mediapipe-hands.json'), 'utf8')));
+  const found = sources.find((s) => s.name === photo);
+  if (!found) throw new Error(`no MediaPipe Hands landmarks for ${photo}`);
+  const frame = createLandmarkFrame();
+  found.source.read(0, frame);
+  return frame.present[Part.rightHand] ? frame.rightHand : frame.leftHand;
+}
+
+/** The diagonal of a hand's 21 points' box, in pixels, and its wrist (pixels). */
+function extent(hand: Float32Array, width: number, height: number): { diagonal: number; wrist: [number, number] } {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (let i = 0; i < HAND_POINT_COUNT; i++) {
+    const x = hand[i * POINT_STRIDE]! * width;
+    const y = hand[i * POINT_STRIDE + 1]! * height;
+    x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+  }
+  return { diagonal: Math.hypot(x1 - x0, y1 - y0), wrist: [hand[0]! * width, hand[1]! * height] };
+}
+
+describe('a palm box on part of the hand: the wider look (still images)', () => {
+  // W26: the thumb holding the pinky, in front of the palm, reads as a palm; O17: the curled
+  // fingers. The hand model squeezed a whole hand into that box (a third and a half of MediaPipe
+  // Hands' hand on the same photograph), and following its own landmarks kept it there.
+  for (const [photo, name] of [['W26', 'letters-volunteers/W26_jpg.rf.95c8aba727b9f1aaf59fc5070fb7f090'], ['O17', 'letters-volunteers/O17_jpg.rf.8d4c8a8fd1153874783e1c8c243a7b19']] as const) {
+    it(`${photo}: the hand's points span the hand as MediaPipe Hands' do`, async () => {
+      const { image, out } = await still(tracker, volunteer(photo));
+      const sides = foundSides(out);
+      expect(sides).toHaveLength(1);
+      const ours = extent(sides[0] === Part.leftHand ? out.leftHand : out.rightHand, image.width, image.height);
+      const theirs = extent(mediapipeHand(name), image.width, image.height);
+      expect(ours.diagonal / theirs.diagonal, photo).toBeGreaterThan(0.8);
+      expect(ours.diagonal / theirs.diagonal, photo).toBeLessThan(1.25);
+      expect(Math.hypot(ours.wrist[0] - theirs.wrist[0], ours.wrist[1] - theirs.wrist[1]) / theirs.diagonal, `${photo} wrist`).toBeLessThan(0.3);
+    });
+  }
+});
+
+describe('a hand close to the camera taken for a body that leads to no hand (volunteer R0)', () => {
+  it('is found through the whole frame as its crop, where MediaPipe Hands finds it', async () => {
+    const { image, out } = await still(tracker, volunteer('R0'));
+    expect(out.present[Part.pose], 'a body is found').toBe(1);
+    const sides = foundSides(out);
+    expect(sides).toHaveLength(1);
+    const ours = extent(sides[0] === Part.leftHand ? out.leftHand : out.rightHand, image.width, image.height);
+    const theirs = extent(mediapipeHand('letters-volunteers/R0_jpg.rf.794235d5045f9e27a4bff1153d8cda46'), image.width, image.height);
+    expect(ours.diagonal / theirs.diagonal).toBeGreaterThan(0.8);
+    expect(ours.diagonal / theirs.diagonal).toBeLessThan(1.25);
+    expect(Math.hypot(ours.wrist[0] - theirs.wrist[0], ours.wrist[1] - theirs.wrist[1]) / theirs.diagonal).toBeLessThan(0.3);
   });
 });
 

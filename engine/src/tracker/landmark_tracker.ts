@@ -36,6 +36,7 @@ import {
   PALM_VIDEO_TURNS_DEGREES,
   POSE_INPUT_SIZE,
   STILL_HAND_REFINE_PASSES,
+  WIDER_LOOK_TRANSFORM,
   TRACKER_STAGE_COUNT,
   TrackerStage,
 } from './constants.ts';
@@ -203,6 +204,11 @@ export class LandmarkTracker {
   /** 'video': re-acquire when no hand is found; 'still': whenever a side has none; 'off': refinement passes. */
   private palmMode: 'video' | 'still' | 'off' = 'video';
   private readonly palmSides: number[] = [Part.rightHand];
+  /** Whether the last still-image refinement lost every hand it started with. */
+  private refinedAway = false;
+  /** lookWider's crop, and its one side for runHandModel (the side only names the crop's slot). */
+  private readonly widerCrop = createNormalizedRect();
+  private readonly widerSides: number[] = [Part.rightHand];
   private readonly palmHandBounds = new Float32Array(4);
   private readonly foundHandBounds = new Float32Array(4);
 
@@ -448,10 +454,18 @@ export class LandmarkTracker {
       this.palmMode = 'still';
       await this.track(pixels, null, out, timings);
       this.palmMode = 'off';
-      for (let pass = 0; pass < STILL_HAND_REFINE_PASSES && this.handModel; pass++) {
-        if (!out.present[Part.leftHand] && !out.present[Part.rightHand]) break;
-        await this.trackHands(pixels, out, timings);
+      await this.refineStillHands(pixels, out, timings);
+      // Every hand found fell apart under refinement (a palm box on a pattern that looked like a
+      // palm): the whole frame, as for a hand without a body, and its refinement.
+      if (this.handModel && !out.present[Part.leftHand] && !out.present[Part.rightHand] && this.refinedAway) {
+        this.reset();
+        await this.findHandWithoutPose(pixels, out, timings);
+        if (out.present[Part.leftHand] || out.present[Part.rightHand]) {
+          for (const side of SIDES) if (out.present[side]) this.fromPalm[side] = 1;
+          await this.refineStillHands(pixels, out, timings);
+        }
       }
+      if (this.handModel) for (const side of SIDES) if (out.present[side]) await this.lookWider(pixels, side, out, timings, STILL_HAND_REFINE_PASSES);
       timings[TrackerStage.total] = now() - start;
     } finally {
       this.palmMode = 'video';
@@ -625,7 +639,11 @@ export class LandmarkTracker {
     addTime(timings, TrackerStage.handCrop, now() - start);
     if (sides.length > 0) await this.trackHandsFromRects(pixels, sides, out, timings);
     if (this.palmShouldLook(out)) await this.lookForPalms(pixels, out, timings);
-    if (sides.length === 0 && !out.present[Part.leftHand] && !out.present[Part.rightHand] && out.present[Part.pose] === 0 && this.config.handsWithoutPose) {
+    // No hand at all, and no body to lead to one (or, on a still image, a body that led to none
+    // and the palm detector found none either: a hand close to the camera read as a body): the
+    // whole frame is the crop.
+    const noBody = sides.length === 0 && out.present[Part.pose] === 0;
+    if ((noBody || (this.palmMode === 'still' && this.palmOn())) && !out.present[Part.leftHand] && !out.present[Part.rightHand] && this.config.handsWithoutPose) {
       await this.findHandWithoutPose(pixels, out, timings);
     }
   }
@@ -745,6 +763,7 @@ export class LandmarkTracker {
         if (side !== -1) {
           this.acceptHand(side, result.landmarks, 0, rect, score, out);
           this.fromPalm[side] = 1;
+          if (this.palmMode === 'video') await this.lookWider(pixels, side, out, timings, 1);
         }
       }
       addTime(timings, TrackerStage.projection, now() - projectStart);
@@ -817,6 +836,9 @@ export class LandmarkTracker {
     if (score >= HAND_PRESENCE_THRESHOLD) {
       const hand = handednessToSide(result.handedness[0]!, this.config.mirrored);
       this.acceptHand(hand, result.landmarks, 0, rect, score, out);
+      // On a still image with a body that led to no hand, the refinement passes follow this hand
+      // from its own landmarks, as a palm's: the body's wrist would take them elsewhere.
+      if (this.palmMode === 'still') this.fromPalm[hand] = 1;
     }
     addTime(timings, TrackerStage.projection, now() - start);
   }
@@ -836,6 +858,49 @@ export class LandmarkTracker {
     handRectFromLandmarks(hand, out.imageWidth, out.imageHeight, next);
     transformRect(next, out.imageWidth, out.imageHeight, HAND_RECT_FROM_LANDMARKS_TRANSFORM);
     this.tracked[side] = 1;
+  }
+
+  /**
+   * The hand on `side`, looked for again from a crop WIDER_LOOK_SCALE times its next crop and
+   * followed from its own landmarks for `passes` passes: kept when the hand model's presence there
+   * beats the hand found (constants.ts says why). A still image's hands after their refinement
+   * passes; in video a hand the palm detector has just found, with one pass (one more hand model
+   * run on that frame only: the next frames follow it from its landmarks).
+   */
+  private async lookWider(pixels: PixelFrame, side: number, out: LandmarkFrame, timings: Float64Array, passes: number): Promise<void> {
+    const width = out.imageWidth;
+    const height = out.imageHeight;
+    const crop = this.widerCrop;
+    copyRect(this.handRect[side]!, crop);
+    transformRect(crop, width, height, WIDER_LOOK_TRANSFORM);
+    const hand = this.recropHand;
+    let score = 0;
+    for (let pass = 0; pass < passes; pass++) {
+      if (pass > 0) {
+        handRectFromLandmarks(hand, width, height, crop);
+        transformRect(crop, width, height, HAND_RECT_FROM_LANDMARKS_TRANSFORM);
+      }
+      const result = await this.runHandModel(pixels, this.widerSides, timings, crop);
+      score = result.presence[0]!;
+      if (score < HAND_PRESENCE_THRESHOLD) return;
+      projectHandLandmarks(result.landmarks, 0, HAND_INPUT_SIZE, crop, score, hand);
+      if (pass === passes - 1 && score > (side === Part.leftHand ? out.leftHand : out.rightHand)[SCORE]!) {
+        this.acceptHand(side, result.landmarks, 0, crop, score, out);
+      }
+    }
+  }
+
+  /** A still image's refinement passes, each hand cropped from its own landmarks; sets refinedAway when hands found were all lost. */
+  private async refineStillHands(pixels: PixelFrame, out: LandmarkFrame, timings: Float64Array): Promise<void> {
+    this.refinedAway = false;
+    for (let pass = 0; pass < STILL_HAND_REFINE_PASSES && this.handModel; pass++) {
+      if (!out.present[Part.leftHand] && !out.present[Part.rightHand]) {
+        this.refinedAway = pass > 0;
+        break;
+      }
+      await this.trackHands(pixels, out, timings);
+      if (pass === STILL_HAND_REFINE_PASSES - 1) this.refinedAway = !out.present[Part.leftHand] && !out.present[Part.rightHand];
+    }
   }
 
   /** Crops the hands' rects (or `onlyRect`) to 224x224 and runs the hand landmark model on them. */
