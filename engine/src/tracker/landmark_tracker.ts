@@ -36,9 +36,9 @@ import {
   PALM_VIDEO_TURNS_DEGREES,
   POSE_INPUT_SIZE,
   STILL_HAND_REFINE_PASSES,
-  WIDER_LOOK_TRANSFORM,
   TRACKER_STAGE_COUNT,
   TrackerStage,
+  WIDER_LOOK_TRANSFORM,
 } from './constants.ts';
 import { createNormalizedRect, type HandModelType, type NormalizedRect, type PixelFrame, type PoseModelType } from './types.ts';
 
@@ -204,8 +204,6 @@ export class LandmarkTracker {
   /** 'video': re-acquire when no hand is found; 'still': whenever a side has none; 'off': refinement passes. */
   private palmMode: 'video' | 'still' | 'off' = 'video';
   private readonly palmSides: number[] = [Part.rightHand];
-  /** Whether the last still-image refinement lost every hand it started with. */
-  private refinedAway = false;
   /** lookWider's crop, and its one side for runHandModel (the side only names the crop's slot). */
   private readonly widerCrop = createNormalizedRect();
   private readonly widerSides: number[] = [Part.rightHand];
@@ -454,16 +452,12 @@ export class LandmarkTracker {
       this.palmMode = 'still';
       await this.track(pixels, null, out, timings);
       this.palmMode = 'off';
-      await this.refineStillHands(pixels, out, timings);
       // Every hand found fell apart under refinement (a palm box on a pattern that looked like a
       // palm): the whole frame, as for a hand without a body, and its refinement.
-      if (this.handModel && !out.present[Part.leftHand] && !out.present[Part.rightHand] && this.refinedAway) {
+      if (await this.refineStillHands(pixels, out, timings)) {
         this.reset();
         await this.findHandWithoutPose(pixels, out, timings);
-        if (out.present[Part.leftHand] || out.present[Part.rightHand]) {
-          for (const side of SIDES) if (out.present[side]) this.fromPalm[side] = 1;
-          await this.refineStillHands(pixels, out, timings);
-        }
+        await this.refineStillHands(pixels, out, timings);
       }
       if (this.handModel) for (const side of SIDES) if (out.present[side]) await this.lookWider(pixels, side, out, timings, STILL_HAND_REFINE_PASSES);
       timings[TrackerStage.total] = now() - start;
@@ -836,9 +830,10 @@ export class LandmarkTracker {
     if (score >= HAND_PRESENCE_THRESHOLD) {
       const hand = handednessToSide(result.handedness[0]!, this.config.mirrored);
       this.acceptHand(hand, result.landmarks, 0, rect, score, out);
-      // On a still image with a body that led to no hand, the refinement passes follow this hand
-      // from its own landmarks, as a palm's: the body's wrist would take them elsewhere.
-      if (this.palmMode === 'still') this.fromPalm[hand] = 1;
+      // On a still image (found in its first pass, or after its refinement lost every hand), the
+      // refinement passes follow this hand from its own landmarks, as a palm's: a body's wrist
+      // that led to no hand would take them elsewhere.
+      if (this.palmMode !== 'video') this.fromPalm[hand] = 1;
     }
     addTime(timings, TrackerStage.projection, now() - start);
   }
@@ -861,7 +856,7 @@ export class LandmarkTracker {
   }
 
   /**
-   * The hand on `side`, looked for again from a crop WIDER_LOOK_SCALE times its next crop and
+   * The hand on `side`, looked for again from a crop twice its next crop (WIDER_LOOK_TRANSFORM) and
    * followed from its own landmarks for `passes` passes: kept when the hand model's presence there
    * beats the hand found (constants.ts says why). A still image's hands after their refinement
    * passes; in video a hand the palm detector has just found, with one pass (one more hand model
@@ -874,14 +869,13 @@ export class LandmarkTracker {
     copyRect(this.handRect[side]!, crop);
     transformRect(crop, width, height, WIDER_LOOK_TRANSFORM);
     const hand = this.recropHand;
-    let score = 0;
     for (let pass = 0; pass < passes; pass++) {
       if (pass > 0) {
         handRectFromLandmarks(hand, width, height, crop);
         transformRect(crop, width, height, HAND_RECT_FROM_LANDMARKS_TRANSFORM);
       }
       const result = await this.runHandModel(pixels, this.widerSides, timings, crop);
-      score = result.presence[0]!;
+      const score = result.presence[0]!;
       if (score < HAND_PRESENCE_THRESHOLD) return;
       projectHandLandmarks(result.landmarks, 0, HAND_INPUT_SIZE, crop, score, hand);
       if (pass === passes - 1 && score > (side === Part.leftHand ? out.leftHand : out.rightHand)[SCORE]!) {
@@ -890,17 +884,12 @@ export class LandmarkTracker {
     }
   }
 
-  /** A still image's refinement passes, each hand cropped from its own landmarks; sets refinedAway when hands found were all lost. */
-  private async refineStillHands(pixels: PixelFrame, out: LandmarkFrame, timings: Float64Array): Promise<void> {
-    this.refinedAway = false;
-    for (let pass = 0; pass < STILL_HAND_REFINE_PASSES && this.handModel; pass++) {
-      if (!out.present[Part.leftHand] && !out.present[Part.rightHand]) {
-        this.refinedAway = pass > 0;
-        break;
-      }
-      await this.trackHands(pixels, out, timings);
-      if (pass === STILL_HAND_REFINE_PASSES - 1) this.refinedAway = !out.present[Part.leftHand] && !out.present[Part.rightHand];
-    }
+  /** A still image's refinement passes, each hand cropped from its own landmarks: true when they lost every hand found. */
+  private async refineStillHands(pixels: PixelFrame, out: LandmarkFrame, timings: Float64Array): Promise<boolean> {
+    const anyHand = () => out.present[Part.leftHand] === 1 || out.present[Part.rightHand] === 1;
+    if (!this.handModel || !anyHand()) return false;
+    for (let pass = 0; pass < STILL_HAND_REFINE_PASSES && anyHand(); pass++) await this.trackHands(pixels, out, timings);
+    return !anyHand();
   }
 
   /** Crops the hands' rects (or `onlyRect`) to 224x224 and runs the hand landmark model on them. */
