@@ -38,7 +38,7 @@ export interface HandshapeTrainingSign {
   bend?: FingerBend;
   /** Which side of the index knuckle the thumb's tip lies on (manual_alphabet.ts); either when absent. */
   thumbSide?: ThumbSide;
-  /** The letter whose handshape it traces, whose frames `frames` also holds (manual_alphabet.ts handshapeOf); absent: none. */
+  /** The letter whose handshape it traces (manual_alphabet.ts handshapeOf): the builder adds that letter's frames to `frames`; absent: none. */
   handshapeOf?: string;
 }
 

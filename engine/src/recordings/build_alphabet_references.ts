@@ -164,17 +164,16 @@ export function buildAlphabetReferencesFromSources(
       source.read(i, frame);
       return cloneLandmarkFrame(frame);
     });
-    training.push({ name: sign, frames: landmarks, fingers, movement, points: definition.points, hook: definition.hook, crossing: definition.crossing, pointsWith: definition.pointsWith, thumbTouches: definition.thumbTouches, bend: definition.bend, thumbSide: definition.thumbSide, speeds: range.map(speedOf) });
+    training.push({ name: sign, frames: landmarks, fingers, movement, points: definition.points, hook: definition.hook, crossing: definition.crossing, pointsWith: definition.pointsWith, thumbTouches: definition.thumbTouches, bend: definition.bend, thumbSide: definition.thumbSide, handshapeOf: definition.handshapeOf, speeds: range.map(speedOf) });
     built.set(sign, { record, movement, training: range, artefacts });
   }
   // A moving letter that traces another's handshape (handshapeOf) learns that handshape from the
   // other letter's recording too: a different performance of the same hand.
   const learning = training.map((sign) => {
-    const of = definitions[sign.name]!.handshapeOf;
-    if (of === undefined) return sign;
-    const other = training.find((t) => t.name === of);
-    if (!other) throw new Error(`"${sign.name}" traces the handshape of "${of}", which is not among the letters built`);
-    return { ...sign, frames: [...sign.frames, ...other.frames], handshapeOf: of };
+    if (sign.handshapeOf === undefined) return sign;
+    const other = training.find((t) => t.name === sign.handshapeOf);
+    if (!other) throw new Error(`"${sign.name}" traces the handshape of "${sign.handshapeOf}", which is not among the letters built`);
+    return { ...sign, frames: [...sign.frames, ...other.frames] };
   });
   const models = buildHandshapeModels(learning, options.views);
   for (const [sign, reference] of built) reference.record = { ...reference.record, handshape: models.get(sign)! };
