@@ -2,7 +2,7 @@
 // scale, the manual alphabet's definitions, and the judge's decisions and explanations.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeAngleFrame } from '../../engine/src/angles/compute_angle_frame.ts';
-import { createAngleFrame } from '../../engine/src/core/angle_frame.ts';
+import { createAngleFrame, type AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { cloneLandmarkFrame, createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { Part, POINT_STRIDE, X, Y, Z } from '../../engine/src/core/landmark_layout.ts';
 import { estimateDepthScale, RIGID_BONE_LOG_LENGTHS, RIGID_BONES } from '../../engine/src/handshape/estimate_depth_scale.ts';
@@ -49,6 +49,14 @@ function describeHand(frame: LandmarkFrame, left = false): Float32Array {
   const height = (width * frame.imageHeight) / frame.imageWidth;
   expect(computeHandDescriptors(left ? frame.leftHand : frame.rightHand, width, height, left, out)).toBe(true);
   return out;
+}
+
+/** A frame's angles and hand descriptors as the practice loop prepares them, from a fresh tracker. */
+function anglesOf(frame: LandmarkFrame): AngleFrame {
+  const angles = createAngleFrame();
+  computeAngleFrame(frame, angles, false);
+  createHandshapeFeatureTracker().update(frame, angles);
+  return angles;
 }
 
 /** The hand moved, scaled and turned in the image plane (about its wrist), as another camera framing would show it. */
@@ -326,9 +334,7 @@ describe('the alphabet\'s references', () => {
 
 describe('the handshape judge', () => {
   function judge(frame: LandmarkFrame, sign: string) {
-    const angles = createAngleFrame();
-    computeAngleFrame(frame, angles, false);
-    createHandshapeFeatureTracker().update(frame, angles);
+    const angles = anglesOf(frame);
     const report = createMatchReport();
     return { matched: matchHandshape(angles, compiled.get(sign)!.handshape!, report), report };
   }
@@ -492,9 +498,7 @@ describe('the handshape judge', () => {
 
   it('holds a letter apart only from the confusable letters the hand could be: a competitor whose definition the hand contradicts does not refuse it', () => {
     const frame = heldOutFrame('B');
-    const angles = createAngleFrame();
-    computeAngleFrame(frame, angles, false);
-    createHandshapeFeatureTracker().update(frame, angles);
+    const angles = anglesOf(frame);
     const v = Array.from(angles.rightHandDescriptors!);
     // The letter's prototype a little off; a competitor's exactly on the hand.
     const model = {
@@ -519,9 +523,7 @@ describe('the handshape judge', () => {
 
   it('X is a hooked index: a hand whose index is not hooked is not X, and X does not hold such a hand apart from D', () => {
     const frame = heldOutFrame('D');
-    const angles = createAngleFrame();
-    computeAngleFrame(frame, angles, false);
-    createHandshapeFeatureTracker().update(frame, angles);
+    const angles = anglesOf(frame);
     const v = Array.from(angles.rightHandDescriptors!);
     const hook = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
     // Our D's index is straight (at most 14 degrees from first to last segment).
@@ -544,9 +546,7 @@ describe('the handshape judge', () => {
 
   it('a straight index (Libras G, D, L): a hooked index is not such a letter, the cue says to straighten it, and it does not hold a hooked hand apart from X', () => {
     const frame = heldOutFrame('X');
-    const angles = createAngleFrame();
-    computeAngleFrame(frame, angles, false);
-    createHandshapeFeatureTracker().update(frame, angles);
+    const angles = anglesOf(frame);
     const v = Array.from(angles.rightHandDescriptors!);
     const hook = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
     // Our X's held-out frame is hooked (15 degrees or more from first to last segment).
@@ -611,9 +611,7 @@ describe('the handshape judge', () => {
     expect(p.weights[index]).toBe(0);
     expect(q.weights[index]).toBeGreaterThan(0);
     // Our P's held-out frames: the middle finger points down.
-    const angles = createAngleFrame();
-    computeAngleFrame(heldOutFrame('P'), angles, false);
-    createHandshapeFeatureTracker().update(heldOutFrame('P'), angles);
+    const angles = anglesOf(heldOutFrame('P'));
     expect(angles.rightHandDescriptors![middle]!).toBeLessThan(0);
     // The same hand with its middle finger pointing sideways is no P.
     const v = Array.from(angles.rightHandDescriptors!);
@@ -691,9 +689,7 @@ describe('signing space (hand_raised.ts)', () => {
       const pose = forearm(degrees);
       frame.pose.set(pose.pose);
       frame.present[Part.pose] = 1;
-      const angles = createAngleFrame();
-      computeAngleFrame(frame, angles, false);
-      createHandshapeFeatureTracker().update(frame, angles);
+      const angles = anglesOf(frame);
       const report = createMatchReport();
       return { matched: matchHandshape(angles, compiled.get(sign)!.handshape!, report), report };
     };
