@@ -211,6 +211,17 @@ function extent(hand: Float32Array, width: number, height: number): { diagonal: 
   return { diagonal: Math.hypot(x1 - x0, y1 - y0), wrist: [hand[0]! * width, hand[1]! * height] };
 }
 
+/** The one hand found spans the hand as MediaPipe Hands' does: its box's diagonal within 0.8-1.25 of theirs, its wrist within 0.3 of that diagonal. */
+function expectLikeMediapipe(out: LandmarkFrame, image: RgbFrame, photo: string): void {
+  const sides = foundSides(out);
+  expect(sides, photo).toHaveLength(1);
+  const ours = extent(sides[0] === Part.leftHand ? out.leftHand : out.rightHand, image.width, image.height);
+  const theirs = extent(mediapipeHand(photo), image.width, image.height);
+  expect(ours.diagonal / theirs.diagonal, photo).toBeGreaterThan(0.8);
+  expect(ours.diagonal / theirs.diagonal, photo).toBeLessThan(1.25);
+  expect(Math.hypot(ours.wrist[0] - theirs.wrist[0], ours.wrist[1] - theirs.wrist[1]) / theirs.diagonal, `${photo} wrist`).toBeLessThan(0.3);
+}
+
 describe('a palm box on part of the hand: the wider look (still images)', () => {
   // W26: the thumb holding the pinky, in front of the palm, reads as a palm; O17: the curled
   // fingers. The hand model squeezed a whole hand into that box (a third and a half of MediaPipe
@@ -218,13 +229,7 @@ describe('a palm box on part of the hand: the wider look (still images)', () => 
   for (const [photo, name] of [['W26', 'letters-volunteers/W26_jpg.rf.95c8aba727b9f1aaf59fc5070fb7f090'], ['O17', 'letters-volunteers/O17_jpg.rf.8d4c8a8fd1153874783e1c8c243a7b19']] as const) {
     it(`${photo}: the hand's points span the hand as MediaPipe Hands' do`, async () => {
       const { image, out } = await still(tracker, volunteer(photo));
-      const sides = foundSides(out);
-      expect(sides).toHaveLength(1);
-      const ours = extent(sides[0] === Part.leftHand ? out.leftHand : out.rightHand, image.width, image.height);
-      const theirs = extent(mediapipeHand(name), image.width, image.height);
-      expect(ours.diagonal / theirs.diagonal, photo).toBeGreaterThan(0.8);
-      expect(ours.diagonal / theirs.diagonal, photo).toBeLessThan(1.25);
-      expect(Math.hypot(ours.wrist[0] - theirs.wrist[0], ours.wrist[1] - theirs.wrist[1]) / theirs.diagonal, `${photo} wrist`).toBeLessThan(0.3);
+      expectLikeMediapipe(out, image, name);
     });
   }
 });
@@ -233,13 +238,7 @@ describe('a hand close to the camera taken for a body that leads to no hand (vol
   it('is found through the whole frame as its crop, where MediaPipe Hands finds it', async () => {
     const { image, out } = await still(tracker, volunteer('R0'));
     expect(out.present[Part.pose], 'a body is found').toBe(1);
-    const sides = foundSides(out);
-    expect(sides).toHaveLength(1);
-    const ours = extent(sides[0] === Part.leftHand ? out.leftHand : out.rightHand, image.width, image.height);
-    const theirs = extent(mediapipeHand('letters-volunteers/R0_jpg.rf.794235d5045f9e27a4bff1153d8cda46'), image.width, image.height);
-    expect(ours.diagonal / theirs.diagonal).toBeGreaterThan(0.8);
-    expect(ours.diagonal / theirs.diagonal).toBeLessThan(1.25);
-    expect(Math.hypot(ours.wrist[0] - theirs.wrist[0], ours.wrist[1] - theirs.wrist[1]) / theirs.diagonal).toBeLessThan(0.3);
+    expectLikeMediapipe(out, image, 'letters-volunteers/R0_jpg.rf.794235d5045f9e27a4bff1153d8cda46');
   });
 });
 
