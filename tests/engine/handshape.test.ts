@@ -8,7 +8,7 @@ import { Part, POINT_STRIDE, X, Y, Z } from '../../engine/src/core/landmark_layo
 import { estimateDepthScale, RIGID_BONE_LOG_LENGTHS, RIGID_BONES } from '../../engine/src/handshape/estimate_depth_scale.ts';
 import { computeHandDescriptors, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS, middleJointBend } from '../../engine/src/handshape/hand_descriptors.ts';
 import { createHandshapeFeatureTracker } from '../../engine/src/handshape/handshape_features.ts';
-import { CURLED_AT, CURVED_AT, FOLDED_AT, MANUAL_ALPHABET, POINTING_BANDS, THUMB_OUT_AT } from '../../engine/src/handshape/manual_alphabet.ts';
+import { CURLED_AT, CURVED_AT, FOLDED_AT, MANUAL_ALPHABET, POINTING_BANDS, THUMB_OUT_AT, THUMB_PAST_MIDDLE_AT, THUMB_SIDE_BANDS } from '../../engine/src/handshape/manual_alphabet.ts';
 import { BETWEEN_SIGNERS, definitionWeights, PEOPLE_SPREAD } from '../../engine/src/handshape/definition_weights.ts';
 import { compileHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { handRaised, HandRaised, RAISED_MIN_SCORE } from '../../engine/src/handshape/hand_raised.ts';
@@ -436,6 +436,34 @@ describe('the handshape judge', () => {
     expect(report.askForSign).toBe(false);
     expect(HAND_DESCRIPTOR_NAMES[report.cue]).toBe('thumbAcross');
     expect(report.cueAbove).toBe(true);
+  });
+
+  it('M holds its thumb past the palm\'s middle: our signer\'s T with its thumb nearer the index is no M, whatever the ratio test says, and is told to move the thumb across', () => {
+    expect(MANUAL_ALPHABET.M!.thumbSide).toBe('pastMiddle');
+    expect(THUMB_SIDE_BANDS.pastMiddle[0]).toBe(THUMB_PAST_MIDDLE_AT);
+    const across = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
+    // Frame 243 of the T recording (its held-out last quarter): a T whose thumb lies at 0.36 of
+    // the knuckles' width, 0.65 as far from M's prototypes as from T's.
+    const t = frameOf('T', 243);
+    expect(built.get('T')!.training).not.toContain(243);
+    expect(describeHand(t)[across]!).toBeLessThan(THUMB_PAST_MIDDLE_AT);
+    const { matched, report } = judge(t, 'M');
+    expect(matched).toBe(false);
+    expect(report.askForSign).toBe(false);
+    expect(HAND_DESCRIPTOR_NAMES[report.cue]).toBe('thumbAcross');
+    expect(report.cueAbove).toBe(false); // 'Move your right thumb further across your palm'
+    // Without the gate (M's record with no thumbSide), the ratio test alone takes this T for an M.
+    const { thumbSide: _gate, ...ungated } = built.get('M')!.record.handshape!;
+    const angles = anglesOf(t);
+    expect(matchHandshape(angles, compileHandshape('M', ungated)!, createMatchReport())).toBe(true);
+    // M's own held-out frame lies past the middle and is an M.
+    expect(describeHand(heldOutFrame('M'))[across]!).toBeGreaterThanOrEqual(THUMB_PAST_MIDDLE_AT);
+    expect(judge(heldOutFrame('M'), 'M').matched).toBe(true);
+    // K and P, whose thumb comes up between index and middle, are never refused on where it lies across the palm alone.
+    for (const sign of ['K', 'P']) {
+      const m = compiled.get(sign)!.handshape!;
+      expect(m.stepsBelow[across]! + m.stepsAbove[across]!, sign).toBe(0);
+    }
   });
 
   it('C curves its fingers at the middle joints: a flat hand (B) is no C, and is told to bend them; C\'s own frame is', () => {

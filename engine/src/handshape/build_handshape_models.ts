@@ -6,7 +6,7 @@ import type { HandshapeModel } from '../reference/reference_sign_schema.ts';
 import { estimateDepthScale } from './estimate_depth_scale.ts';
 import { definitionWeights } from './definition_weights.ts';
 import { computeHandDescriptors, measuredPalmPixels, middleJointBend, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
-import { CROSSED_AT, CURVED_AT, THUMB_OUT_AT, THUMB_TOUCHES_AT, TRAINING_CROSSING_MARGIN, TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, TRAINING_HOOKED_AT, TRAINING_STRAIGHT_AT, TRAINING_CURLED_AT, type Crossing, type FingerState, type IndexHook, type Movement, type Pointing, type ThumbTouch, type FingerBend, type ThumbSide } from './manual_alphabet.ts';
+import { CROSSED_AT, CURVED_AT, THUMB_SIDE_BANDS, THUMB_TOUCHES_AT, TRAINING_CROSSING_MARGIN, TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, TRAINING_HOOKED_AT, TRAINING_STRAIGHT_AT, TRAINING_CURLED_AT, type Crossing, type FingerState, type IndexHook, type Movement, type Pointing, type ThumbTouch, type FingerBend, type ThumbSide } from './manual_alphabet.ts';
 
 const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
@@ -44,8 +44,7 @@ export interface HandshapeTrainingSign {
 
 /** Do a hand's descriptors have every finger in the state `fingers` names, the index hooked or straight, index and middle crossed or not, the thumb touching a fingertip and lying out or across where the definition says so, by the training bands? */
 export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: readonly FingerState[], hook?: IndexHook, crossing?: Crossing, thumbTouches?: ThumbTouch, bend?: FingerBend, thumbSide?: ThumbSide): boolean {
-  if (thumbSide === 'out' && descriptors[THUMB_ACROSS]! >= THUMB_OUT_AT) return false;
-  if (thumbSide === 'across' && descriptors[THUMB_ACROSS]! < THUMB_OUT_AT) return false;
+  if (thumbSide !== undefined && (descriptors[THUMB_ACROSS]! < THUMB_SIDE_BANDS[thumbSide][0] || descriptors[THUMB_ACROSS]! >= THUMB_SIDE_BANDS[thumbSide][1])) return false;
   if (bend === 'curved' && middleJointBend(descriptors) < CURVED_AT) return false;
   if (thumbTouches === 'indexTip' && descriptors[THUMB_TO_INDEX_TIP]! > THUMB_TOUCHES_AT) return false;
   if (thumbTouches === 'middleTip' && descriptors[THUMB_TO_MIDDLE_TIP]! > THUMB_TOUCHES_AT) return false;

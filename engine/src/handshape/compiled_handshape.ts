@@ -9,7 +9,7 @@ const THUMB_ACROSS = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
 const MIDDLE_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('middlePointsUp');
 const pointingDescriptor = (pointsWith: 'middle' | undefined) => (pointsWith === 'middle' ? MIDDLE_POINTS : INDEX_POINTS);
-import { CROSSED_AT, CURVED_AT, HOOKED_AT, POINTING_BANDS, THUMB_OUT_AT, THUMB_TOUCHES_AT, type Crossing, type FingerState, type IndexHook, type Pointing, type ThumbTouch, type FingerBend, type ThumbSide } from './manual_alphabet.ts';
+import { CROSSED_AT, CURVED_AT, HOOKED_AT, POINTING_BANDS, THUMB_SIDE_BANDS, THUMB_TOUCHES_AT, type Crossing, type FingerState, type IndexHook, type Pointing, type ThumbTouch, type FingerBend, type ThumbSide } from './manual_alphabet.ts';
 
 /** A sign's handshape model laid out for the judge: prototype vectors in flat Float32Arrays. */
 export interface CompiledHandshape {
@@ -25,7 +25,7 @@ export interface CompiledHandshape {
   thumbReach: Float32Array;
   /** The least average middle-joint bend its definition asks (CURVED_AT for a curved hand, C; -Infinity: any). */
   bend: number;
-  /** The band the thumb tip's place across the palm must lie in (hand_descriptors.ts thumbAcross): [low, high), THUMB_OUT_AT splitting out from across; -Infinity..Infinity: either. */
+  /** The band the thumb tip's place across the palm must lie in (hand_descriptors.ts thumbAcross): [low, high) (manual_alphabet.ts THUMB_SIDE_BANDS); -Infinity..Infinity: either. */
   thumbSide: Float32Array;
   /** The band index/middle crossing must lie in (hand_descriptors.ts indexMiddleCrossing): [low, high), CROSSED_AT splitting crossed from uncrossed; -Infinity..Infinity: either. */
   crossing: Float32Array;
@@ -78,7 +78,7 @@ const hookBand = (hook: IndexHook | undefined): readonly [number, number] => (ho
 const leastBend = (bend: FingerBend | undefined): number => (bend === 'curved' ? CURVED_AT : -Infinity);
 const thumbReachOf = (touches: ThumbTouch | undefined): readonly [number, number] => [touches === 'indexTip' ? THUMB_TOUCHES_AT : Infinity, touches === 'middleTip' ? THUMB_TOUCHES_AT : Infinity];
 const thumbSideBand = (side: ThumbSide | undefined): readonly [number, number] =>
-  side === 'out' ? [-Infinity, THUMB_OUT_AT] : side === 'across' ? [THUMB_OUT_AT, Infinity] : [-Infinity, Infinity];
+  side === undefined ? [-Infinity, Infinity] : THUMB_SIDE_BANDS[side];
 const crossingBand = (crossing: Crossing | undefined): readonly [number, number] =>
   crossing === 'crossed' ? [-Infinity, CROSSED_AT] : crossing === 'uncrossed' ? [CROSSED_AT, Infinity] : [-Infinity, Infinity];
 
@@ -116,6 +116,12 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
   // Index and middle's order across the palm is the thumb's doing where it comes between them
   // (K, P) or the index curls onto it (F): it counts in the distance, never alone.
   if (model.crossing === 'thumbBetween' || model.thumbTouches === 'indexTip') stepsBelow[CROSSING] = stepsAbove[CROSSING] = 0;
+  // And a thumb that comes up between index and middle (K, P) lies across the palm wherever it
+  // meets them: ours at the index (K -0.20 to 0.41, P -0.03 to 0.69), other people's anywhere from
+  // there to past the ring finger (their P -0.21 to 1.00 on our tracker, to 1.44 on MediaPipe
+  // Hands'; one P refused for it alone, 2.8 steps from our nearest P): it counts in the distance,
+  // never alone.
+  if (model.crossing === 'thumbBetween') stepsBelow[THUMB_ACROSS] = stepsAbove[THUMB_ACROSS] = 0;
   // A sign that names where the hand points is judged on it by its band (matchHandshape's gate):
   // within the band the index's direction counts in the distance, never alone.
   if (model.points !== undefined && model.points !== 'any') stepsBelow[INDEX_POINTS] = stepsAbove[INDEX_POINTS] = 0;

@@ -8,7 +8,8 @@
  * manual alphabet, not measured. The thumb's place and the fingers' finer bend are left to the
  * measured prototypes, whose descriptors carry them; they are where signers differ most, so the
  * judge never refuses a letter on one of them alone (match_handshape.ts), except what the thumb
- * touches where that is the letter (D, F, O: thumbTouches).
+ * touches where that is the letter (D, F, O: thumbTouches) and the side of the palm it lies on
+ * where that is (thumbSide: Y and L out; I, H, R, U and V across; M past the palm's middle).
  */
 export type FingerState = 'extended' | 'folded' | 'curled' | 'either';
 /** Whether a finger state folds the finger ('folded', or 'curled': folded further). */
@@ -61,9 +62,16 @@ export type FingerBend = 'curved';
  * the knuckle's line (THUMB_OUT_AT), not a distance. Left unsaid where the thumb's side varies
  * between people or lies on the line: B (other people's -0.18 to 0.83), W (one at -0.46), K and P
  * (the thumb between index and middle), G (alongside the index), the fists (the thumb is their
- * definition: the prototypes judge it). Absent: the letter does not say.
+ * definition: the prototypes judge it), but for M's side of the palm, below. Absent: the letter
+ * does not say.
+ *
+ * 'pastMiddle': across the palm and past its middle (THUMB_PAST_MIDDLE_AT): M's thumb, which comes
+ * out under the ring finger, between it and the pinky. N's comes out between middle and ring and
+ * T's between index and middle, nearer the index. Where a fist's thumb comes out is what tells M,
+ * N and T apart, and trackers read a thumb hidden in a fist loosely: only M's side of the palm is
+ * a gate; N and T are left to the prototypes.
  */
-export type ThumbSide = 'out' | 'across';
+export type ThumbSide = 'out' | 'across' | 'pastMiddle';
 export interface LetterDefinition {
   fingers: readonly [FingerState, FingerState, FingerState, FingerState];
   movement: Movement;
@@ -109,7 +117,7 @@ export const MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   J: { fingers: [F, F, F, E], movement: 'moving', points: 'any' }, // I, tracing a J with the pinky
   K: { ...held(E, E, F, F, 'up'), crossing: 'thumbBetween' }, // index up, middle out, thumb between them
   L: { ...held(E, F, F, F, 'up'), thumbSide: 'out' }, // index up, thumb out: an L
-  M: held(F, F, F, F), // three fingers folded over the thumb
+  M: { ...held(F, F, F, F), thumbSide: 'pastMiddle' }, // three fingers folded over the thumb, which comes out under the ring finger
   N: held(F, F, F, F), // two fingers folded over the thumb
   O: { ...held(C, C, C, C), thumbTouches: 'indexTip' }, // all fingertips curled round onto the thumb: an O
   P: { ...held(E, E, F, F, 'down'), pointsWith: 'middle', crossing: 'thumbBetween' }, // K pointing down: its middle finger points down
@@ -206,6 +214,25 @@ export const CURVED_AT = 17;
  * other people's at least 0.12.
  */
 export const THUMB_OUT_AT = 0;
+
+/**
+ * Where a thumb counts as past the palm's middle (thumbSide 'pastMiddle', M), on thumbAcross: at
+ * least THUMB_PAST_MIDDLE_AT, halfway from the index knuckle's line (0) to the pinky's (1), between
+ * the middle and ring knuckles (about 1/3 and 2/3). The hand's geometry, not a measured threshold.
+ * Measured beside it: other people's M (data/real-photos, both trackers) 0.68 to 1.22, but for two
+ * fists our tracker finds as a fraction of themselves (0.14, 0.24; MediaPipe Hands reads them 0.75
+ * and 0.76); their T -0.09 to 0.46; our signer's M 0.50 to 1.08 from its 5th percentile (its
+ * held-out frames from 0.63), its T 0.22 to 0.64. A T whose thumb lies nearer the index is no M,
+ * where before only the ratio test held the two apart.
+ */
+export const THUMB_PAST_MIDDLE_AT = 0.5;
+
+/** Each ThumbSide's band on thumbAcross: [low, high). */
+export const THUMB_SIDE_BANDS: Readonly<Record<ThumbSide, readonly [number, number]>> = {
+  out: [-Infinity, THUMB_OUT_AT],
+  across: [THUMB_OUT_AT, Infinity],
+  pastMiddle: [THUMB_PAST_MIDDLE_AT, Infinity],
+};
 export const TRAINING_CROSSING_MARGIN = 0;
 
 /**

@@ -61,7 +61,7 @@ const crossingSchema = z.enum(['crossed', 'uncrossed', 'thumbBetween']);
 const pointsWithSchema = z.enum(['middle']);
 const thumbTouchesSchema = z.enum(['indexTip', 'middleTip']);
 const bendSchema = z.enum(['curved']);
-const thumbSideSchema = z.enum(['out', 'across']);
+const thumbSideSchema = z.enum(['out', 'across', 'pastMiddle']);
 
 export const handshapeModelSchema = z.object({
   descriptors: z.array(z.string().min(1)).min(1),
