@@ -12,7 +12,7 @@ import { CURLED_AT, CURVED_AT, FOLDED_AT, MANUAL_ALPHABET, POINTING_BANDS, THUMB
 import { BETWEEN_SIGNERS, definitionWeights, PEOPLE_SPREAD } from '../../engine/src/handshape/definition_weights.ts';
 import { compileHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { handRaised, HandRaised, RAISED_MIN_SCORE } from '../../engine/src/handshape/hand_raised.ts';
-import { CUE_HOLD_STILL, matchHandshape } from '../../engine/src/handshape/match_handshape.ts';
+import { agreesWithSign, CUE_HOLD_STILL, matchHandshape } from '../../engine/src/handshape/match_handshape.ts';
 import { createMatchReport } from '../../engine/src/match/match_report.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { compileLesson } from '../../engine/src/practice/compile_lesson.ts';
@@ -509,6 +509,22 @@ describe('the handshape judge', () => {
     const upright = reframe(heldOutFrame('H'), 1, -Math.PI / 2, 0, 0);
     expect(describeHand(upright)[k]!).toBeGreaterThan(POINTING_BANDS.sideways[1]);
     expect(judge(upright, 'H').matched).toBe(false);
+  });
+
+  it('a hand pointing a little below level is sideways, no P or Q: \'down\' begins as far below level as \'up\' above it', () => {
+    expect(POINTING_BANDS.down[1]).toBe(-POINTING_BANDS.up[0]);
+    const k = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
+    const middle = HAND_DESCRIPTOR_NAMES.indexOf('middlePointsUp');
+    // H turned 20 degrees down in the image (index and middle below level, above -35) is still H
+    // and no P, whose middle finger points down; G, held higher, turned 40 degrees is still G and no Q.
+    for (const [sign, turnedFrom, descriptor] of [['H', 'P', middle], ['G', 'Q', k]] as const) {
+      const tilted = reframe(heldOutFrame(sign), 1, Math.PI / 9 + (sign === 'G' ? Math.PI / 9 : 0), 0, 0);
+      const v = describeHand(tilted);
+      expect(v[descriptor]!, sign).toBeLessThan(0);
+      expect(v[descriptor]!, sign).toBeGreaterThan(POINTING_BANDS.down[1]);
+      expect(judge(tilted, sign).matched, sign).toBe(true);
+      expect(agreesWithSign(anglesOf(tilted).rightHandDescriptors!, compiled.get(turnedFrom)!.handshape!), `${sign} as ${turnedFrom}`).toBe(false);
+    }
   });
 
   it('judges where the hand points by the letter\'s band: within it, the index\'s direction counts in the distance, never alone', () => {

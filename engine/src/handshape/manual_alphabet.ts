@@ -241,10 +241,14 @@ export const TRAINING_CROSSING_MARGIN = 0;
  * and overlapping (a hand between two is left to the prototypes): signers tilt an upright U or L
  * well off vertical, hold G and H anywhere from level to half raised, and point P and Q forward
  * as much as down. Not measured on one signer (ours holds U at 86-90, H at -2 to 9, G at 19-34,
- * P and Q at -84 to -90); chosen as halfway categories of the direction.
+ * P and Q at -84 to -90); chosen as halfway categories of the direction, 'down' the mirror image
+ * of 'up' (35 degrees or more either side of level). Measured beside them: other people's P point
+ * their middle finger -39 to -77 degrees, their Q their index -62 to -87; their H and G -12 to 19
+ * (a volunteer's H at -3, its middle finger -9, the adult's G at -12), which a 'down' band reaching
+ * up to level took for P and Q: each read as that letter instead of its own.
  */
 export const POINTING_BANDS: Readonly<Record<Exclude<Pointing, 'any'>, readonly [number, number]>> = {
   up: [35, 180],
   sideways: [-40, 60],
-  down: [-180, 0],
+  down: [-180, -35],
 };
