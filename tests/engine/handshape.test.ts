@@ -443,7 +443,7 @@ describe('the handshape judge', () => {
     expect(THUMB_SIDE_BANDS.pastMiddle[0]).toBe(THUMB_PAST_MIDDLE_AT);
     const across = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
     // Frame 243 of the T recording (its held-out last quarter): a T whose thumb lies at 0.36 of
-    // the knuckles' width, 0.65 as far from M's prototypes as from T's.
+    // the knuckles' width, nearer M's prototypes than T's.
     const t = frameOf('T', 243);
     expect(built.get('T')!.training).not.toContain(243);
     expect(describeHand(t)[across]!).toBeLessThan(THUMB_PAST_MIDDLE_AT);
@@ -517,8 +517,8 @@ describe('the handshape judge', () => {
     const middle = HAND_DESCRIPTOR_NAMES.indexOf('middlePointsUp');
     // H turned 20 degrees down in the image (index and middle below level, above -35) is still H
     // and no P, whose middle finger points down; G, held higher, turned 40 degrees is still G and no Q.
-    for (const [sign, turnedFrom, descriptor] of [['H', 'P', middle], ['G', 'Q', k]] as const) {
-      const tilted = reframe(heldOutFrame(sign), 1, Math.PI / 9 + (sign === 'G' ? Math.PI / 9 : 0), 0, 0);
+    for (const [sign, turnedFrom, descriptor, degrees] of [['H', 'P', middle, 20], ['G', 'Q', k, 40]] as const) {
+      const tilted = reframe(heldOutFrame(sign), 1, (degrees * Math.PI) / 180, 0, 0);
       const v = describeHand(tilted);
       expect(v[descriptor]!, sign).toBeLessThan(0);
       expect(v[descriptor]!, sign).toBeGreaterThan(POINTING_BANDS.down[1]);

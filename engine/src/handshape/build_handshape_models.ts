@@ -42,7 +42,7 @@ export interface HandshapeTrainingSign {
   handshapeOf?: string;
 }
 
-/** Do a hand's descriptors have every finger in the state `fingers` names, the index hooked or straight, index and middle crossed or not, the thumb touching a fingertip and lying out or across where the definition says so, by the training bands? */
+/** Do a hand's descriptors have every finger in the state `fingers` names, the index hooked or straight, index and middle crossed or not, the thumb touching a fingertip and lying on the side of the palm (THUMB_SIDE_BANDS) where the definition says so, by the training bands? */
 export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: readonly FingerState[], hook?: IndexHook, crossing?: Crossing, thumbTouches?: ThumbTouch, bend?: FingerBend, thumbSide?: ThumbSide): boolean {
   if (thumbSide !== undefined && (descriptors[THUMB_ACROSS]! < THUMB_SIDE_BANDS[thumbSide][0] || descriptors[THUMB_ACROSS]! >= THUMB_SIDE_BANDS[thumbSide][1])) return false;
   if (bend === 'curved' && middleJointBend(descriptors) < CURVED_AT) return false;
