@@ -38,6 +38,15 @@ async function asqLessonFixture(signs: readonly string[], seconds: number): Prom
   return file;
 }
 
+// Switching saves the language, then loads the learning home anew (window.location.assign). The
+// test waits for that load: a page.goto issued while it is still on its way is aborted by it
+// (net::ERR_ABORTED, seen once in CI), and a poll could read the page it replaces.
+async function switchAndReload(page: Page, choose: () => Promise<unknown>): Promise<void> {
+  const loaded = page.waitForEvent('load', { timeout: 20_000 });
+  await choose();
+  await loaded;
+}
+
 const chapterTitles = (page: Page) => page.locator('.chapter-card__title').allTextContents();
 const chapterCount = (page: Page, n: number) => page.locator('.chapter-card__count').nth(n).textContent();
 
@@ -51,7 +60,7 @@ describe('a learner switches to Austrian Sign Language and back', () => {
     expect(await chapterCount(page, 0)).toMatch(/1\s*\/\s*2/);
 
     // The learning home's select: saved remotely, the home shows Austrian level 1, nothing done.
-    await page.getByLabel('Sign language').selectOption('asq');
+    await switchAndReload(page, () => page.getByLabel('Sign language').selectOption('asq'));
     await expect.poll(() => chapterTitles(page), { timeout: 20_000 }).toEqual(austrian);
     expect(await readDatabase(`users/${user.uid}/currentLanguage`)).toBe('asq');
     expect(await chapterCount(page, 0)).toMatch(/0\s*\/\s*3/);
@@ -95,7 +104,7 @@ describe('a learner switches to Austrian Sign Language and back', () => {
     await page.screenshot({ path: join(screenshotDir, 'second-language-home-phone.png') });
     await page.setViewportSize({ width: 1366, height: 860 });
     await page.getByRole('button', { name: /Account menu/ }).click();
-    await page.getByRole('menuitemradio', { name: 'American (ASL)' }).click();
+    await switchAndReload(page, () => page.getByRole('menuitemradio', { name: 'American (ASL)' }).click());
     await expect.poll(() => chapterTitles(page), { timeout: 20_000 }).toEqual(american);
     expect(await readDatabase(`users/${user.uid}/currentLanguage`)).toBe('american');
     expect(await chapterCount(page, 0)).toMatch(/1\s*\/\s*2/);
@@ -119,8 +128,8 @@ describe('a learner switches to Austrian Sign Language and back', () => {
     // A learner who reached that level, and that lesson of the Austrian chapter (SPEC 4: lessons open in order).
     const { page, context, user, consoleErrors } = await signedInPage(browser, { maxLevel: l + 1 });
     await dbAdminUpdate({ [`users/${user.uid}/progressPerLanguage/asq/${l}/${c}`]: n + 1 });
-    await page.getByLabel('Sign language').selectOption('asq');
-    await expect.poll(() => readDatabase(`users/${user.uid}/currentLanguage`), { timeout: 20_000 }).toBe('asq');
+    await switchAndReload(page, () => page.getByLabel('Sign language').selectOption('asq'));
+    expect(await readDatabase(`users/${user.uid}/currentLanguage`)).toBe('asq');
     const fixture = await serveFixture(context, `asq-${word}.json`, await asqLessonFixture(letters, 8));
     await page.goto(cameraUrl(l, c, n, fixture));
     await expectFixtureSource(page);
