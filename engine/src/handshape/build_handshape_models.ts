@@ -6,7 +6,7 @@ import type { HandshapeModel } from '../reference/reference_sign_schema.ts';
 import { estimateDepthScale } from './estimate_depth_scale.ts';
 import { definitionWeights } from './definition_weights.ts';
 import { computeHandDescriptors, measuredPalmPixels, middleJointBend, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
-import { CROSSED_AT, CURVED_AT, THUMB_SIDE_BANDS, THUMB_TOUCHES_AT, TRAINING_CROSSING_MARGIN, TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, TRAINING_HOOKED_AT, TRAINING_STRAIGHT_AT, TRAINING_CURLED_AT, type Crossing, type FingerState, type IndexHook, type Movement, type Pointing, type ThumbTouch, type FingerBend, type ThumbSide } from './manual_alphabet.ts';
+import { CROSSING_BANDS, CURVED_AT, THUMB_SIDE_BANDS, THUMB_TOUCHES_AT, TRAINING_CROSSING_MARGIN, TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, TRAINING_HOOKED_AT, TRAINING_STRAIGHT_AT, TRAINING_CURLED_AT, type Crossing, type FingerState, type IndexHook, type Movement, type Pointing, type ThumbTouch, type FingerBend, type ThumbSide } from './manual_alphabet.ts';
 
 const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
@@ -50,8 +50,7 @@ export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: re
   if (thumbTouches === 'middleTip' && descriptors[THUMB_TO_MIDDLE_TIP]! > THUMB_TOUCHES_AT) return false;
   if (hook === 'hooked' && descriptors[INDEX_HOOK]! < TRAINING_HOOKED_AT) return false;
   if (hook === 'straight' && descriptors[INDEX_HOOK]! > TRAINING_STRAIGHT_AT) return false;
-  if (crossing === 'crossed' && descriptors[CROSSING]! >= CROSSED_AT - TRAINING_CROSSING_MARGIN) return false;
-  if (crossing === 'uncrossed' && descriptors[CROSSING]! < CROSSED_AT + TRAINING_CROSSING_MARGIN) return false;
+  if (crossing !== undefined && (descriptors[CROSSING]! < CROSSING_BANDS[crossing][0] + TRAINING_CROSSING_MARGIN || descriptors[CROSSING]! >= CROSSING_BANDS[crossing][1] - TRAINING_CROSSING_MARGIN)) return false;
   for (let f = 0; f < 4; f++) {
     const straightness = descriptors[FINGER_STRAIGHTNESS[f]!]!;
     if ((fingers[f] === 'extended' && straightness < TRAINING_EXTENDED_AT) || (fingers[f] === 'folded' && straightness > TRAINING_FOLDED_AT) || (fingers[f] === 'curled' && straightness > TRAINING_CURLED_AT)) return false;

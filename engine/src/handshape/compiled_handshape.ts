@@ -9,7 +9,7 @@ const THUMB_ACROSS = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
 const MIDDLE_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('middlePointsUp');
 const pointingDescriptor = (pointsWith: 'middle' | undefined) => (pointsWith === 'middle' ? MIDDLE_POINTS : INDEX_POINTS);
-import { CROSSED_AT, CURVED_AT, HOOKED_AT, POINTING_BANDS, THUMB_SIDE_BANDS, THUMB_TOUCHES_AT, type Crossing, type FingerState, type IndexHook, type Pointing, type ThumbTouch, type FingerBend, type ThumbSide } from './manual_alphabet.ts';
+import { CROSSING_BANDS, CURVED_AT, HOOKED_AT, POINTING_BANDS, THUMB_SIDE_BANDS, THUMB_TOUCHES_AT, type Crossing, type FingerState, type IndexHook, type Pointing, type ThumbTouch, type FingerBend, type ThumbSide } from './manual_alphabet.ts';
 
 /** A sign's handshape model laid out for the judge: prototype vectors in flat Float32Arrays. */
 export interface CompiledHandshape {
@@ -27,7 +27,7 @@ export interface CompiledHandshape {
   bend: number;
   /** The band the thumb tip's place across the palm must lie in (hand_descriptors.ts thumbAcross): [low, high) (manual_alphabet.ts THUMB_SIDE_BANDS); -Infinity..Infinity: either. */
   thumbSide: Float32Array;
-  /** The band index/middle crossing must lie in (hand_descriptors.ts indexMiddleCrossing): [low, high), CROSSED_AT splitting crossed from uncrossed; -Infinity..Infinity: either. */
+  /** The band index/middle crossing must lie in (hand_descriptors.ts indexMiddleCrossing): [low, high) (manual_alphabet.ts CROSSING_BANDS: CROSSED_AT splits crossed from uncrossed, APART_AT together from apart); -Infinity..Infinity: either. */
   crossing: Float32Array;
   movement: 'held' | 'moving';
   speedLimit: number;
@@ -80,7 +80,7 @@ const thumbReachOf = (touches: ThumbTouch | undefined): readonly [number, number
 const thumbSideBand = (side: ThumbSide | undefined): readonly [number, number] =>
   side === undefined ? [-Infinity, Infinity] : THUMB_SIDE_BANDS[side];
 const crossingBand = (crossing: Crossing | undefined): readonly [number, number] =>
-  crossing === 'crossed' ? [-Infinity, CROSSED_AT] : crossing === 'uncrossed' ? [CROSSED_AT, Infinity] : [-Infinity, Infinity];
+  crossing === undefined ? [-Infinity, Infinity] : CROSSING_BANDS[crossing];
 
 /**
  * A record's handshape model -> the judge's layout, or null when the model describes hands with

@@ -26,7 +26,9 @@ import { estimateDepthScale } from './estimate_depth_scale.ts';
  * as it curls tighter). The judge gives them the wider scale that several people's letters show
  * (definition_weights.ts), so none of them refuses a letter by itself at one signer's scale; a
  * folded finger only on the tighter side: curled tighter it is still folded, held more open it
- * is on its way to extended.
+ * is on its way to extended (which the letter's finger gate judges on its straightness: within
+ * that gate, a letter that extends another finger is not refused on how loosely the pinky is
+ * folded, definition_weights.ts loosenedFold).
  * `needsUnfolded`: the fingers (0 index .. 3 pinky) a letter's definition must not fold for the
  * descriptor to say anything about it: the index/middle crossing is the order of two fingertips
  * held out (straight, or curved as in C and O); for a letter that folds one of them (D's middle

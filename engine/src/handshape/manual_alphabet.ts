@@ -31,12 +31,14 @@ export type Pointing = 'up' | 'sideways' | 'down' | 'any';
 export type IndexHook = 'hooked' | 'straight';
 /**
  * 'crossed': the middle finger crosses over the index (R); 'uncrossed': the two are held side by
- * side or apart (H, U, V, W); 'thumbBetween': the thumb comes between them (K, P), so their order
+ * side or apart (W); 'together': uncrossed and side by side, the tips less than one and a half
+ * times as far apart as the knuckles (H, U: APART_AT); 'apart': uncrossed and spread, the tips
+ * further apart than that (V); 'thumbBetween': the thumb comes between them (K, P), so their order
  * across the palm is what the thumb makes it (other people's K read crossed, -0.38, behind the
  * thumb; their P apart, 2-3.5): never judged alone. Absent: the letter does not say (every letter
  * that folds one of them).
  */
-export type Crossing = 'crossed' | 'uncrossed' | 'thumbBetween';
+export type Crossing = 'crossed' | 'uncrossed' | 'together' | 'apart' | 'thumbBetween';
 /**
  * What the thumb's tip touches, where the letter is defined by it: 'indexTip' (F's circle of
  * index and thumb; O, whose fingertips all meet the thumb), 'middleTip' (D: the curled middle
@@ -112,7 +114,7 @@ export const MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   E: held(F, F, F, F), // fingertips bent down onto the thumb
   F: { ...held(X, E, E, E), thumbTouches: 'indexTip' }, // index and thumb touch in a circle, the others up and apart
   G: held(E, F, F, F, 'sideways'), // index and thumb point sideways
-  H: { ...held(E, E, F, F, 'sideways'), crossing: 'uncrossed', thumbSide: 'across' }, // index and middle point sideways together
+  H: { ...held(E, E, F, F, 'sideways'), crossing: 'together', thumbSide: 'across' }, // index and middle point sideways together
   I: { ...held(F, F, F, E), thumbSide: 'across' }, // pinky up, the thumb across the folded fingers
   J: { fingers: [F, F, F, E], movement: 'moving', points: 'any' }, // I, tracing a J with the pinky
   K: { ...held(E, E, F, F, 'up'), crossing: 'thumbBetween' }, // index up, middle out, thumb between them
@@ -125,8 +127,8 @@ export const MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   R: { ...held(E, E, F, F, 'up'), crossing: 'crossed', thumbSide: 'across' }, // index and middle crossed
   S: held(F, F, F, F), // fist, thumb across the fingers
   T: held(F, F, F, F), // thumb between index and middle
-  U: { ...held(E, E, F, F, 'up'), crossing: 'uncrossed', thumbSide: 'across' }, // index and middle up together
-  V: { ...held(E, E, F, F, 'up'), crossing: 'uncrossed', thumbSide: 'across' }, // index and middle up apart
+  U: { ...held(E, E, F, F, 'up'), crossing: 'together', thumbSide: 'across' }, // index and middle up together
+  V: { ...held(E, E, F, F, 'up'), crossing: 'apart', thumbSide: 'across' }, // index and middle up apart
   W: { ...held(E, E, E, F, 'up'), crossing: 'uncrossed' }, // index, middle and ring up apart
   X: { ...held(X, F, F, F, 'up'), hook: 'hooked' }, // index raised from the fist and hooked: its first segment points up
   Y: { ...held(F, F, F, E), thumbSide: 'out' }, // thumb and pinky out
@@ -189,6 +191,27 @@ export const TRAINING_STRAIGHT_AT = HOOKED_AT - (TRAINING_HOOKED_AT - HOOKED_AT)
  * as U 4 to 5 times).
  */
 export const CROSSED_AT = 0.3;
+
+/**
+ * Where uncrossed index and middle count as apart (V) rather than together (U, H), on
+ * indexMiddleCrossing, the tips' distance across the palm over the knuckles' (1: side by side,
+ * the fingers parallel; 2: the tips twice as far apart as the knuckles, a V): at least APART_AT,
+ * halfway between the two. The hand's geometry, not a measured threshold. Measured beside it: our
+ * signer's U 0.57 to 0.94 (5th to 95th percentile), H -0.45 to 1.07, V 2.11 to 2.85; other
+ * people's U 0.56 to 0.94, H 0.89 to 1.25, V 2.19 to 3.15, and their K, whose fingers part round
+ * the thumb, 1.82 to 2.38: one K (its thumb hidden behind the fingers) lay nearer our U than our K
+ * and was refused as K, though U holds its fingers together.
+ */
+export const APART_AT = 1.5;
+
+/** Each Crossing's band on indexMiddleCrossing: [low, high); 'thumbBetween' says nothing of it. */
+export const CROSSING_BANDS: Readonly<Record<Crossing, readonly [number, number]>> = {
+  crossed: [-Infinity, CROSSED_AT],
+  uncrossed: [CROSSED_AT, Infinity],
+  together: [CROSSED_AT, APART_AT],
+  apart: [APART_AT, Infinity],
+  thumbBetween: [-Infinity, Infinity],
+};
 
 /**
  * Where a fingertip counts as touching the thumb's tip, in palm lengths between the two tips in

@@ -5,7 +5,7 @@ import { PartStatus, type MatchReport } from '../match/match_report.ts';
 import type { CompiledHandshape } from './compiled_handshape.ts';
 import { FINGER_MIDDLE_JOINTS, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS, middleJointBend } from './hand_descriptors.ts';
 import { HandRaised } from './hand_raised.ts';
-import { CURLED_AT, EXTENDED_AT, FOLDED_AT } from './manual_alphabet.ts';
+import { APART_AT, CURLED_AT, EXTENDED_AT, FOLDED_AT } from './manual_alphabet.ts';
 
 /**
  * The handshape judge's three numbers, the same for every sign. Distances are root mean squares
@@ -47,6 +47,7 @@ export const CUE_MOVE = -3;
 const D = HAND_DESCRIPTOR_COUNT;
 const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
+const INDEX_MIDDLE_SPREAD = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleSpread');
 const THUMB_TO_INDEX_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToIndexTip');
 const THUMB_TO_MIDDLE_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToMiddleTip');
 const THUMB_ACROSS = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
@@ -315,10 +316,13 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     worstSize = 1;
     above = v[INDEX_HOOK]! >= model.hook[1]!;
   } else if (wrongCrossing[judged] === 1) {
-    // The crossing's cue: 'Cross your middle finger over your index finger' (its higher side) for R.
-    worst = CROSSING;
-    worstSize = 1;
+    // The crossing's cue: 'Cross your middle finger over your index finger' (its higher side) for
+    // R, 'Uncross ...' for a crossed U. Past the edge between together and apart (APART_AT) the
+    // spread's: 'Bring your index and middle fingers together' (its higher side) for U and H,
+    // 'Spread ... apart' for V.
     above = v[CROSSING]! >= model.crossing[1]!;
+    worst = (above ? model.crossing[1]! : model.crossing[0]!) === APART_AT ? INDEX_MIDDLE_SPREAD : CROSSING;
+    worstSize = 1;
   } else if (uncurved[judged] === 1) {
     // 'Bend the middle joint of your index finger': the least bent finger's, its lower side.
     worst = FINGER_MIDDLE_JOINTS[0]!;
