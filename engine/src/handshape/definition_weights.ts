@@ -1,4 +1,4 @@
-import { HAND_DESCRIPTORS, type HandDescriptor } from './hand_descriptors.ts';
+import { FINGER_STRAIGHTNESS, HAND_DESCRIPTORS, type HandDescriptor } from './hand_descriptors.ts';
 import { foldsFinger, type FingerState, type Movement } from './manual_alphabet.ts';
 
 /**
@@ -88,22 +88,22 @@ export const PEOPLE_SPREAD: Readonly<Record<string, number>> = { thumbAcross: 1.
 const TELLS_LETTERS_APART = new Set(['thumbAcross', 'indexMiddleCrossing']);
 
 /**
- * Is `d` the straightness of the pinky where the letter folds it, on its looser side (straighter
- * than the prototype's)? The letter's definition judges the pinky folded by this very descriptor,
- * up to FOLDED_AT (matchHandshape's finger gate); within the gate, how loosely one person folds
- * it is theirs: for a held letter that extends a finger, it counts in the distance, never alone,
- * as the thumb's side and the pointing do within theirs. Other people's H and P fold the pinky to
- * 0.62 and 0.82 where our signer's reach 0.23 and 0.48, and the single-descriptor test refused
- * both (2.9 to 3.2 scales). Only the pinky: with the ring finger too, a walking person's hand
- * hanging at rest (data/non-signs, index and middle straight down, ring 0.86 and pinky 0.69)
- * read as P; its ring finger still refuses it. The fists keep the test (their curl is the letter: E against S),
- * as do the moving letters, and so do the pinky's bends and reach (they are not what the gate
- * reads).
+ * Is descriptor `k` the straightness of the pinky, where the letter folds it, on its looser side
+ * (straighter than the prototype's)? The letter's definition judges the pinky folded by this very
+ * descriptor, up to FOLDED_AT (matchHandshape's finger gate); within the gate, how loosely one
+ * person folds it is theirs: for a held letter that extends a finger, it counts in the distance,
+ * never alone, as the thumb's side and the pointing do within theirs. Other people's H and P fold
+ * the pinky to 0.62 and 0.82 where our signer's reach 0.23 and 0.48, and the single-descriptor
+ * test refused both (2.9 to 3.2 scales). Only the pinky: with the ring finger too, a walking
+ * person's hand hanging at rest (data/non-signs, index and middle straight down, ring 0.86 and
+ * pinky 0.69) read as P; its ring finger still refuses it. The fists keep the test (their curl is
+ * the letter: E against S), as do the moving letters, and so do the pinky's bends and reach (they
+ * are not what the gate reads).
  */
 const PINKY = 3;
-function loosenedFold(d: HandDescriptor, fingers: readonly FingerState[], side: 'lower' | 'higher'): boolean {
-  return d.finger === PINKY && foldsFinger(fingers[PINKY]) && d.name.endsWith('Straight') && d.tighter !== undefined && d.tighter !== side;
-}
+const PINKY_STRAIGHT = FINGER_STRAIGHTNESS[PINKY]!;
+const loosenedFold = (k: number, fingers: readonly FingerState[], side: 'lower' | 'higher'): boolean =>
+  k === PINKY_STRAIGHT && foldsFinger(fingers[PINKY]) && HAND_DESCRIPTORS[k]!.tighter !== side;
 
 export function definitionWeights(
   fingers: readonly FingerState[],
@@ -120,8 +120,8 @@ export function definitionWeights(
     Float64Array.from(HAND_DESCRIPTORS, (d, k) => {
       if (d.lengthWhenExtended && d.finger !== undefined && fingers[d.finger] === 'extended') return 0;
       if (d.variesBetweenSigners && extendsAFinger && movement === 'held' && !TELLS_LETTERS_APART.has(d.name)) return 0;
+      if (loosenedFold(k, fingers, side) && extendsAFinger && movement === 'held') return 0;
       const people = Math.max(1, peopleSpread[d.name] ?? 1);
-      if (loosenedFold(d, fingers, side) && extendsAFinger && movement === 'held') return 0;
       const curl = d.finger !== undefined && foldsFinger(fingers[d.finger]) && d.tighter === side;
       if (curl && extendsAFinger) return (weights[k]! * tighterCurl) / betweenSigners / people;
       return (d.variesBetweenSigners || curl ? weights[k]! / betweenSigners : weights[k]!) / people;
