@@ -243,8 +243,8 @@ export const THUMB_OUT_AT = 0;
  * least THUMB_PAST_MIDDLE_AT, halfway from the index knuckle's line (0) to the pinky's (1), between
  * the middle and ring knuckles (about 1/3 and 2/3). The hand's geometry, not a measured threshold.
  * Measured beside it: other people's M (data/real-photos, both trackers) 0.68 to 1.22, but for two
- * fists our tracker finds as a fraction of themselves (0.14, 0.24; MediaPipe Hands reads them 0.75
- * and 0.76); their T -0.09 to 0.46; our signer's M 0.50 to 1.08 from its 5th percentile (its
+ * fists on our tracker (M12, its points bunched at the fingertips, 0.14; M25, the thumb read
+ * nearer the index, 0.24; MediaPipe Hands reads them 0.75 and 0.76); their T -0.09 to 0.46; our signer's M 0.50 to 1.08 from its 5th percentile (its
  * held-out frames from 0.63), its T 0.22 to 0.64. A T whose thumb lies nearer the index is no M,
  * where before only the ratio test held the two apart.
  */
