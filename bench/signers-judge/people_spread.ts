@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { compileHandshape, type CompiledHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from '../../engine/src/handshape/hand_descriptors.ts';
-import { agreesWithSign, HANDSHAPE_JUDGE } from '../../engine/src/handshape/match_handshape.ts';
+import { agreesWithSign, HANDSHAPE_JUDGE, seenShare } from '../../engine/src/handshape/match_handshape.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';
 import { ALPHABET_DIR } from '../../server/paths.ts';
@@ -36,7 +36,7 @@ export function spreadSamples(frames: readonly { letter: string; frame: AngleFra
       if (!agreesWithSign(v, m)) continue;
       const nearest = nearestPrototype(v, m).index;
       for (let k = 0; k < D; k++) {
-        const diff = v[k]! - m.prototypes[nearest * D + k]!;
+        const diff = (v[k]! - m.prototypes[nearest * D + k]!) * seenShare(v, k);
         const step = diff < 0 ? -diff * m.stepsBelow[k]! : diff * m.stepsAbove[k]!;
         if ((diff < 0 ? m.stepsBelow[k]! : m.stepsAbove[k]!) > 0) samples[k]!.push(step);
       }

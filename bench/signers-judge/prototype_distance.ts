@@ -1,9 +1,11 @@
 // The handshape judge's distance, as the bench's readers of it need it with the prototype it
 // came from (match_handshape.ts's own `nearest` allocates nothing and returns only the distance):
 // the root mean square over the descriptors of the difference times the model's distance weight
-// for that side (below, above).
+// for that side (below, above), a difference counted as the judge counts it (seenShare: the
+// thumb's place across the palm by how much of the knuckles' line the camera sees).
 import type { CompiledHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { HAND_DESCRIPTOR_COUNT } from '../../engine/src/handshape/hand_descriptors.ts';
+import { seenShare } from '../../engine/src/handshape/match_handshape.ts';
 
 const D = HAND_DESCRIPTOR_COUNT;
 
@@ -11,7 +13,7 @@ const D = HAND_DESCRIPTOR_COUNT;
 export function distanceTo(v: Float32Array, set: Float32Array, i: number, m: CompiledHandshape): number {
   let sum = 0;
   for (let k = 0; k < D; k++) {
-    const diff = v[k]! - set[i * D + k]!;
+    const diff = (v[k]! - set[i * D + k]!) * seenShare(v, k);
     const d = diff * (diff < 0 ? m.distanceBelow[k]! : m.distanceAbove[k]!);
     sum += d * d;
   }

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { compileHandshape, type CompiledHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, middleJointBend } from '../../engine/src/handshape/hand_descriptors.ts';
-import { contradictedFinger, couldBeCompetitor, crossesAs, HANDSHAPE_JUDGE, hooksAs, matchHandshape, pointsAs, thumbLiesAs, untouchedTip, type HandshapeJudgeSettings } from '../../engine/src/handshape/match_handshape.ts';
+import { contradictedFinger, couldBeCompetitor, crossesAs, HANDSHAPE_JUDGE, hooksAs, matchHandshape, pointsAs, seenShare, thumbLiesAs, untouchedTip, type HandshapeJudgeSettings } from '../../engine/src/handshape/match_handshape.ts';
 import { createMatchReport } from '../../engine/src/match/match_report.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';
@@ -59,7 +59,7 @@ export function explainHand(v: Float32Array, m: CompiledHandshape, contrastNames
   if (own.distance > judge.maxDistance) {
     // The descriptors contributing most to the distance from the nearest prototype.
     const parts = HAND_DESCRIPTOR_NAMES.map((name, k) => {
-      const diff = v[k]! - m.prototypes[own.index * D + k]!;
+      const diff = (v[k]! - m.prototypes[own.index * D + k]!) * seenShare(v, k);
       return { name, size: Math.abs(diff * (diff < 0 ? m.distanceBelow[k]! : m.distanceAbove[k]!)) };
     }).sort((a, b) => b.size - a.size);
     return { test: 'maxDistance', cls: 'maxDistance', detail: `${own.distance.toFixed(2)} (${parts.slice(0, 3).map((p) => `${p.name} ${p.size.toFixed(1)}`).join(', ')})` };
@@ -75,7 +75,7 @@ export function explainHand(v: Float32Array, m: CompiledHandshape, contrastNames
   }
   let step = { size: 0, k: -1 };
   for (let k = 0; k < D; k++) {
-    const diff = v[k]! - m.prototypes[own.index * D + k]!;
+    const diff = (v[k]! - m.prototypes[own.index * D + k]!) * seenShare(v, k);
     const size = diff < 0 ? -diff * m.stepsBelow[k]! : diff * m.stepsAbove[k]!;
     if (size > step.size) step = { size, k };
   }

@@ -6,12 +6,10 @@ import type { HandshapeModel } from '../reference/reference_sign_schema.ts';
 import { estimateDepthScale } from './estimate_depth_scale.ts';
 import { definitionWeights } from './definition_weights.ts';
 import { computeHandDescriptors, measuredPalmPixels, middleJointBend, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
-import { CROSSING_BANDS, CURVED_AT, THUMB_SIDE_BANDS, THUMB_TOUCHES_AT, TRAINING_CROSSING_MARGIN, TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, TRAINING_HOOKED_AT, TRAINING_STRAIGHT_AT, TRAINING_CURLED_AT, type Crossing, type FingerState, type IndexHook, type Movement, type Pointing, type ThumbTouch, type FingerBend, type ThumbSide } from './manual_alphabet.ts';
+import { CROSSING_BANDS, CURVED_AT, THUMB_SIDE_BANDS, THUMB_TOUCH_DESCRIPTORS, THUMB_TOUCHES_AT, TRAINING_CROSSING_MARGIN, TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, TRAINING_HOOKED_AT, TRAINING_STRAIGHT_AT, TRAINING_CURLED_AT, type Crossing, type FingerState, type IndexHook, type Movement, type Pointing, type ThumbTouch, type FingerBend, type ThumbSide } from './manual_alphabet.ts';
 
 const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
-const THUMB_TO_INDEX_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToIndexTip');
-const THUMB_TO_MIDDLE_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToMiddleTip');
 const THUMB_ACROSS = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
 
 /** One sign's training material: its frames in time order (the hand that signs, right or left), and its definition: which fingers it extends and folds, and whether it is held or moves. */
@@ -46,8 +44,7 @@ export interface HandshapeTrainingSign {
 export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: readonly FingerState[], hook?: IndexHook, crossing?: Crossing, thumbTouches?: ThumbTouch, bend?: FingerBend, thumbSide?: ThumbSide): boolean {
   if (thumbSide !== undefined && (descriptors[THUMB_ACROSS]! < THUMB_SIDE_BANDS[thumbSide][0] || descriptors[THUMB_ACROSS]! >= THUMB_SIDE_BANDS[thumbSide][1])) return false;
   if (bend === 'curved' && middleJointBend(descriptors) < CURVED_AT) return false;
-  if (thumbTouches === 'indexTip' && descriptors[THUMB_TO_INDEX_TIP]! > THUMB_TOUCHES_AT) return false;
-  if (thumbTouches === 'middleTip' && descriptors[THUMB_TO_MIDDLE_TIP]! > THUMB_TOUCHES_AT) return false;
+  if (thumbTouches !== undefined && descriptors[HAND_DESCRIPTOR_NAMES.indexOf(THUMB_TOUCH_DESCRIPTORS[thumbTouches])]! > THUMB_TOUCHES_AT) return false;
   if (hook === 'hooked' && descriptors[INDEX_HOOK]! < TRAINING_HOOKED_AT) return false;
   if (hook === 'straight' && descriptors[INDEX_HOOK]! > TRAINING_STRAIGHT_AT) return false;
   if (crossing !== undefined && (descriptors[CROSSING]! < CROSSING_BANDS[crossing][0] + TRAINING_CROSSING_MARGIN || descriptors[CROSSING]! >= CROSSING_BANDS[crossing][1] - TRAINING_CROSSING_MARGIN)) return false;

@@ -1,15 +1,14 @@
 import type { HandshapeModel } from '../reference/reference_sign_schema.ts';
 import { definitionWeights } from './definition_weights.ts';
 import { HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
+import { CROSSING_BANDS, CURVED_AT, HOOKED_AT, POINTING_BANDS, THUMB_SIDE_BANDS, THUMB_TOUCH_DESCRIPTORS, THUMB_TOUCHES_AT, type Crossing, type FingerState, type IndexHook, type Pointing, type ThumbTouch, type FingerBend, type ThumbSide } from './manual_alphabet.ts';
 
 const INDEX_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('indexPointsUp');
-const THUMB_TO_INDEX_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToIndexTip');
-const THUMB_TO_MIDDLE_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToMiddleTip');
 const THUMB_ACROSS = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
+const TOUCH_TARGETS = Object.keys(THUMB_TOUCH_DESCRIPTORS) as ThumbTouch[];
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
 const MIDDLE_POINTS = HAND_DESCRIPTOR_NAMES.indexOf('middlePointsUp');
 const pointingDescriptor = (pointsWith: 'middle' | undefined) => (pointsWith === 'middle' ? MIDDLE_POINTS : INDEX_POINTS);
-import { CROSSING_BANDS, CURVED_AT, HOOKED_AT, POINTING_BANDS, THUMB_SIDE_BANDS, THUMB_TOUCHES_AT, type Crossing, type FingerState, type IndexHook, type Pointing, type ThumbTouch, type FingerBend, type ThumbSide } from './manual_alphabet.ts';
 
 /** A sign's handshape model laid out for the judge: prototype vectors in flat Float32Arrays. */
 export interface CompiledHandshape {
@@ -21,7 +20,7 @@ export interface CompiledHandshape {
   pointsWith: number;
   /** The band the index hook (degrees, hand_descriptors.ts indexHook) must lie in: [low, high), HOOKED_AT splitting hooked (X) from straight; -Infinity..Infinity: either. */
   hook: Float32Array;
-  /** The most the thumb tip may lie from the index and the middle fingertip (palm lengths): THUMB_TOUCHES_AT for the fingertip the sign's definition touches (thumbTouches), Infinity otherwise. */
+  /** The most the thumb tip may lie from each place it can touch (manual_alphabet.ts THUMB_TOUCH_DESCRIPTORS, in its order; palm lengths): THUMB_TOUCHES_AT for the place the sign's definition touches (thumbTouches), Infinity otherwise. */
   thumbReach: Float32Array;
   /** The least average middle-joint bend its definition asks (CURVED_AT for a curved hand, C; -Infinity: any). */
   bend: number;
@@ -58,7 +57,7 @@ export interface CompiledHandshape {
   contrastHook: Float32Array;
   /** Per confusable sign: its crossing band (2 each, as `crossing`). */
   contrastCrossing: Float32Array;
-  /** Per confusable sign: the most its thumb tip may lie from the index and middle fingertips (2 each, as `thumbReach`). */
+  /** Per confusable sign: the most its thumb tip may lie from each place it can touch (THUMB_TOUCHES each, as `thumbReach`). */
   contrastThumbReach: Float32Array;
   /** Per confusable sign: the least average middle-joint bend its definition asks (as `bend`). */
   contrastBend: Float32Array;
@@ -76,7 +75,7 @@ const fingerCodes = (fingers: readonly FingerState[]) => Array.from(fingers, (st
 const band = (points: Pointing | undefined): readonly [number, number] => (points === undefined || points === 'any' ? [-180, 180] : POINTING_BANDS[points]);
 const hookBand = (hook: IndexHook | undefined): readonly [number, number] => (hook === 'hooked' ? [HOOKED_AT, Infinity] : hook === 'straight' ? [-Infinity, HOOKED_AT] : [-Infinity, Infinity]);
 const leastBend = (bend: FingerBend | undefined): number => (bend === 'curved' ? CURVED_AT : -Infinity);
-const thumbReachOf = (touches: ThumbTouch | undefined): readonly [number, number] => [touches === 'indexTip' ? THUMB_TOUCHES_AT : Infinity, touches === 'middleTip' ? THUMB_TOUCHES_AT : Infinity];
+const thumbReachOf = (touches: ThumbTouch | undefined): number[] => TOUCH_TARGETS.map((target) => (target === touches ? THUMB_TOUCHES_AT : Infinity));
 const thumbSideBand = (side: ThumbSide | undefined): readonly [number, number] =>
   side === undefined ? [-Infinity, Infinity] : THUMB_SIDE_BANDS[side];
 const crossingBand = (crossing: Crossing | undefined): readonly [number, number] =>
@@ -104,8 +103,10 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
   const definitions = names.map((name) => model.contrastDefinitions?.[name] ?? { fingers: ['either', 'either', 'either', 'either'] as FingerState[], points: 'any' as const });
   const { weights, stepsBelow, stepsAbove, distanceBelow, distanceAbove, counted } = definitionWeights(model.fingers, betweenSigners, tighterCurl, peopleSpread, model.movement);
   // A sign defined by what its thumb touches (D, F, O) is judged on it by that gate (matchHandshape's): within it, the distance counts, never alone.
-  if (model.thumbTouches === 'indexTip') stepsBelow[THUMB_TO_INDEX_TIP] = stepsAbove[THUMB_TO_INDEX_TIP] = 0;
-  if (model.thumbTouches === 'middleTip') stepsBelow[THUMB_TO_MIDDLE_TIP] = stepsAbove[THUMB_TO_MIDDLE_TIP] = 0;
+  if (model.thumbTouches !== undefined) {
+    const touched = HAND_DESCRIPTOR_NAMES.indexOf(THUMB_TOUCH_DESCRIPTORS[model.thumbTouches]);
+    stepsBelow[touched] = stepsAbove[touched] = 0;
+  }
   // ... and where its thumb lies across the palm is how one person reaches that fingertip (other
   // people's D hold the thumb at the middle or ring finger, ours at the index): never alone.
   if (model.thumbTouches !== undefined) stepsBelow[THUMB_ACROSS] = stepsAbove[THUMB_ACROSS] = 0;

@@ -75,7 +75,7 @@ export const TIGHTER_CURL = 0.5;
  * The split (docs/handshape-judge-signers.md) reports it on the adult's, and the reverse. The
  * distance and the ratio test keep one signer's scales: only the veto widens.
  */
-export const PEOPLE_SPREAD: Readonly<Record<string, number>> = { thumbAcross: 1.23 };
+export const PEOPLE_SPREAD: Readonly<Record<string, number>> = {};
 
 /**
  * Of the descriptors where people differ most, the two that still refuse a held letter that

@@ -43,7 +43,11 @@ import { estimateDepthScale } from './estimate_depth_scale.ts';
  * alone: other people's G and H reach 1.9-2.2 palm lengths with the index and middle where our
  * signer's reach 1.5-1.6, and the reach alone refused 8 of their letters (our tracker's landmarks).
  * `definitionOnly`: read only by a letter's definition (the index's hook: manual_alphabet.ts
- * HOOKED_AT), never in the distance: weight 0 for every letter.
+ * HOOKED_AT), or by the judge itself (how much of the knuckles' line the camera sees), never in
+ * the distance: weight 0 for every letter.
+ * `acrossKnuckles`: a place along the knuckles' line (the thumb tip's). Seen edge-on, that line
+ * points into the picture and the place comes from the tracker's depth, its weakest coordinate:
+ * the judge counts its differences by how much of the line lies in the image (knucklesInView).
  */
 export interface HandDescriptor {
   name: string;
@@ -58,6 +62,7 @@ export interface HandDescriptor {
   needsExtended?: readonly number[];
   lengthWhenExtended?: true;
   definitionOnly?: true;
+  acrossKnuckles?: true;
 }
 
 const FINGERS = [
@@ -79,7 +84,7 @@ export const HAND_DESCRIPTORS: readonly HandDescriptor[] = [
     { name: `${name}MiddleJointBend`, scale: DEGREES, lower: `Bend the middle joint of your {side} ${name} finger`, higher: `Straighten the middle joint of your {side} ${name} finger`, joints: [joints[1]], variesBetweenSigners: true as const, finger, tighter: 'higher' as const },
     { name: `${name}Reach`, scale: PALMS, lower: `Reach further with your {side} ${name} finger`, higher: `Fold your {side} ${name} finger in`, joints: [...joints], finger, tighter: 'lower' as const, lengthWhenExtended: true as const },
   ]),
-  { name: 'thumbAcross', scale: PALMS, lower: 'Move your {side} thumb further across your palm', higher: 'Move your {side} thumb back towards your index finger', joints: THUMB_JOINTS, variesBetweenSigners: true },
+  { name: 'thumbAcross', scale: PALMS, lower: 'Move your {side} thumb further across your palm', higher: 'Move your {side} thumb back towards your index finger', joints: THUMB_JOINTS, variesBetweenSigners: true, acrossKnuckles: true },
   { name: 'thumbReach', scale: PALMS, lower: 'Raise your {side} thumb', higher: 'Lower your {side} thumb', joints: THUMB_JOINTS, variesBetweenSigners: true },
   { name: 'thumbToIndexTip', scale: PALMS, lower: 'Move your {side} thumb away from your index fingertip', higher: 'Bring your {side} thumb to your index fingertip', joints: [...THUMB_JOINTS, 4, 5] , variesBetweenSigners: true },
   { name: 'thumbToMiddleTip', scale: PALMS, lower: 'Move your {side} thumb away from your middle fingertip', higher: 'Bring your {side} thumb to your middle fingertip', joints: [...THUMB_JOINTS, 7, 8] , variesBetweenSigners: true },
@@ -103,6 +108,10 @@ export const HAND_DESCRIPTORS: readonly HandDescriptor[] = [
   // knuckle, 1 the pinky's), signed, so a tip that crosses its neighbour reads past it (R), and
   // the curled fingers of a fist show where their tips lie over the thumb.
   ...FINGERS.map(({ name, joints }) => ({ name: `${name}TipAcross`, scale: 0.3, lower: `Move your {side} ${name} fingertip towards your little finger`, higher: `Move your {side} ${name} fingertip towards your index finger`, joints: [joints[2]], variesBetweenSigners: true as const })),
+  // How much of the knuckles' line (index knuckle -> pinky knuckle, across the palm) lies in the
+  // image plane: 1 with the palm or its back to the camera, 0 with the hand edge-on. Read by the
+  // judge only (acrossKnuckles).
+  { name: 'knucklesInView', scale: RATIO, lower: 'Turn your {side} palm towards the camera', higher: 'Turn your {side} palm away from the camera', joints: [3, 12], definitionOnly: true as const },
 ];
 
 export const HAND_DESCRIPTOR_COUNT = HAND_DESCRIPTORS.length;
@@ -117,6 +126,9 @@ export function middleJointBend(descriptors: ArrayLike<number>): number {
 }
 /** 1 / scale per descriptor, for the judge's distance. */
 export const HAND_DESCRIPTOR_WEIGHTS = Float64Array.from(HAND_DESCRIPTORS, (d) => 1 / d.scale);
+/** Where knucklesInView is among the descriptors, and which descriptors it counts (acrossKnuckles: 1). */
+export const KNUCKLES_IN_VIEW = HAND_DESCRIPTORS.findIndex((d) => d.name === 'knucklesInView');
+export const ACROSS_KNUCKLES = Uint8Array.from(HAND_DESCRIPTORS, (d) => (d.acrossKnuckles ? 1 : 0));
 
 const RAD = 180 / Math.PI;
 
@@ -274,5 +286,7 @@ export function computeHandDescriptors(hand: Float32Array, pixelWidth: number, p
     local(FINGERS[f]!.mcp + 3, palm, a);
     out[k++] = knuckles > 0 ? (a[1]! - indexAcross) / knuckles : f / 3;
   }
+  // frame[3..5]: the knuckles' line, unit length; its x and y are what lies in the image.
+  out[k++] = Math.hypot(frame[3]!, frame[4]!);
   return true;
 }

@@ -42,12 +42,21 @@ export type Crossing = 'crossed' | 'uncrossed' | 'together' | 'apart' | 'thumbBe
 /**
  * What the thumb's tip touches, where the letter is defined by it: 'indexTip' (F's circle of
  * index and thumb; O, whose fingertips all meet the thumb), 'middleTip' (D: the curled middle
- * finger rests on the thumb). Where people differ is where the thumb lies across the palm (other
- * people's D hold it at the middle or ring finger, 0.4-1.1 of the knuckles' width; ours at the
- * index, 0.07); what it touches they share (D's thumb tip within 0.15-0.35 palm lengths of the
- * middle fingertip, ours and theirs alike). Absent: the letter does not say.
+ * finger rests on the thumb), 'middleMiddleJoint' (K: the thumb comes up between index and
+ * middle and rests on the middle finger's middle joint). Where people differ is where the thumb
+ * lies across the palm (other people's D hold it at the middle or ring finger, 0.4-1.1 of the
+ * knuckles' width; ours at the index, 0.07; their K from 0.06 to 0.39); what it touches they
+ * share (D's thumb tip within 0.15-0.35 palm lengths of the middle fingertip, ours and theirs
+ * alike; K's within 0.22-0.45 of the middle finger's middle joint). Absent: the letter does not
+ * say.
  */
-export type ThumbTouch = 'indexTip' | 'middleTip';
+export type ThumbTouch = 'indexTip' | 'middleTip' | 'middleMiddleJoint';
+/** Each thumb touch and the descriptor (hand_descriptors.ts) that measures it, in the compiled models' order. */
+export const THUMB_TOUCH_DESCRIPTORS: Readonly<Record<ThumbTouch, string>> = {
+  indexTip: 'thumbToIndexTip',
+  middleTip: 'thumbToMiddleTip',
+  middleMiddleJoint: 'thumbToMiddleMiddleJoint',
+};
 /**
  * 'curved': the fingers bend at their middle joints (C's open curve), on average at least
  * CURVED_AT: what tells C from a flat hand, whose fingers C's definition (all 'either') does
@@ -117,7 +126,7 @@ export const MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   H: { ...held(E, E, F, F, 'sideways'), crossing: 'together', thumbSide: 'across' }, // index and middle point sideways together
   I: { ...held(F, F, F, E), thumbSide: 'across' }, // pinky up, the thumb across the folded fingers
   J: { fingers: [F, F, F, E], movement: 'moving', points: 'any' }, // I, tracing a J with the pinky
-  K: { ...held(E, E, F, F, 'up'), crossing: 'thumbBetween' }, // index up, middle out, thumb between them
+  K: { ...held(E, E, F, F, 'up'), crossing: 'thumbBetween', thumbTouches: 'middleMiddleJoint' }, // index up, middle out, thumb between them on the middle finger's middle joint
   L: { ...held(E, F, F, F, 'up'), thumbSide: 'out' }, // index up, thumb out: an L
   M: { ...held(F, F, F, F), thumbSide: 'pastMiddle' }, // three fingers folded over the thumb, which comes out under the ring finger
   N: held(F, F, F, F), // two fingers folded over the thumb
@@ -218,7 +227,9 @@ export const CROSSING_BANDS: Readonly<Record<Crossing, readonly [number, number]
  * 3-D (hand_descriptors.ts thumbToIndexTip, thumbToMiddleTip): at most THUMB_TOUCHES_AT. Two
  * touching tips read 0.03-0.44 from the trackers (our signer's F up to 0.44, O up to 0.28, D's
  * middle up to 0.23; other people's O up to 0.31, F up to 0.35, D up to 0.35); an open thumb,
- * as L's or C's, 0.8 and more. A reference learns only from frames that touch.
+ * as L's or C's, 0.8 and more. A reference learns only from frames that touch. The same for the
+ * thumb tip on a finger's middle joint (K: thumbToMiddleMiddleJoint; our signer's K 0.11-0.48,
+ * other people's 0.22-0.45; R's thumb, which holds the ring and pinky, 0.54-0.91 from it).
  */
 export const THUMB_TOUCHES_AT = 0.5;
 

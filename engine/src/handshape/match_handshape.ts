@@ -3,9 +3,9 @@ import { ANGLE_FRAME_LAYOUT } from '../core/angle_frame.ts';
 import { Part } from '../core/landmark_layout.ts';
 import { PartStatus, type MatchReport } from '../match/match_report.ts';
 import type { CompiledHandshape } from './compiled_handshape.ts';
-import { FINGER_MIDDLE_JOINTS, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS, middleJointBend } from './hand_descriptors.ts';
+import { ACROSS_KNUCKLES, FINGER_MIDDLE_JOINTS, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, KNUCKLES_IN_VIEW, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS, middleJointBend } from './hand_descriptors.ts';
 import { HandRaised } from './hand_raised.ts';
-import { APART_AT, CURLED_AT, EXTENDED_AT, FOLDED_AT } from './manual_alphabet.ts';
+import { APART_AT, CURLED_AT, EXTENDED_AT, FOLDED_AT, THUMB_TOUCH_DESCRIPTORS } from './manual_alphabet.ts';
 
 /**
  * The handshape judge's three numbers, the same for every sign. Distances are root mean squares
@@ -48,14 +48,15 @@ const D = HAND_DESCRIPTOR_COUNT;
 const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
 const INDEX_MIDDLE_SPREAD = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleSpread');
-const THUMB_TO_INDEX_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToIndexTip');
-const THUMB_TO_MIDDLE_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToMiddleTip');
+/** The descriptors of the places the thumb can touch, in the compiled models' order (manual_alphabet.ts THUMB_TOUCH_DESCRIPTORS). */
+const TOUCHED = Int32Array.from(Object.values(THUMB_TOUCH_DESCRIPTORS), (name) => HAND_DESCRIPTOR_NAMES.indexOf(name));
+/** How many places the thumb can touch: each compiled thumb reach holds this many. */
+export const THUMB_TOUCHES = TOUCHED.length;
 const THUMB_ACROSS = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
 
-/** The fingertip `v`'s thumb is too far from, of those `reach` (from `offset`: index, middle) asks it to touch: its descriptor, or -1. */
+/** The place `v`'s thumb is too far from, of those `reach` (from `offset`: THUMB_TOUCHES of them) asks it to touch: its descriptor, or -1. */
 export function untouchedTip(v: Float32Array, reach: Float32Array, offset: number): number {
-  if (v[THUMB_TO_INDEX_TIP]! > reach[offset]!) return THUMB_TO_INDEX_TIP;
-  if (v[THUMB_TO_MIDDLE_TIP]! > reach[offset + 1]!) return THUMB_TO_MIDDLE_TIP;
+  for (let t = 0; t < THUMB_TOUCHES; t++) if (v[TOUCHED[t]!]! > reach[offset + t]!) return TOUCHED[t]!;
   return -1;
 }
 
@@ -118,12 +119,24 @@ export function pointsAs(v: Float32Array, bands: Float32Array, offset: number, d
   return direction >= bands[offset]! && direction <= bands[offset + 1]!;
 }
 
+/**
+ * How much a difference on descriptor `k` of hand `v` counts: a place along the knuckles' line
+ * (hand_descriptors.ts acrossKnuckles: the thumb's) by how much of that line the camera sees
+ * (knucklesInView, 0-1), every other descriptor in full. Edge-on, the place comes from the
+ * tracker's depth: other people's C and Q seen from the side (the line 0.37-0.44 in the image,
+ * most hands 0.7-1) read their thumb 4 to 4.6 scales from ours, and were refused on it alone.
+ * The bench's readers of the distance (bench/signers-judge) count differences through it too.
+ */
+export function seenShare(v: Float32Array, k: number): number {
+  return ACROSS_KNUCKLES[k] === 1 ? v[KNUCKLES_IN_VIEW]! : 1;
+}
+
 /** The largest difference, in scales (the single-descriptor test's: definition_weights.ts), between `v` and vector `index` of `set` on any one descriptor. */
 function largestStep(v: Float32Array, set: Float32Array, index: number, model: CompiledHandshape): number {
   let largest = 0;
   const base = index * D;
   for (let k = 0; k < D; k++) {
-    const d = v[k]! - set[base + k]!;
+    const d = (v[k]! - set[base + k]!) * seenShare(v, k);
     const step = d < 0 ? -d * model.stepsBelow[k]! : d * model.stepsAbove[k]!;
     if (step > largest) largest = step;
   }
@@ -140,7 +153,7 @@ function nearest(v: Float32Array, set: Float32Array, from: number, to: number, m
     const base = i * D;
     let sum = 0;
     for (let k = 0; k < D; k++) {
-      const diff = v[k]! - set[base + k]!;
+      const diff = (v[k]! - set[base + k]!) * seenShare(v, k);
       const d = diff * (diff < 0 ? below[k]! : above[k]!);
       sum += d * d;
       if (sum >= best) break;
@@ -174,7 +187,7 @@ export function couldBeCompetitor(v: Float32Array, model: CompiledHandshape, g: 
     pointsAs(v, model.contrastPointing, 2 * g, model.contrastPointsWith[g]!) &&
     hooksAs(v, model.contrastHook, 2 * g) &&
     crossesAs(v, model.contrastCrossing, 2 * g) &&
-    untouchedTip(v, model.contrastThumbReach, 2 * g) < 0 &&
+    untouchedTip(v, model.contrastThumbReach, THUMB_TOUCHES * g) < 0 &&
     thumbLiesAs(v, model.contrastThumbSide, 2 * g) &&
     middleJointBend(v) >= model.contrastBend[g]!
   );
@@ -342,7 +355,7 @@ export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, re
     above = true;
   } else {
     for (let k = 0; k < D; k++) {
-      const size = Math.abs((v[k]! - model.prototypes[base + k]!) * model.weights[k]!);
+      const size = Math.abs((v[k]! - model.prototypes[base + k]!) * seenShare(v, k) * model.weights[k]!);
       if (size > worstSize) {
         worstSize = size;
         worst = k;
