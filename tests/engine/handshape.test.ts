@@ -9,7 +9,7 @@ import { estimateDepthScale, RIGID_BONE_LOG_LENGTHS, RIGID_BONES } from '../../e
 import { computeHandDescriptors, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS, KNUCKLES_IN_VIEW, measuredPalmPixels, middleJointBend } from '../../engine/src/handshape/hand_descriptors.ts';
 import { handLargeEnough, MIN_PALM_PIXELS } from '../../engine/src/handshape/hand_large_enough.ts';
 import { createHandshapeFeatureTracker } from '../../engine/src/handshape/handshape_features.ts';
-import { APART_AT, CROSSING_BANDS, CURLED_AT, CURVED_AT, FOLDED_AT, MANUAL_ALPHABET, POINTING_BANDS, THUMB_OUT_AT, THUMB_PAST_MIDDLE_AT, THUMB_SIDE_BANDS, THUMB_TOUCHES_AT } from '../../engine/src/handshape/manual_alphabet.ts';
+import { APART_AT, CROSSING_BANDS, CURLED_AT, CURVED_AT, FOLDED_AT, MANUAL_ALPHABET, POINTING_BANDS, THUMB_OUT_AT, THUMB_PAST_MIDDLE_AT, THUMB_SIDE_BANDS, THUMB_TOUCH_DESCRIPTORS, THUMB_TOUCHES_AT } from '../../engine/src/handshape/manual_alphabet.ts';
 import { BETWEEN_SIGNERS, definitionWeights, PEOPLE_SPREAD } from '../../engine/src/handshape/definition_weights.ts';
 import { compileHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { handRaised, HandRaised, RAISED_MIN_SCORE } from '../../engine/src/handshape/hand_raised.ts';
@@ -21,7 +21,7 @@ import type { CompiledSign } from '../../engine/src/practice/compiled_sign.ts';
 import type { AlphabetRecording } from '../../engine/src/recordings/alphabet_recording_schema.ts';
 import { buildAlphabetReferences, MIN_MOVEMENT_FRAMES, type AlphabetReference } from '../../engine/src/recordings/build_alphabet_references.ts';
 import { alphabetSource } from '../../engine/src/recordings/landmark_source.ts';
-import { parseReferenceSign } from '../../engine/src/reference/reference_sign_schema.ts';
+import { handshapeModelSchema, parseReferenceSign } from '../../engine/src/reference/reference_sign_schema.ts';
 import { foldsAnExtendedFinger } from '../../engine/src/reference/tracking_artefacts.ts';
 import { sourceToAngleFrames } from '../../engine/src/recordings/source_to_angle_frames.ts';
 import { HANDSHAPE_MODEL_BUILD } from '../../engine/src/handshape/build_handshape_models.ts';
@@ -464,6 +464,15 @@ describe('the handshape judge', () => {
     const { matched, report } = judge(tiny, 'A');
     expect(matched).toBe(false);
     expect(report.askForSign).toBe(true);
+  });
+
+  it('the reference format accepts every crossing, thumb side and thumb touch the manual alphabet defines (its enums repeat the tables: the reference layer may not import the handshape layer)', () => {
+    const field = (name: 'crossing' | 'thumbSide' | 'thumbTouches') => handshapeModelSchema.shape[name];
+    for (const value of Object.keys(CROSSING_BANDS)) expect(field('crossing').safeParse(value).success, value).toBe(true);
+    for (const value of Object.keys(THUMB_SIDE_BANDS)) expect(field('thumbSide').safeParse(value).success, value).toBe(true);
+    for (const value of Object.keys(THUMB_TOUCH_DESCRIPTORS)) expect(field('thumbTouches').safeParse(value).success, value).toBe(true);
+    expect(field('thumbTouches').safeParse('ringTip').success).toBe(false);
+    for (const [touch, descriptor] of Object.entries(THUMB_TOUCH_DESCRIPTORS)) expect(HAND_DESCRIPTOR_NAMES, touch).toContain(descriptor);
   });
 
   it('K rests its thumb on the middle finger\'s middle joint: a gate on K, and a crossed hand whose thumb holds the ring finger (R) is not held apart from R by K', () => {

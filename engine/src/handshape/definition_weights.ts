@@ -64,14 +64,14 @@ export const TIGHTER_CURL = 0.5;
  * photographed letters (each photo that agrees with its letter's definition, by the judge's own
  * gates: match_handshape.ts agreesWithSign), every descriptor's difference from the letter's nearest prototype in steps,
  * pooled over letters, and sets the factor to a quantile of those differences over maxSteps
- * (never below 1). The quantile was chosen by tune_judge.ts on the same tuning set (0.9 of 0, 0.9
- * and 0.95): measured on the volunteers' photographs (several people) through our tracker, only
- * the thumb lies further than maxSteps for a tenth of them: its place across the knuckles
- * (thumbAcross 1.23, re-measured in round five, when the letters whose definition names the
- * thumb's side, H I L R U V Y, left their veto on how far to that gate, and again at 1.23 after the
- * tracker's wider look and whole-frame crop, round six). Its distance to the index knuckle, 1.07
- * in round five, measures under maxSteps since the tracker no longer squeezes hands into part of
- * themselves: no factor (1).
+ * (never below 1). Whether to widen at all, and at which quantile, is tune_judge.ts's choice on
+ * the same tuning set (0, 0.9 or 0.95). Until round nine it widened the thumb's place across the
+ * knuckles (thumbAcross 1.23 at the 0.9 quantile of the volunteers' photographs through our
+ * tracker); most of that spread came from hands seen edge-on, where the place is the tracker's
+ * depth, which the judge now counts by how much of the knuckles' line the camera sees
+ * (match_handshape.ts seenShare). Re-measured with it, only the thumb's distance to the index
+ * knuckle passes maxSteps for a tenth of the volunteers' letters (1.07), and tuned on the
+ * volunteers (our tracker's landmarks) tune_judge.ts chooses no widening: none.
  * The split (docs/handshape-judge-signers.md) reports it on the adult's, and the reverse. The
  * distance and the ratio test keep one signer's scales: only the veto widens.
  */

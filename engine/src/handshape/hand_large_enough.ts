@@ -5,11 +5,11 @@
  * then turns it by 18 degrees, nearly the judge's scale for a bend or a direction (20 degrees,
  * hand_descriptors.ts). Below that a single pixel is a category of the manual alphabet, and the
  * fingers the tracker draws are guesses: a man walking across a lawn far from the camera
- * (data/non-signs vtest-walk, palms of 10 to 15 pixels) had one such hand read as Q. Measured
- * beside it: every hand of other people's photographed letters (312 x 416), 22 pixels and more,
- * but for one spurious second hand our tracker found beside a fist (15.3); our own signer's
- * recordings (640 wide, the width the app's tracker reads its camera at) 49 to 279, half of them
- * over 104.
+ * (data/non-signs vtest-walk: three of its five palms 10 to 14 pixels) had one such hand read as
+ * Q. Measured beside it: every hand of other people's photographed letters (312 x 416), 22 pixels
+ * and more, but for one spurious second hand our tracker found beside a fist (15.3); our own
+ * signer's recordings, at their assumed width of 640 (the width the app's tracker reads its
+ * camera at), 49 to 279, half of them over 104.
  */
 export const MIN_PALM_PIXELS = 15;
 
