@@ -28,8 +28,6 @@ const D = HAND_DESCRIPTOR_COUNT;
 const FINGER_NAMES = ['index', 'middle', 'ring', 'pinky'];
 const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
-const TO_INDEX_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToIndexTip');
-const TO_MIDDLE_TIP = HAND_DESCRIPTOR_NAMES.indexOf('thumbToMiddleTip');
 const THUMB_ACROSS = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
 const MOVING = new Set(['J', 'Z']);
 
@@ -52,7 +50,8 @@ export function explainHand(v: Float32Array, m: CompiledHandshape, contrastNames
   if (!hooksAs(v, m.hook, 0)) return { test: 'hook', cls: v[INDEX_HOOK]! < m.hook[0]! ? 'index not hooked' : 'index not straight', detail: `index hook ${v[INDEX_HOOK]!.toFixed(0)} deg` };
   if (!crossesAs(v, m.crossing, 0)) return { test: 'crossing', cls: 'crossing', detail: `index/middle crossing ${v[CROSSING]!.toFixed(2)}` };
   if (middleJointBend(v) < m.bend) return { test: 'bend', cls: 'fingers not curved', detail: `middle joints ${middleJointBend(v).toFixed(0)} deg` };
-  if (untouchedTip(v, m.thumbReach, 0) >= 0) return { test: 'thumb', cls: 'thumb not touching', detail: `thumb to index tip ${v[TO_INDEX_TIP]!.toFixed(2)}, to middle tip ${v[TO_MIDDLE_TIP]!.toFixed(2)}` };
+  const untouched = untouchedTip(v, m.thumbReach, 0);
+  if (untouched >= 0) return { test: 'thumb', cls: 'thumb not touching', detail: `${HAND_DESCRIPTOR_NAMES[untouched]} ${v[untouched]!.toFixed(2)}` };
   if (!thumbLiesAs(v, m.thumbSide, 0)) return { test: 'thumb', cls: 'thumb on the wrong side', detail: `thumb across ${v[THUMB_ACROSS]!.toFixed(2)}` };
   if (!pointsAs(v, m.pointing, 0, m.pointsWith)) return { test: 'pointing', cls: 'pointing', detail: `points ${v[m.pointsWith]!.toFixed(0)} deg` };
   const own = nearestOf(v, m.prototypes, 0, m.prototypeCount, m);

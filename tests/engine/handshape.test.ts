@@ -472,18 +472,18 @@ describe('the handshape judge', () => {
     for (const value of Object.keys(THUMB_SIDE_BANDS)) expect(field('thumbSide').safeParse(value).success, value).toBe(true);
     for (const value of Object.keys(THUMB_TOUCH_DESCRIPTORS)) expect(field('thumbTouches').safeParse(value).success, value).toBe(true);
     expect(field('thumbTouches').safeParse('ringTip').success).toBe(false);
-    for (const [touch, descriptor] of Object.entries(THUMB_TOUCH_DESCRIPTORS)) expect(HAND_DESCRIPTOR_NAMES, touch).toContain(descriptor);
+    for (const [touch, descriptors] of Object.entries(THUMB_TOUCH_DESCRIPTORS)) for (const name of descriptors) expect(HAND_DESCRIPTOR_NAMES, touch).toContain(name);
   });
 
-  it('K rests its thumb on the middle finger\'s middle joint: a gate on K, and a crossed hand whose thumb holds the ring finger (R) is not held apart from R by K', () => {
-    expect(MANUAL_ALPHABET.K!.thumbTouches).toBe('middleMiddleJoint');
+  it('K rests its thumb between index and middle, at their middle joints: a gate on K, and a crossed hand whose thumb holds the ring finger (R) is not held apart from R by K', () => {
+    expect(MANUAL_ALPHABET.K!.thumbTouches).toBe('betweenIndexMiddle');
     const k = (name: string) => HAND_DESCRIPTOR_NAMES.indexOf(name);
-    const touch = k('thumbToMiddleMiddleJoint');
+    const joints = [k('thumbToIndexMiddleJoint'), k('thumbToMiddleMiddleJoint')];
     const K = compiled.get('K')!.handshape!;
-    expect(K.stepsBelow[touch]! + K.stepsAbove[touch]!).toBe(0);
+    for (const joint of joints) expect(K.stepsBelow[joint]! + K.stepsAbove[joint]!).toBe(0);
     expect(judge(heldOutFrame('K'), 'K').matched).toBe(true);
     // The same hand with the thumb held straight out from its base, away from the fingers (an L's
-    // thumb): no K, and the cue is the touch.
+    // thumb): no K, and the cue is the touch, at the nearer of the two joints.
     const away = cloneLandmarkFrame(heldOutFrame('K'));
     const hand = away.rightHand;
     const THUMB_MCP = 2, THUMB_IP = 3, THUMB_TIP = 4, MIDDLE_MCP = 9;
@@ -493,24 +493,26 @@ describe('the handshape judge', () => {
         hand[p * POINT_STRIDE + axis] = base + (base - hand[MIDDLE_MCP * POINT_STRIDE + axis]!) * (p === THUMB_TIP ? 0.8 : 0.4);
       }
     }
-    expect(describeHand(away)[touch]!).toBeGreaterThan(THUMB_TOUCHES_AT);
+    const d = describeHand(away);
+    for (const joint of joints) expect(d[joint]!).toBeGreaterThan(THUMB_TOUCHES_AT);
     const { matched, report } = judge(away, 'K');
     expect(matched).toBe(false);
     expect(report.askForSign).toBe(false);
-    expect(HAND_DESCRIPTOR_NAMES[report.cue]).toBe('thumbToMiddleMiddleJoint');
-    expect(report.cueAbove).toBe(true); // 'Rest your right thumb against your middle finger'
+    expect(report.cue).toBe(d[joints[0]!]! < d[joints[1]!]! ? joints[0] : joints[1]);
+    expect(report.cueAbove).toBe(true); // 'Rest your right thumb against your index (middle) finger'
     // R's model holds K among its confusable letters; R's own held-out hand competes with K only
-    // while its thumb reaches the middle finger's middle joint.
+    // while its thumb reaches the index's or the middle finger's middle joint.
     const R = compiled.get('R')!.handshape!;
     const g = Object.keys(built.get('R')!.record.handshape!.contrast).indexOf('K');
     expect(g).toBeGreaterThanOrEqual(0);
     const v = Float32Array.from(anglesOf(heldOutFrame('R')).rightHandDescriptors!);
-    v[touch] = THUMB_TOUCHES_AT / 2;
-    // Touching, the hand agrees with the rest of K's definition too (index and middle up, the
-    // others folded; K's crossing is any): K competes. Not touching, it does not.
-    expect(couldBeCompetitor(v, R, g)).toBe(true);
-    v[touch] = THUMB_TOUCHES_AT + 0.1;
-    expect(couldBeCompetitor(v, R, g)).toBe(false);
+    // Touching either joint, the hand agrees with the rest of K's definition too (index and
+    // middle up, the others folded; K's crossing is any): K competes. Touching neither, it does not.
+    for (const [index, middle, competes] of [[0.25, 0.7, true], [0.7, 0.25, true], [0.6, 0.7, false]] as const) {
+      v[joints[0]!] = index;
+      v[joints[1]!] = middle;
+      expect(couldBeCompetitor(v, R, g), `${index} ${middle}`).toBe(competes);
+    }
   });
 
   it('Y holds the thumb out, I across the fingers: the side of the index knuckle is a gate, how far out or across never refuses alone', () => {

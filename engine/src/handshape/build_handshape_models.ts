@@ -44,7 +44,7 @@ export interface HandshapeTrainingSign {
 export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: readonly FingerState[], hook?: IndexHook, crossing?: Crossing, thumbTouches?: ThumbTouch, bend?: FingerBend, thumbSide?: ThumbSide): boolean {
   if (thumbSide !== undefined && (descriptors[THUMB_ACROSS]! < THUMB_SIDE_BANDS[thumbSide][0] || descriptors[THUMB_ACROSS]! >= THUMB_SIDE_BANDS[thumbSide][1])) return false;
   if (bend === 'curved' && middleJointBend(descriptors) < CURVED_AT) return false;
-  if (thumbTouches !== undefined && descriptors[HAND_DESCRIPTOR_NAMES.indexOf(THUMB_TOUCH_DESCRIPTORS[thumbTouches])]! > THUMB_TOUCHES_AT) return false;
+  if (thumbTouches !== undefined && THUMB_TOUCH_DESCRIPTORS[thumbTouches].every((name) => descriptors[HAND_DESCRIPTOR_NAMES.indexOf(name)]! > THUMB_TOUCHES_AT)) return false;
   if (hook === 'hooked' && descriptors[INDEX_HOOK]! < TRAINING_HOOKED_AT) return false;
   if (hook === 'straight' && descriptors[INDEX_HOOK]! > TRAINING_STRAIGHT_AT) return false;
   if (crossing !== undefined && (descriptors[CROSSING]! < CROSSING_BANDS[crossing][0] + TRAINING_CROSSING_MARGIN || descriptors[CROSSING]! >= CROSSING_BANDS[crossing][1] - TRAINING_CROSSING_MARGIN)) return false;

@@ -103,8 +103,8 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
   const definitions = names.map((name) => model.contrastDefinitions?.[name] ?? { fingers: ['either', 'either', 'either', 'either'] as FingerState[], points: 'any' as const });
   const { weights, stepsBelow, stepsAbove, distanceBelow, distanceAbove, counted } = definitionWeights(model.fingers, betweenSigners, tighterCurl, peopleSpread, model.movement);
   // A sign defined by what its thumb touches (D, F, O) is judged on it by that gate (matchHandshape's): within it, the distance counts, never alone.
-  if (model.thumbTouches !== undefined) {
-    const touched = HAND_DESCRIPTOR_NAMES.indexOf(THUMB_TOUCH_DESCRIPTORS[model.thumbTouches]);
+  for (const name of model.thumbTouches === undefined ? [] : THUMB_TOUCH_DESCRIPTORS[model.thumbTouches]) {
+    const touched = HAND_DESCRIPTOR_NAMES.indexOf(name);
     stepsBelow[touched] = stepsAbove[touched] = 0;
   }
   // ... and where its thumb lies across the palm is how one person reaches that fingertip (other

@@ -42,20 +42,24 @@ export type Crossing = 'crossed' | 'uncrossed' | 'together' | 'apart' | 'thumbBe
 /**
  * What the thumb's tip touches, where the letter is defined by it: 'indexTip' (F's circle of
  * index and thumb; O, whose fingertips all meet the thumb), 'middleTip' (D: the curled middle
- * finger rests on the thumb), 'middleMiddleJoint' (K: the thumb comes up between index and
- * middle and rests on the middle finger's middle joint). Where people differ is where the thumb
+ * finger rests on the thumb), 'betweenIndexMiddle' (K: the thumb comes up between index and
+ * middle and rests at their middle joints, the middle finger's in the manual alphabet's
+ * drawings, the index's as near in other people's). Where people differ is where the thumb
  * lies across the palm (other people's D hold it at the middle or ring finger, 0.4-1.1 of the
  * knuckles' width; ours at the index, 0.07; their K from 0.06 to 0.39); what it touches they
  * share (D's thumb tip within 0.15-0.35 palm lengths of the middle fingertip, ours and theirs
- * alike; K's within 0.22-0.45 of the middle finger's middle joint). Absent: the letter does not
- * say.
+ * alike; K's within 0.10-0.34 palm lengths of the nearer of the index's and the middle finger's
+ * middle joints, ours within 0.45). Absent: the letter does not say.
  */
-export type ThumbTouch = 'indexTip' | 'middleTip' | 'middleMiddleJoint';
-/** Each thumb touch and the descriptor (hand_descriptors.ts) that measures it, in the compiled models' order. */
-export const THUMB_TOUCH_DESCRIPTORS: Readonly<Record<ThumbTouch, string>> = {
-  indexTip: 'thumbToIndexTip',
-  middleTip: 'thumbToMiddleTip',
-  middleMiddleJoint: 'thumbToMiddleMiddleJoint',
+export type ThumbTouch = 'indexTip' | 'middleTip' | 'betweenIndexMiddle';
+/**
+ * Each thumb touch and the descriptors (hand_descriptors.ts) that measure it, in the compiled
+ * models' order: the thumb touches when the nearest of them is within THUMB_TOUCHES_AT.
+ */
+export const THUMB_TOUCH_DESCRIPTORS: Readonly<Record<ThumbTouch, readonly string[]>> = {
+  indexTip: ['thumbToIndexTip'],
+  middleTip: ['thumbToMiddleTip'],
+  betweenIndexMiddle: ['thumbToIndexMiddleJoint', 'thumbToMiddleMiddleJoint'],
 };
 /**
  * 'curved': the fingers bend at their middle joints (C's open curve), on average at least
@@ -126,7 +130,7 @@ export const MANUAL_ALPHABET: Readonly<Record<string, LetterDefinition>> = {
   H: { ...held(E, E, F, F, 'sideways'), crossing: 'together', thumbSide: 'across' }, // index and middle point sideways together
   I: { ...held(F, F, F, E), thumbSide: 'across' }, // pinky up, the thumb across the folded fingers
   J: { fingers: [F, F, F, E], movement: 'moving', points: 'any' }, // I, tracing a J with the pinky
-  K: { ...held(E, E, F, F, 'up'), crossing: 'thumbBetween', thumbTouches: 'middleMiddleJoint' }, // index up, middle out, thumb between them on the middle finger's middle joint
+  K: { ...held(E, E, F, F, 'up'), crossing: 'thumbBetween', thumbTouches: 'betweenIndexMiddle' }, // index up, middle out, the thumb between them at their middle joints
   L: { ...held(E, F, F, F, 'up'), thumbSide: 'out' }, // index up, thumb out: an L
   M: { ...held(F, F, F, F), thumbSide: 'pastMiddle' }, // three fingers folded over the thumb, which comes out under the ring finger
   N: held(F, F, F, F), // two fingers folded over the thumb
@@ -228,8 +232,9 @@ export const CROSSING_BANDS: Readonly<Record<Crossing, readonly [number, number]
  * touching tips read 0.03-0.44 from the trackers (our signer's F up to 0.44, O up to 0.28, D's
  * middle up to 0.23; other people's O up to 0.31, F up to 0.35, D up to 0.35); an open thumb,
  * as L's or C's, 0.8 and more. A reference learns only from frames that touch. The same for the
- * thumb tip on a finger's middle joint (K: thumbToMiddleMiddleJoint; our signer's K 0.11-0.48,
- * other people's 0.22-0.45; R's thumb, which holds the ring and pinky, 0.54-0.91 from it).
+ * thumb tip at the index's or middle finger's middle joint (K, the nearer of the two: our
+ * signer's within 0.45, other people's 0.10-0.34; other people's R, whose thumb holds the ring and
+ * pinky, 0.50-0.84 from the nearer, ours 0.39-0.53).
  */
 export const THUMB_TOUCHES_AT = 0.5;
 

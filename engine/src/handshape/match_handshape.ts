@@ -48,15 +48,20 @@ const D = HAND_DESCRIPTOR_COUNT;
 const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
 const INDEX_MIDDLE_SPREAD = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleSpread');
-/** The descriptors of the places the thumb can touch, in the compiled models' order (manual_alphabet.ts THUMB_TOUCH_DESCRIPTORS). */
-const TOUCHED = Int32Array.from(Object.values(THUMB_TOUCH_DESCRIPTORS), (name) => HAND_DESCRIPTOR_NAMES.indexOf(name));
+/** The descriptors of the places the thumb can touch, one after another in the compiled models' order (manual_alphabet.ts THUMB_TOUCH_DESCRIPTORS), and where each place's start (one more entry: the end). */
+const TOUCHED = Int32Array.from(Object.values(THUMB_TOUCH_DESCRIPTORS).flat(), (name) => HAND_DESCRIPTOR_NAMES.indexOf(name));
+const TOUCH_STARTS = Int32Array.from([0, ...Object.values(THUMB_TOUCH_DESCRIPTORS).map((_, i, all) => all.slice(0, i + 1).reduce((n, names) => n + names.length, 0))]);
 /** How many places the thumb can touch: each compiled thumb reach holds this many. */
-export const THUMB_TOUCHES = TOUCHED.length;
+export const THUMB_TOUCHES = TOUCH_STARTS.length - 1;
 const THUMB_ACROSS = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
 
-/** The place `v`'s thumb is too far from, of those `reach` (from `offset`: THUMB_TOUCHES of them) asks it to touch: its descriptor, or -1. */
+/** The place `v`'s thumb is too far from, of those `reach` (from `offset`: THUMB_TOUCHES of them) asks it to touch: the descriptor of its nearest point, or -1. */
 export function untouchedTip(v: Float32Array, reach: Float32Array, offset: number): number {
-  for (let t = 0; t < THUMB_TOUCHES; t++) if (v[TOUCHED[t]!]! > reach[offset + t]!) return TOUCHED[t]!;
+  for (let t = 0; t < THUMB_TOUCHES; t++) {
+    let nearest = TOUCHED[TOUCH_STARTS[t]!]!;
+    for (let i = TOUCH_STARTS[t]! + 1; i < TOUCH_STARTS[t + 1]!; i++) if (v[TOUCHED[i]!]! < v[nearest]!) nearest = TOUCHED[i]!;
+    if (v[nearest]! > reach[offset + t]!) return nearest;
+  }
   return -1;
 }
 

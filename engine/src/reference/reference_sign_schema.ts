@@ -59,7 +59,7 @@ const pointsSchema = z.enum(['up', 'sideways', 'down', 'any']);
 const hookSchema = z.enum(['hooked', 'straight']);
 const crossingSchema = z.enum(['crossed', 'uncrossed', 'together', 'apart', 'thumbBetween']);
 const pointsWithSchema = z.enum(['middle']);
-const thumbTouchesSchema = z.enum(['indexTip', 'middleTip', 'middleMiddleJoint']);
+const thumbTouchesSchema = z.enum(['indexTip', 'middleTip', 'betweenIndexMiddle']);
 const bendSchema = z.enum(['curved']);
 const thumbSideSchema = z.enum(['out', 'across', 'pastMiddle']);
 
