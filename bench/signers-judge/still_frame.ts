@@ -4,8 +4,7 @@ import { angleFramePixelSize } from '../../engine/src/angles/angle_frame_pixel_s
 import { createAngleFrame, type AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { createLandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { Part } from '../../engine/src/core/landmark_layout.ts';
-import { computeHandDescriptors, measuredPalmPixels } from '../../engine/src/handshape/hand_descriptors.ts';
-import { handLargeEnough } from '../../engine/src/handshape/hand_large_enough.ts';
+import { describeReadableHand } from '../../engine/src/handshape/hand_large_enough.ts';
 import { ensureDescriptorArrays } from '../../engine/src/handshape/handshape_features.ts';
 import { HandRaised } from '../../engine/src/handshape/hand_raised.ts';
 import type { Photo } from './evaluate_judge.ts';
@@ -22,10 +21,7 @@ export function stillFrame(photo: Photo, index = 0): AngleFrame | null {
   for (let side = 0; side < 2; side++) {
     const present = landmarks.present[side === 0 ? Part.leftHand : Part.rightHand] === 1;
     const out = side === 0 ? frame.leftHandDescriptors! : frame.rightHandDescriptors!;
-    const ok =
-      present &&
-      computeHandDescriptors(side === 0 ? landmarks.leftHand : landmarks.rightHand, pixel[0]!, pixel[1]!, side === 0, out) &&
-      handLargeEnough(measuredPalmPixels[0]!, pixel[0]!, landmarks.imageWidth);
+    const ok = present && describeReadableHand(side === 0 ? landmarks.leftHand : landmarks.rightHand, pixel[0]!, pixel[1]!, landmarks.imageWidth, side === 0, out);
     frame.descriptorsPresent![side] = ok ? 1 : 0;
     frame.handSpeed![side] = 0;
     frame.handRaised![side] = HandRaised.unknown;

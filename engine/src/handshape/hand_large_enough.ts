@@ -1,3 +1,5 @@
+import { computeHandDescriptors, measuredPalmPixels } from './hand_descriptors.ts';
+
 /**
  * The smallest hand the handshape judge reads: its palm length (wrist to middle knuckle, in 3-D)
  * in the camera image's own pixels. The shortest segment the descriptors read, the pinky's last,
@@ -22,4 +24,14 @@ export const MIN_PALM_PIXELS = 15;
  */
 export function handLargeEnough(palmPixels: number, pixelWidth: number, imageWidth: number): boolean {
   return (palmPixels * imageWidth) / pixelWidth >= MIN_PALM_PIXELS;
+}
+
+/**
+ * One hand's descriptors as the judge reads them (computeHandDescriptors into `out`), or false
+ * for a degenerate palm or a hand too small to read in an image `imageWidth` pixels wide. The
+ * app's feature step (handshape_features.ts) and the bench's still frames both read hands
+ * through it. Allocates nothing.
+ */
+export function describeReadableHand(hand: Float32Array, pixelWidth: number, pixelHeight: number, imageWidth: number, mirror: boolean, out: Float32Array): boolean {
+  return computeHandDescriptors(hand, pixelWidth, pixelHeight, mirror, out) && handLargeEnough(measuredPalmPixels[0]!, pixelWidth, imageWidth);
 }

@@ -3,8 +3,8 @@ import type { AngleFrame } from '../core/angle_frame.ts';
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
 import { Part } from '../core/landmark_layout.ts';
 import { HandMotion } from '../motion/hand_motion.ts';
-import { computeHandDescriptors, HAND_DESCRIPTOR_COUNT, measuredPalmPixels } from './hand_descriptors.ts';
-import { handLargeEnough } from './hand_large_enough.ts';
+import { HAND_DESCRIPTOR_COUNT, measuredPalmPixels } from './hand_descriptors.ts';
+import { describeReadableHand } from './hand_large_enough.ts';
 import { handRaised, HandRaised } from './hand_raised.ts';
 
 /**
@@ -57,11 +57,7 @@ export function createHandshapeFeatureTracker(): HandshapeFeatureTracker {
         const descriptors = side === 0 ? out.leftHandDescriptors! : out.rightHandDescriptors!;
         // The angle step already decided whether the hand is usable (scores, degenerate bones); a
         // hand too small in the image to show its fingers is not read (hand_large_enough.ts).
-        if (
-          out.present[part] !== 1 ||
-          !computeHandDescriptors(hand, pixel[0]!, pixel[1]!, side === 0, descriptors) ||
-          !handLargeEnough(measuredPalmPixels[0]!, pixel[0]!, landmarks.imageWidth)
-        ) {
+        if (out.present[part] !== 1 || !describeReadableHand(hand, pixel[0]!, pixel[1]!, landmarks.imageWidth, side === 0, descriptors)) {
           out.descriptorsPresent![side] = 0;
           out.handSpeed![side] = 0;
           out.handRaised![side] = HandRaised.unknown;

@@ -49,8 +49,10 @@ const INDEX_HOOK = HAND_DESCRIPTOR_NAMES.indexOf('indexHook');
 const CROSSING = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleCrossing');
 const INDEX_MIDDLE_SPREAD = HAND_DESCRIPTOR_NAMES.indexOf('indexMiddleSpread');
 /** The descriptors of the places the thumb can touch, one after another in the compiled models' order (manual_alphabet.ts THUMB_TOUCH_DESCRIPTORS), and where each place's start (one more entry: the end). */
-const TOUCHED = Int32Array.from(Object.values(THUMB_TOUCH_DESCRIPTORS).flat(), (name) => HAND_DESCRIPTOR_NAMES.indexOf(name));
-const TOUCH_STARTS = Int32Array.from([0, ...Object.values(THUMB_TOUCH_DESCRIPTORS).map((_, i, all) => all.slice(0, i + 1).reduce((n, names) => n + names.length, 0))]);
+const TOUCH_LISTS = Object.values(THUMB_TOUCH_DESCRIPTORS);
+const TOUCHED = Int32Array.from(TOUCH_LISTS.flat(), (name) => HAND_DESCRIPTOR_NAMES.indexOf(name));
+const TOUCH_STARTS = new Int32Array(TOUCH_LISTS.length + 1);
+TOUCH_LISTS.forEach((names, t) => (TOUCH_STARTS[t + 1] = TOUCH_STARTS[t]! + names.length));
 /** How many places the thumb can touch: each compiled thumb reach holds this many. */
 export const THUMB_TOUCHES = TOUCH_STARTS.length - 1;
 const THUMB_ACROSS = HAND_DESCRIPTOR_NAMES.indexOf('thumbAcross');
