@@ -216,7 +216,8 @@ function nearestCompetitor(v: Float32Array, model: CompiledHandshape): number {
 /**
  * Is either of the learner's hands making the sign? Each hand shown must first agree with the
  * sign's definition (manual_alphabet.ts): its fingers extended or folded as it names them, the
- * index pointing, hooked and crossed as it says, the thumb touching the fingertip it names, the
+ * index pointing, hooked and crossed as it says, the thumb touching what it names (a fingertip,
+ * or K's middle joints), the
  * fingers curved where it curves them; then it is
  * compared with the sign's prototypes (handshape/build_handshape_models.ts: its reference frames, seen from other angles
  * and with other finger proportions) and with the prototypes of the signs it is most easily
