@@ -46,7 +46,7 @@ export function spreadSamples(frames: readonly { letter: string; frame: AngleFra
   return samples;
 }
 
-const quantileOf = (values: readonly number[], q: number) => {
+export const quantileOf = (values: readonly number[], q: number): number => {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;

@@ -10,9 +10,10 @@
 // is one still frame: held in front of the camera it completes a held letter exactly when the
 // judge accepts its frame (its hand does not move), so each setting is tried frame by frame, with
 // the engine's own judge (matchHandshape) and models (compileHandshape with the setting's
-// betweenSigners). Tried: betweenSigners and tighterCurl (definition_weights.ts) x the people's
-// spread (people_spread.ts: a quantile of the tuning set's own differences) x maxRatio x maxDistance
-// (match_handshape.ts). Chosen on the tuning set: the most own letters accepted with wrong letters
+// betweenSigners). Tried: the fist letters' prototypes without refolds and with the tuning set's
+// own (people_fists.ts; build_handshape_models.ts HANDSHAPE_MODEL_BUILD.fists) x betweenSigners
+// and tighterCurl (definition_weights.ts) x the people's spread (people_spread.ts: a quantile of
+// the tuning set's own differences) x maxRatio x maxDistance (match_handshape.ts). Chosen on the tuning set: the most own letters accepted with wrong letters
 // in at most 0.5% of the pairs and no frame of data/non-signs read as a letter; ties go to the
 // stricter setting (lower factor, ratio, distance: the order tried).
 // The report set is then judged once with the chosen setting.
@@ -27,6 +28,7 @@ import type { HandshapeModel } from '../../engine/src/reference/reference_sign_s
 import { ALPHABET_DIR, ROOT } from '../../server/paths.ts';
 import { join } from 'node:path';
 import { loadPhotos } from './evaluate_judge.ts';
+import { fistLetters, fistSamples, measurePeopleFists } from './people_fists.ts';
 import { measurePeopleSpread, spreadSamples } from './people_spread.ts';
 import { stillFrame } from './still_frame.ts';
 
@@ -40,9 +42,12 @@ export const GRID = {
   maxDistance: [1.6, 1.8, 2],
   /** The quantile of people's differences the single-descriptor test lets through (people_spread.ts, measured on the tuning set); 0: none. */
   peopleQuantile: [0, 0.9, 0.95],
+  /** The fist letters' prototypes: without refolds, or also closed as the tuning set's people close a fist (people_fists.ts). */
+  fists: ['none', 'measured'],
 } as const;
 
 interface Setting {
+  fists: readonly (readonly [number, number])[];
   betweenSigners: number;
   tighterCurl: number;
   peopleQuantile: number;
@@ -78,9 +83,13 @@ export function judgeSet(frames: readonly { letter: string; frame: AngleFrame }[
 export const describe = (o: Outcome) => `own ${o.own}/${o.photos} (${((100 * o.own) / o.photos).toFixed(1)}%), wrong ${o.wrong}/${o.pairs} (${((100 * o.wrong) / o.pairs).toFixed(2)}%)`;
 
 export async function tune(tuneSource: string, tuneSet: string | undefined, reportSource: string, reportSet: string | undefined, verbose = false): Promise<string[]> {
-  const built = buildAlphabetReferences(await loadAlphabetFolder(ALPHABET_DIR));
-  const letters = [...built.keys()].sort();
-  const records: HandshapeModel[] = letters.map((l) => built.get(l)!.record.handshape!);
+  const recordings = await loadAlphabetFolder(ALPHABET_DIR);
+  const recordsWith = (fists: readonly (readonly [number, number])[]) => {
+    const built = buildAlphabetReferences(recordings, { fists });
+    const letters = [...built.keys()].sort();
+    return { letters, records: letters.map((l): HandshapeModel => built.get(l)!.record.handshape!) };
+  };
+  const { letters, records: unrefolded } = recordsWith([]);
   const stills = async (source: string, set: string | undefined) =>
     (await loadPhotos(source, set)).flatMap((photo) => {
       const frame = stillFrame(photo);
@@ -93,34 +102,45 @@ export async function tune(tuneSource: string, tuneSet: string | undefined, repo
     Array.from({ length: photo.source.frameCount }, (_, i) => stillFrame(photo, i)).flatMap((frame) => (frame ? [{ letter: '-', frame }] : [])),
   );
   const reporting = await stills(reportSource, reportSet);
-  // Models at each setting; the people's spread is measured on the tuning set at that setting
-  // without any spread (no report-set photo is seen).
-  const compileAll = (b: number, t: number, spread: Record<string, number>) => records.map((m, i) => compileHandshape(letters[i]!, m, b, t, spread)!);
-  let best: { setting: Setting; outcome: Outcome; models: CompiledHandshape[] } | null = null;
-  for (const tighterCurl of GRID.tighterCurl) {
-    for (const betweenSigners of GRID.betweenSigners) {
-      const unspread = compileAll(betweenSigners, tighterCurl, {});
-      const samples = spreadSamples(tuning, letters, unspread);
-      for (const peopleQuantile of GRID.peopleQuantile) {
-        const spread = peopleQuantile === 0 ? {} : measurePeopleSpread(samples, peopleQuantile);
-        const models = peopleQuantile === 0 ? unspread : compileAll(betweenSigners, tighterCurl, spread);
-        for (const maxRatio of GRID.maxRatio) {
-          for (const maxDistance of GRID.maxDistance) {
-            const judge = { ...HANDSHAPE_JUDGE, maxRatio, maxDistance };
-            const outcome = judgeSet(tuning, letters, models, judge);
-            const nonSignFrames = judgeSet(nonSigns, letters, models, judge).wrong;
-            if (verbose) console.log(`  tighterCurl ${tighterCurl} betweenSigners ${betweenSigners} peopleQuantile ${peopleQuantile} maxRatio ${maxRatio} maxDistance ${maxDistance}: ${describe(outcome)}, non-sign frames read as a letter ${nonSignFrames}`);
-            if (outcome.wrong > WRONG_PAIRS_AT_MOST * outcome.pairs || nonSignFrames > 0) continue;
-            if (best === null || outcome.own > best.outcome.own) best = { setting: { betweenSigners, tighterCurl, peopleQuantile, spread, judge }, outcome, models };
+  // Models at each setting; the fists' refolds are measured on the tuning set with the models
+  // built without them, the people's spread at that setting without any spread (no report-set
+  // photo is seen).
+  const fistsMeasured = measurePeopleFists(fistSamples(tuning, letters, unrefolded.map((m, i) => compileHandshape(letters[i]!, m)!), fistLetters(letters, unrefolded)));
+  type Best = { setting: Setting; outcome: Outcome; models: CompiledHandshape[] };
+  // (Assigned inside tryFists: written so that TypeScript does not narrow it to null here.)
+  let best = null as Best | null;
+  // Every judge setting with the fist letters' prototypes built with `fists`.
+  const tryFists = (fists: readonly (readonly [number, number])[], records: readonly HandshapeModel[]) => {
+    const compileAll = (b: number, t: number, spread: Record<string, number>) => records.map((m, i) => compileHandshape(letters[i]!, m, b, t, spread)!);
+    for (const tighterCurl of GRID.tighterCurl) {
+      for (const betweenSigners of GRID.betweenSigners) {
+        const unspread = compileAll(betweenSigners, tighterCurl, {});
+        const samples = spreadSamples(tuning, letters, unspread);
+        for (const peopleQuantile of GRID.peopleQuantile) {
+          const spread = peopleQuantile === 0 ? {} : measurePeopleSpread(samples, peopleQuantile);
+          const models = peopleQuantile === 0 ? unspread : compileAll(betweenSigners, tighterCurl, spread);
+          for (const maxRatio of GRID.maxRatio) {
+            for (const maxDistance of GRID.maxDistance) {
+              const judge = { ...HANDSHAPE_JUDGE, maxRatio, maxDistance };
+              const outcome = judgeSet(tuning, letters, models, judge);
+              const nonSignFrames = judgeSet(nonSigns, letters, models, judge).wrong;
+              if (verbose) console.log(`  fists ${JSON.stringify(fists)} tighterCurl ${tighterCurl} betweenSigners ${betweenSigners} peopleQuantile ${peopleQuantile} maxRatio ${maxRatio} maxDistance ${maxDistance}: ${describe(outcome)}, non-sign frames read as a letter ${nonSignFrames}`);
+              if (outcome.wrong > WRONG_PAIRS_AT_MOST * outcome.pairs || nonSignFrames > 0) continue;
+              if (best === null || outcome.own > best.outcome.own) best = { setting: { fists, betweenSigners, tighterCurl, peopleQuantile, spread, judge }, outcome, models };
+            }
           }
         }
       }
     }
+  };
+  for (const fists of GRID.fists) {
+    if (fists === 'none') tryFists([], unrefolded);
+    else tryFists(fistsMeasured, recordsWith(fistsMeasured).records);
   }
   const lines = [`tuned on ${tuneSource}${tuneSet ? ` (${tuneSet})` : ''}: ${tuning.length} photographs with a hand`];
   if (best === null) return [...lines, 'no setting keeps wrong letters within 0.5% of the pairs'];
   const { setting } = best;
-  lines.push(`chosen: tighterCurl ${setting.tighterCurl}, betweenSigners ${setting.betweenSigners}, peopleQuantile ${setting.peopleQuantile} (${JSON.stringify(setting.spread)}), maxRatio ${setting.judge.maxRatio}, maxDistance ${setting.judge.maxDistance}; on the tuning set ${describe(best.outcome)}`);
+  lines.push(`chosen: fists ${JSON.stringify(setting.fists)}, tighterCurl ${setting.tighterCurl}, betweenSigners ${setting.betweenSigners}, peopleQuantile ${setting.peopleQuantile} (${JSON.stringify(setting.spread)}), maxRatio ${setting.judge.maxRatio}, maxDistance ${setting.judge.maxDistance}; on the tuning set ${describe(best.outcome)}`);
   const reported = judgeSet(reporting, letters, best.models, setting.judge);
   lines.push(`reported on ${reportSource}${reportSet ? ` (${reportSet})` : ''}: ${reporting.length} photographs with a hand; ${describe(reported)}`);
   return lines;

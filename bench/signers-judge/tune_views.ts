@@ -44,7 +44,7 @@ export async function tuneViews(tuneSource: string, tuneSet: string | undefined,
   const lines = [`tuned on ${tuneSource}${tuneSet ? ` (${tuneSet})` : ''}: ${tuning.length} photographs with a hand`];
   let best: { angle: number; outcome: Outcome; models: ReturnType<typeof compileHandshape>[]; letters: string[] } | null = null;
   for (const angle of ANGLES) {
-    const built = buildAlphabetReferences(recordings, viewsOf(angle));
+    const built = buildAlphabetReferences(recordings, { views: viewsOf(angle) });
     const letters = [...built.keys()].sort();
     const models = letters.map((l) => compileHandshape(l, built.get(l)!.record.handshape!)!);
     const outcome = judgeSet(tuning, letters, models, HANDSHAPE_JUDGE);

@@ -6,6 +6,14 @@ import { createLandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { Part, POINT_STRIDE } from '../../engine/src/core/landmark_layout.ts';
 import { loadPhotos, summarise, type PhotoResult } from '../../bench/signers-judge/evaluate_judge.ts';
 import { mediapipeHandsSources } from '../../bench/signers-judge/mediapipe_hands_source.ts';
+import { fistLetters, fistSamples, measurePeopleFists } from '../../bench/signers-judge/people_fists.ts';
+import { quantileOf } from '../../bench/signers-judge/people_spread.ts';
+import { stillFrame } from '../../bench/signers-judge/still_frame.ts';
+import { HANDSHAPE_MODEL_BUILD } from '../../engine/src/handshape/build_handshape_models.ts';
+import { compileHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
+import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
+import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';
+import { ALPHABET_DIR } from '../../server/paths.ts';
 
 const hand = (x: number) => Array.from({ length: 21 }, (_, i) => [x, 0.1 + i * 0.01, -0.01 * i]);
 
@@ -67,4 +75,38 @@ describe('the landmarks come from the repository', () => {
     expect(lauren).toHaveLength(26);
     expect(lauren.every((p) => p.name.startsWith('lauren/') && /^[A-Z]$/.test(p.letter))).toBe(true);
   });
+});
+
+describe('how other people close a fist (people_fists.ts)', () => {
+  it('pairs the knuckles\' quantile q with the middle joints\' 1 - q, at the median and the quartile, and measures nothing without fists', () => {
+    const knuckles = [0.8, 1, 1.2, 1.4, 1.6, 1.8, 2, 2.2];
+    const joints = [0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.1, 1.2];
+    expect(measurePeopleFists({ knuckles, joints })).toEqual([
+      [quantileOf(knuckles, 0.5), quantileOf(joints, 0.5)],
+      [quantileOf(knuckles, 0.75), quantileOf(joints, 0.25)],
+    ]);
+    expect(measurePeopleFists({ knuckles: [], joints: [] })).toEqual([]);
+  });
+
+  it('on the volunteers\' photographed fists (MediaPipe Hands\' landmarks), the knuckles bend further than our signer\'s and the middle joints less; the models are built with refolds of that kind', async () => {
+    const built = buildAlphabetReferences(await loadAlphabetFolder(ALPHABET_DIR), { fists: [] });
+    const letters = [...built.keys()].sort();
+    const records = letters.map((l) => built.get(l)!.record.handshape!);
+    const models = records.map((r, i) => compileHandshape(letters[i]!, r)!);
+    const fists = fistLetters(letters, records);
+    expect([...fists].sort().join('')).toBe('AEMNST');
+    const frames = (await loadPhotos('mediapipe', 'letters-volunteers')).flatMap((photo) => {
+      const frame = stillFrame(photo);
+      return frame ? [{ letter: photo.letter, frame }] : [];
+    });
+    const samples = fistSamples(frames, letters, models, fists);
+    // Four fingers of each fist photo whose hand agrees with its letter.
+    expect(samples.knuckles.length % 4).toBe(0);
+    expect(samples.knuckles.length).toBeGreaterThanOrEqual(4 * 20);
+    const measured = measurePeopleFists(samples);
+    for (const [knuckles, joints] of [...measured, ...HANDSHAPE_MODEL_BUILD.fists]) {
+      expect(knuckles).toBeGreaterThan(1);
+      expect(joints).toBeLessThan(1);
+    }
+  }, 60_000);
 });

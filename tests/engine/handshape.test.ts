@@ -25,6 +25,7 @@ import { handshapeModelSchema, parseReferenceSign } from '../../engine/src/refer
 import { foldsAnExtendedFinger } from '../../engine/src/reference/tracking_artefacts.ts';
 import { sourceToAngleFrames } from '../../engine/src/recordings/source_to_angle_frames.ts';
 import { HANDSHAPE_MODEL_BUILD } from '../../engine/src/handshape/build_handshape_models.ts';
+import { refoldedFist } from '../../engine/src/handshape/refolded_fist.ts';
 import { ALPHABET_DIR } from '../../server/paths.ts';
 
 let recordings: Map<string, AlphabetRecording>;
@@ -312,6 +313,58 @@ describe('tracking mistakes', () => {
     expect(foldsAnExtendedFinger(hand, ['folded', 'folded', 'folded', 'extended'])).toBe(true);
     hand[14] = 60;
     expect(foldsAnExtendedFinger(hand, ['folded', 'folded', 'folded', 'extended'])).toBe(false);
+  });
+});
+
+describe('fists closed as other people close them', () => {
+  const FINGERS = ['index', 'middle', 'ring', 'pinky'];
+  const at = (v: Float32Array, name: string) => v[HAND_DESCRIPTOR_NAMES.indexOf(name)]!;
+  function fist(sign: string) {
+    const frame = frameOf(sign, 10);
+    const width = 1280;
+    const height = (width * frame.imageHeight) / frame.imageWidth;
+    const describeAs = (hand: Float32Array) => {
+      const out = new Float32Array(HAND_DESCRIPTOR_COUNT);
+      expect(computeHandDescriptors(hand, width, height, false, out)).toBe(true);
+      return out;
+    };
+    return { hand: frame.rightHand, width, height, describeAs };
+  }
+
+  it('refoldedFist bends every knuckle and every middle joint by its factor, and moves neither the palm nor the thumb', () => {
+    for (const sign of ['A', 'S', 'T']) {
+      const { hand, width, height, describeAs } = fist(sign);
+      const before = describeAs(hand);
+      const refolded = refoldedFist(hand, width, height, 1.5, 0.7);
+      const after = describeAs(refolded);
+      for (const finger of FINGERS) {
+        // The descriptors measure the bends their own way (against the palm): within 0.1 of the factor.
+        expect(Math.abs(at(after, `${finger}KnuckleBend`) / at(before, `${finger}KnuckleBend`) - 1.5)).toBeLessThan(0.1);
+        expect(Math.abs(at(after, `${finger}MiddleJointBend`) / at(before, `${finger}MiddleJointBend`) - 0.7)).toBeLessThan(0.1);
+      }
+      // The wrist, the thumb and the knuckles stay; the fingertips move.
+      for (const point of [0, 1, 2, 3, 4, 5, 9, 13, 17]) for (const axis of [X, Y, Z]) expect(refolded[point * POINT_STRIDE + axis]).toBeCloseTo(hand[point * POINT_STRIDE + axis]!, 6);
+      expect(Math.abs(refolded[8 * POINT_STRIDE + X]! - hand[8 * POINT_STRIDE + X]!) + Math.abs(refolded[8 * POINT_STRIDE + Y]! - hand[8 * POINT_STRIDE + Y]!)).toBeGreaterThan(0.005);
+      // Factors of 1 leave the hand as it was.
+      expect(Array.from(describeAs(refoldedFist(hand, width, height, 1, 1)))).toEqual(Array.from(before));
+    }
+  });
+
+  it('a letter that folds every finger (A E M N S T) has its prototypes also closed as HANDSHAPE_MODEL_BUILD.fists and seen from the views; a letter that extends a finger has none', () => {
+    const unrefolded = buildAlphabetReferences(recordings, { fists: [] });
+    const count = (references: Map<string, AlphabetReference>, sign: string) => references.get(sign)!.record.handshape!.prototypes.length;
+    const refolds = HANDSHAPE_MODEL_BUILD.fists.length;
+    expect(refolds).toBeGreaterThan(0);
+    for (const sign of ['A', 'E', 'M', 'N', 'S', 'T']) {
+      expect(MANUAL_ALPHABET[sign]!.fingers.every((state) => state === 'folded')).toBe(true);
+      // Each refold of a prototype that still agrees with the letter's definition comes with its views.
+      expect(count(built, sign)).toBeGreaterThan(count(unrefolded, sign));
+      expect(count(built, sign)).toBeLessThanOrEqual(count(unrefolded, sign) * (1 + refolds));
+      expect((count(built, sign) - count(unrefolded, sign)) % (1 + HANDSHAPE_MODEL_BUILD.views.length)).toBe(0);
+    }
+    for (const sign of ['B', 'D', 'I', 'X', 'Y']) expect(count(built, sign)).toBe(count(unrefolded, sign));
+    // A contrast set carries its letter's prototypes as that letter's model has them.
+    expect(built.get('A')!.record.handshape!.contrast['S']).toEqual(built.get('S')!.record.handshape!.prototypes);
   });
 });
 

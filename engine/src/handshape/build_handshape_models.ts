@@ -4,6 +4,7 @@ import { HAND_POINT_COUNT, Part, POINT_STRIDE, X, Y, Z } from '../core/landmark_
 import { HandMotion } from '../motion/hand_motion.ts';
 import type { HandshapeModel } from '../reference/reference_sign_schema.ts';
 import { estimateDepthScale } from './estimate_depth_scale.ts';
+import { refoldedFist } from './refolded_fist.ts';
 import { definitionWeights } from './definition_weights.ts';
 import { computeHandDescriptors, measuredPalmPixels, middleJointBend, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
 import { CROSSING_BANDS, CURVED_AT, THUMB_SIDE_BANDS, THUMB_TOUCH_DESCRIPTORS, THUMB_TOUCHES_AT, TRAINING_CROSSING_MARGIN, TRAINING_EXTENDED_AT, TRAINING_FOLDED_AT, TRAINING_HOOKED_AT, TRAINING_STRAIGHT_AT, TRAINING_CURLED_AT, type Crossing, type FingerState, type IndexHook, type Movement, type Pointing, type ThumbTouch, type FingerBend, type ThumbSide } from './manual_alphabet.ts';
@@ -63,6 +64,19 @@ export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: re
  *     the wrist, out of the image plane), as another camera or another hand position would show
  *     it; rotations in the image plane change no descriptor but the two directions, which keep
  *     their scale;
+ *   fists: a letter that folds all four fingers (a fist: A E M N S T) has each prototype also
+ *     closed as other people close a fist (refolded_fist.ts: the knuckles bent this many times
+ *     as far, the middle and last joints this many times), and seen from the views as well.
+ *     Measured, not chosen: bench/signers-judge/people_fists.ts, on the volunteers' photographed
+ *     fist letters through our tracker (data/real-photos/letters-volunteers, the tuning set of
+ *     issue 26's split), each finger's knuckle bend and middle-joint bend over our signer's for
+ *     the same letter: the knuckles bend 1.21 times as far at the median and 1.56 at the upper
+ *     quartile, the middle joints 0.87 and 0.74 at the median and the lower quartile (MediaPipe
+ *     Hands' landmarks of the same photos alike: 1.12 and 1.51, 0.86 and 0.75). Our signer closes
+ *     a fist with the knuckles half open and the middle joints tight; other people's fists lay
+ *     nearer whichever of our signer's fist letters happened to be closed as theirs were, whatever
+ *     the thumb did. The adult's fists lie nearer ours (1.08 and 0.96 at the median);
+ *     tune_judge.ts tries the models without refolds and with those of its own tuning set;
  *   outlierDistance: training frames farther than this (judge distance) from the sign's median
  *     descriptors are tracking glitches, not the sign: they give no prototype (nor do frames
  *     whose fingers contradict the sign's definition);
@@ -81,6 +95,7 @@ export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: re
 export const HANDSHAPE_MODEL_BUILD = {
   prototypes: 16,
   views: [[15, 0], [-15, 0], [0, 15], [0, -15]] as readonly (readonly [number, number])[],
+  fists: [[1.21, 0.87], [1.56, 0.74]] as readonly (readonly [number, number])[],
   outlierDistance: 2.5,
   contrastSigns: 6,
   heldSpeedFloor: 2.5,
@@ -153,7 +168,7 @@ interface SignPrototypes {
   all: number[][];
 }
 
-function prototypesOf(sign: HandshapeTrainingSign, views: readonly (readonly [number, number])[]): SignPrototypes {
+function prototypesOf(sign: HandshapeTrainingSign, views: readonly (readonly [number, number])[], fists: readonly (readonly [number, number])[]): SignPrototypes {
   const b = HANDSHAPE_MODEL_BUILD;
   const described: { vector: number[]; frame: LandmarkFrame; hand: Float32Array; left: boolean }[] = [];
   const speeds: number[] = [];
@@ -174,6 +189,7 @@ function prototypesOf(sign: HandshapeTrainingSign, views: readonly (readonly [nu
   const clean = conforming.filter((d) => judgeDistance(d.vector, centre, sign.fingers) <= b.outlierDistance);
   const kept = clean.length > 0 ? clean : conforming;
   const count = Math.min(b.prototypes, kept.length);
+  const fist = sign.fingers.every((state) => state === 'folded');
   const base: number[][] = [];
   const all: number[][] = [];
   for (let i = 0; i < count; i++) {
@@ -181,9 +197,23 @@ function prototypesOf(sign: HandshapeTrainingSign, views: readonly (readonly [nu
     base.push(d.vector);
     all.push(d.vector);
     angleFramePixelSize(d.frame.imageWidth, d.frame.imageHeight, pixel);
-    for (const [yaw, pitch] of views) {
-      const view = describe(rotatedHand(d.hand, pixel[0]!, pixel[1]!, yaw, pitch), d.left, pixel[0]!, pixel[1]!);
-      if (view) all.push(view);
+    const width = pixel[0]!, height = pixel[1]!;
+    const seenFromViews = (hand: Float32Array) => {
+      for (const [yaw, pitch] of views) {
+        const view = describe(rotatedHand(hand, width, height, yaw, pitch), d.left, width, height);
+        if (view) all.push(view);
+      }
+    };
+    seenFromViews(d.hand);
+    if (!fist) continue;
+    for (const [knuckles, joints] of fists) {
+      const hand = refoldedFist(d.hand, width, height, knuckles, joints);
+      const refolded = describe(hand, d.left, width, height);
+      // Still the letter by its definition (a refold that read a finger open, or moved M's
+      // thumb off its side of the palm, is no prototype of it); then seen as every prototype is.
+      if (!refolded || !agreesWithDefinition(refolded, sign.fingers, sign.hook, sign.crossing, sign.thumbTouches, sign.bend, sign.thumbSide)) continue;
+      all.push(refolded);
+      seenFromViews(hand);
     }
   }
   const measured = [...(sign.speeds ?? speeds)].sort((x, y) => x - y);
@@ -194,15 +224,21 @@ function prototypesOf(sign: HandshapeTrainingSign, views: readonly (readonly [nu
 
 /**
  * The handshape models of a set of signs known together (the alphabet), one per sign: its
- * prototypes (its training frames, seen from HANDSHAPE_MODEL_BUILD.views too), its speed limit,
+ * prototypes (its training frames, seen from HANDSHAPE_MODEL_BUILD.views too, and a fist's
+ * closed as HANDSHAPE_MODEL_BUILD.fists), its speed limit,
  * and the prototypes of the contrastSigns signs of the same movement nearest to it, which the
  * judge's ratio test keeps it apart from. The tolerances are the descriptors' scales (the manual
  * alphabet's categories), not the training signer's frame-to-frame jitter. `views`: the angles
- * each prototype is also seen from (HANDSHAPE_MODEL_BUILD.views; the bench tries others). Runs
- * once, when the references are built.
+ * each prototype is also seen from (HANDSHAPE_MODEL_BUILD.views; the bench tries others);
+ * `fists`: how a fist's prototypes are also closed (HANDSHAPE_MODEL_BUILD.fists; the bench's
+ * tuning tries none, and its own tuning set's). Runs once, when the references are built.
  */
-export function buildHandshapeModels(signs: readonly HandshapeTrainingSign[], views: readonly (readonly [number, number])[] = HANDSHAPE_MODEL_BUILD.views): Map<string, HandshapeModel> {
-  const built = signs.map((sign) => prototypesOf(sign, views));
+export function buildHandshapeModels(
+  signs: readonly HandshapeTrainingSign[],
+  views: readonly (readonly [number, number])[] = HANDSHAPE_MODEL_BUILD.views,
+  fists: readonly (readonly [number, number])[] = HANDSHAPE_MODEL_BUILD.fists,
+): Map<string, HandshapeModel> {
+  const built = signs.map((sign) => prototypesOf(sign, views, fists));
   const models = new Map<string, HandshapeModel>();
   for (const sign of built) {
     const nearestOthers = built

@@ -66,10 +66,10 @@ function movementWindow(candidates: readonly number[], speeds: readonly number[]
  * the clean training frames of all the letters together, so each model knows the letters it is
  * most easily confused with.
  */
-export function buildAlphabetReferences(recordings: ReadonlyMap<string, AlphabetRecording>, views?: readonly (readonly [number, number])[]): Map<string, AlphabetReference> {
+export function buildAlphabetReferences(recordings: ReadonlyMap<string, AlphabetRecording>, prototypes: Pick<AlphabetBuildOptions, 'views' | 'fists'> = {}): Map<string, AlphabetReference> {
   const sources = new Map<string, AlphabetSource>();
   for (const [sign, recording] of recordings) sources.set(sign, { source: alphabetSource(sign, recording), fps: RECORDING_FPS });
-  return buildAlphabetReferencesFromSources(sources, MANUAL_ALPHABET, { views });
+  return buildAlphabetReferencesFromSources(sources, MANUAL_ALPHABET, prototypes);
 }
 
 /** A letter's recording as the builder reads it: its frames, and the rate they were filmed at. */
@@ -89,6 +89,8 @@ export interface AlphabetBuildOptions {
   training?: ReadonlyMap<string, readonly number[]>;
   /** The angles each handshape prototype is also seen from (buildHandshapeModels's `views`; its default when absent). For the bench's tuning (bench/signers-judge/tune_views.ts). */
   views?: readonly (readonly [number, number])[];
+  /** How a fist's prototypes are also closed (buildHandshapeModels's `fists`; its default when absent). For the bench's tuning (bench/signers-judge/tune_judge.ts). */
+  fists?: readonly (readonly [number, number])[];
 }
 
 /**
@@ -175,7 +177,7 @@ export function buildAlphabetReferencesFromSources(
     if (!other) throw new Error(`"${sign.name}" traces the handshape of "${sign.handshapeOf}", which is not among the letters built`);
     return { ...sign, frames: [...sign.frames, ...other.frames] };
   });
-  const models = buildHandshapeModels(learning, options.views);
+  const models = buildHandshapeModels(learning, options.views, options.fists);
   for (const [sign, reference] of built) reference.record = { ...reference.record, handshape: models.get(sign)! };
   return built;
 }
