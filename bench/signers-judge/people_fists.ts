@@ -77,7 +77,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
   const i = args.indexOf('--set');
   const set = i >= 0 ? args[i + 1] : undefined;
-  const source = args.find((a, j) => !a.startsWith('--') && j !== i + 1);
+  const source = args.find((a, j) => !a.startsWith('--') && (i < 0 || j !== i + 1));
   if (!source) throw new Error('usage: people_fists.ts <mediapipe | tracker> [--set NAME]');
   const built = buildAlphabetReferences(await loadAlphabetFolder(ALPHABET_DIR), { fists: [] });
   const letters = [...built.keys()].sort();

@@ -13,9 +13,10 @@
 // betweenSigners). Tried: the fist letters' prototypes without refolds and with the tuning set's
 // own (people_fists.ts; build_handshape_models.ts HANDSHAPE_MODEL_BUILD.fists) x betweenSigners
 // and tighterCurl (definition_weights.ts) x the people's spread (people_spread.ts: a quantile of
-// the tuning set's own differences) x maxRatio x maxDistance (match_handshape.ts). Chosen on the tuning set: the most own letters accepted with wrong letters
-// in at most 0.5% of the pairs and no frame of data/non-signs read as a letter; ties go to the
-// stricter setting (lower factor, ratio, distance: the order tried).
+// the tuning set's own differences) x maxRatio x maxDistance (match_handshape.ts). Chosen on the
+// tuning set: the most own letters accepted with wrong letters in at most 0.5% of the pairs and
+// no frame of data/non-signs read as a letter; ties go to the stricter setting (no refolds, lower
+// factor, ratio, distance: the order tried).
 // The report set is then judged once with the chosen setting.
 import { fileURLToPath } from 'node:url';
 import type { AngleFrame } from '../../engine/src/core/angle_frame.ts';
