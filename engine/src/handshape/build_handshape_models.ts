@@ -1,9 +1,9 @@
 import { angleFramePixelSize } from '../angles/angle_frame_pixel_size.ts';
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
-import { HAND_POINT_COUNT, Part, POINT_STRIDE, X, Y, Z } from '../core/landmark_layout.ts';
+import { HAND_POINT_COUNT, Part } from '../core/landmark_layout.ts';
 import { HandMotion } from '../motion/hand_motion.ts';
 import type { HandshapeModel } from '../reference/reference_sign_schema.ts';
-import { estimateDepthScale } from './estimate_depth_scale.ts';
+import { handFromPixels, handInPixels } from './hand_in_pixels.ts';
 import { refoldedFist } from './refolded_fist.ts';
 import { definitionWeights } from './definition_weights.ts';
 import { computeHandDescriptors, measuredPalmPixels, middleJointBend, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
@@ -116,19 +116,20 @@ function signingHand(frame: LandmarkFrame): { hand: Float32Array; left: boolean 
 /** A copy of `hand` rotated about its wrist by yaw (about the image's vertical) and pitch (about its horizontal), in 3-D pixels. */
 function rotatedHand(hand: Float32Array, width: number, height: number, yawDeg: number, pitchDeg: number): Float32Array {
   const out = hand.slice();
-  const depth = estimateDepthScale(hand, width, height) * width;
+  const p = new Float64Array(HAND_POINT_COUNT * 3);
+  const depth = handInPixels(hand, width, height, p);
   const cy = Math.cos((yawDeg * Math.PI) / 180), sy = Math.sin((yawDeg * Math.PI) / 180);
   const cp = Math.cos((pitchDeg * Math.PI) / 180), sp = Math.sin((pitchDeg * Math.PI) / 180);
-  const wx = hand[X]! * width, wy = hand[Y]! * height, wz = hand[Z]! * depth;
+  const wx = p[0]!, wy = p[1]!, wz = p[2]!;
   for (let i = 0; i < HAND_POINT_COUNT; i++) {
-    const o = i * POINT_STRIDE;
-    let x = hand[o + X]! * width - wx, y = hand[o + Y]! * height - wy, z = hand[o + Z]! * depth - wz;
+    let x = p[i * 3]! - wx, y = p[i * 3 + 1]! - wy, z = p[i * 3 + 2]! - wz;
     [x, z] = [cy * x + sy * z, -sy * x + cy * z];
     [y, z] = [cp * y - sp * z, sp * y + cp * z];
-    out[o + X] = (x + wx) / width;
-    out[o + Y] = (y + wy) / height;
-    out[o + Z] = (z + wz) / depth;
+    p[i * 3] = x + wx;
+    p[i * 3 + 1] = y + wy;
+    p[i * 3 + 2] = z + wz;
   }
+  handFromPixels(p, width, height, depth, out);
   return out;
 }
 

@@ -1,5 +1,5 @@
-import { HandPoint as H, POINT_STRIDE, X, Y, Z } from '../core/landmark_layout.ts';
-import { estimateDepthScale } from './estimate_depth_scale.ts';
+import { HandPoint as H } from '../core/landmark_layout.ts';
+import { handInPixels } from './hand_in_pixels.ts';
 
 /**
  * A handshape described the way the manual alphabet describes it, in numbers that hold across
@@ -141,7 +141,7 @@ const RAD = 180 / Math.PI;
 function extension(straightness: number): number {
   return straightness <= 0.6 ? 0 : straightness >= 0.9 ? 1 : (straightness - 0.6) / 0.3;
 }
-// The hand's points in 3-D pixels (z scaled by estimateDepthScale), mirrored to a right hand.
+// The hand's points in 3-D pixels (hand_in_pixels.ts), mirrored to a right hand.
 const p = new Float64Array(21 * 3);
 // Scratch vectors: the palm frame (u along, v across, n out of the palm) and temporaries.
 const frame = new Float64Array(9);
@@ -209,13 +209,7 @@ function spread(f: number, g: number): number {
 export const measuredPalmPixels = new Float64Array(1);
 
 export function computeHandDescriptors(hand: Float32Array, pixelWidth: number, pixelHeight: number, mirror: boolean, out: Float32Array): boolean {
-  const depth = estimateDepthScale(hand, pixelWidth, pixelHeight) * pixelWidth;
-  for (let i = 0; i < 21; i++) {
-    const x = hand[i * POINT_STRIDE + X]! * pixelWidth;
-    p[i * 3] = mirror ? -x : x;
-    p[i * 3 + 1] = hand[i * POINT_STRIDE + Y]! * pixelHeight;
-    p[i * 3 + 2] = hand[i * POINT_STRIDE + Z]! * depth;
-  }
+  handInPixels(hand, pixelWidth, pixelHeight, p, mirror);
   // Palm frame: u = wrist -> middle knuckle; v = index -> pinky knuckle, made orthogonal to u;
   // n = u x v, out of the palm of a right hand.
   const palm = distance(H.wrist, H.middleMcp);

@@ -1,5 +1,5 @@
-import { HAND_POINT_COUNT, HandPoint as H, POINT_STRIDE, X, Y, Z } from '../core/landmark_layout.ts';
-import { estimateDepthScale } from './estimate_depth_scale.ts';
+import { HAND_POINT_COUNT, HandPoint as H } from '../core/landmark_layout.ts';
+import { handFromPixels, handInPixels } from './hand_in_pixels.ts';
 
 /** Each finger's chain from the wrist: wrist, knuckle, middle joint, last joint, tip. */
 const CHAINS = [
@@ -13,7 +13,7 @@ const CHAINS = [
  * A copy of `hand` (normalized image points, the frame `width` x `height` pixels) with its four
  * fingers folded otherwise: each knuckle bent `knuckles` times as far as it is, each middle and
  * last joint `joints` times, every point beyond a joint turned with it about that joint, in the
- * plane of its bend, in 3-D pixels (depth as estimateDepthScale reads it). The thumb and the palm
+ * plane of its bend, in 3-D pixels (hand_in_pixels.ts). The thumb and the palm
  * stay where they are. A fist closed as another person closes it: other people's fists bend the
  * knuckles further and the middle joints less than our signer's (build_handshape_models.ts
  * HANDSHAPE_MODEL_BUILD.fists). A joint held straight (no plane to bend in) stays straight.
@@ -23,13 +23,8 @@ const CHAINS = [
  */
 export function refoldedFist(hand: Float32Array, width: number, height: number, knuckles: number, joints: number): Float32Array {
   const out = hand.slice();
-  const depth = estimateDepthScale(hand, width, height) * width;
   const p = new Float64Array(HAND_POINT_COUNT * 3);
-  for (let i = 0; i < HAND_POINT_COUNT; i++) {
-    p[i * 3] = hand[i * POINT_STRIDE + X]! * width;
-    p[i * 3 + 1] = hand[i * POINT_STRIDE + Y]! * height;
-    p[i * 3 + 2] = hand[i * POINT_STRIDE + Z]! * depth;
-  }
+  const depth = handInPixels(hand, width, height, p);
   for (const chain of CHAINS) {
     for (let j = 1; j <= 3; j++) {
       const a = chain[j - 1]! * 3, b = chain[j]! * 3, c = chain[j + 1]! * 3;
@@ -57,10 +52,6 @@ export function refoldedFist(hand: Float32Array, width: number, height: number, 
       }
     }
   }
-  for (let i = 0; i < HAND_POINT_COUNT; i++) {
-    out[i * POINT_STRIDE + X] = p[i * 3]! / width;
-    out[i * POINT_STRIDE + Y] = p[i * 3 + 1]! / height;
-    out[i * POINT_STRIDE + Z] = p[i * 3 + 2]! / depth;
-  }
+  handFromPixels(p, width, height, depth, out);
   return out;
 }
