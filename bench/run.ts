@@ -315,7 +315,8 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     writeFileSync(join(tables, 'practice-timing.md'), timingMarkdown(acceptance));
   }
 
-  // 10. Real signers (a few minutes: tracking 170 photographs, then the judge): only when named.
+  // 10. Real signers (a few minutes: tracking 170 photographs, then the judge, then the per-person
+  // split, tune_judge.ts in four directions, several minutes more): only when named.
   // Writes the committed bench/signers.md (a quick run: into the output folder).
   let signers: BenchOutput['signers'];
   if (options.only?.includes('signers')) {

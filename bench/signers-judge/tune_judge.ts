@@ -83,7 +83,27 @@ export function judgeSet(frames: readonly { letter: string; frame: AngleFrame }[
 
 export const describe = (o: Outcome) => `own ${o.own}/${o.photos} (${((100 * o.own) / o.photos).toFixed(1)}%), wrong ${o.wrong}/${o.pairs} (${((100 * o.wrong) / o.pairs).toFixed(2)}%)`;
 
-export async function tune(tuneSource: string, tuneSet: string | undefined, reportSource: string, reportSet: string | undefined, verbose = false): Promise<string[]> {
+/** One direction of the split: what was tuned on, the setting chosen there (null: none kept wrong letters within the bound), and the report set judged with it. */
+export interface TuneResult {
+  tuning: { source: string; set: string | undefined; photos: number };
+  reporting: { source: string; set: string | undefined; photos: number };
+  /** The chosen setting in words (fists, tighterCurl, betweenSigners, peopleQuantile, maxRatio, maxDistance). */
+  chosen: string | null;
+  tuned: Outcome | null;
+  reported: Outcome | null;
+}
+
+/** The result as the command line prints it. */
+export function tuneLines(r: TuneResult): string[] {
+  const name = (x: TuneResult['tuning']) => `${x.source}${x.set ? ` (${x.set})` : ''}`;
+  const lines = [`tuned on ${name(r.tuning)}: ${r.tuning.photos} photographs with a hand`];
+  if (r.chosen === null) return [...lines, 'no setting keeps wrong letters within 0.5% of the pairs'];
+  lines.push(`chosen: ${r.chosen}; on the tuning set ${describe(r.tuned!)}`);
+  lines.push(`reported on ${name(r.reporting)}: ${r.reporting.photos} photographs with a hand; ${describe(r.reported!)}`);
+  return lines;
+}
+
+export async function tune(tuneSource: string, tuneSet: string | undefined, reportSource: string, reportSet: string | undefined, verbose = false): Promise<TuneResult> {
   const recordings = await loadAlphabetFolder(ALPHABET_DIR);
   const recordsWith = (fists: readonly (readonly [number, number])[]) => {
     const built = buildAlphabetReferences(recordings, { fists });
@@ -138,13 +158,19 @@ export async function tune(tuneSource: string, tuneSet: string | undefined, repo
     if (fists === 'none') tryFists([], unrefolded);
     else tryFists(fistsMeasured, recordsWith(fistsMeasured).records);
   }
-  const lines = [`tuned on ${tuneSource}${tuneSet ? ` (${tuneSet})` : ''}: ${tuning.length} photographs with a hand`];
-  if (best === null) return [...lines, 'no setting keeps wrong letters within 0.5% of the pairs'];
+  const result: TuneResult = {
+    tuning: { source: tuneSource, set: tuneSet, photos: tuning.length },
+    reporting: { source: reportSource, set: reportSet, photos: reporting.length },
+    chosen: null,
+    tuned: null,
+    reported: null,
+  };
+  if (best === null) return result;
   const { setting } = best;
-  lines.push(`chosen: fists ${JSON.stringify(setting.fists)}, tighterCurl ${setting.tighterCurl}, betweenSigners ${setting.betweenSigners}, peopleQuantile ${setting.peopleQuantile} (${JSON.stringify(setting.spread)}), maxRatio ${setting.judge.maxRatio}, maxDistance ${setting.judge.maxDistance}; on the tuning set ${describe(best.outcome)}`);
-  const reported = judgeSet(reporting, letters, best.models, setting.judge);
-  lines.push(`reported on ${reportSource}${reportSet ? ` (${reportSet})` : ''}: ${reporting.length} photographs with a hand; ${describe(reported)}`);
-  return lines;
+  result.chosen = `fists ${JSON.stringify(setting.fists)}, tighterCurl ${setting.tighterCurl}, betweenSigners ${setting.betweenSigners}, peopleQuantile ${setting.peopleQuantile} (${JSON.stringify(setting.spread)}), maxRatio ${setting.judge.maxRatio}, maxDistance ${setting.judge.maxDistance}`;
+  result.tuned = best.outcome;
+  result.reported = judgeSet(reporting, letters, best.models, setting.judge);
+  return result;
 }
 
 /** A tuning script's command line: --tune <source> [--tune-set NAME] --report <source> [--report-set NAME] [--verbose]. */
@@ -161,5 +187,5 @@ export function tuningArgs(args: readonly string[], script: string): { tuneSourc
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const a = tuningArgs(process.argv.slice(2), 'tune_judge.ts');
-  for (const line of await tune(a.tuneSource, a.tuneSet, a.reportSource, a.reportSet, a.verbose)) console.log(line);
+  for (const line of tuneLines(await tune(a.tuneSource, a.tuneSet, a.reportSource, a.reportSet, a.verbose))) console.log(line);
 }

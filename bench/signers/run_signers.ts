@@ -22,6 +22,7 @@ import { readStoredMediaPipeHands, runMediaPipeHands, writeStoredMediaPipeHands,
 import { listPhotos, photoKey, PHOTO_SETS, type Photo, type PhotoSet } from './photos.ts';
 import { handFound, trackPhotos } from './track_photos.ts';
 import { trackPhotosAsVideo } from './track_photos_video.ts';
+import { tune, type TuneResult } from '../signers-judge/tune_judge.ts';
 
 /** What happened to one photograph, through our tracker and through MediaPipe Hands' landmarks. */
 export interface PhotoResult {
@@ -83,6 +84,8 @@ export interface SignersResult {
   mediapipe: StoredMediaPipeHands['made'] | null;
   photos: PhotoResult[];
   acceptance: AcceptanceFigures | null;
+  /** The per-person split (issue 26, point 3): the judge tuned on one set and reported on the other, each way, on each landmark source (tune_judge.ts); absent when not run. */
+  split?: TuneResult[];
 }
 
 export interface SignersOptions {
@@ -102,6 +105,8 @@ export interface SignersOptions {
   videoWithoutBody?: boolean;
   /** Only these photographs (tests). */
   photos?: Photo[];
+  /** Run the per-person split (tune_judge.ts, four directions: several minutes); by default only on all the photographs. */
+  split?: boolean;
 }
 
 /** Judges each photograph's frame, the ones with no hand skipped (nothing can complete on them). */
@@ -179,6 +184,16 @@ export async function runSigners(options: SignersOptions): Promise<SignersResult
     acceptance = acceptanceFigures(judge.mode, await runAcceptance({ quick: false, log: (line) => log(`signers:   ${line}`) }));
   }
 
+  const split: TuneResult[] = [];
+  if (options.split ?? options.photos === undefined) {
+    for (const source of ['tracker', 'mediapipe']) {
+      for (const [tuneSet, reportSet] of [['letters-volunteers', 'lauren'], ['lauren', 'letters-volunteers']] as const) {
+        log(`signers: the per-person split: the judge tuned on ${source} (${tuneSet}), reported on ${reportSet} (tune_judge.ts; a minute or two)`);
+        split.push(await tune(source, tuneSet, source, reportSet));
+      }
+    }
+  }
+
   const result: SignersResult = {
     schema: 'signlearn-signers/1',
     date: new Date().toISOString().slice(0, 10),
@@ -201,6 +216,7 @@ export async function runSigners(options: SignersOptions): Promise<SignersResult
       mediapipe: theirs.get(photoKey(p)) ?? null,
     })),
     acceptance,
+    ...(split.length > 0 ? { split } : {}),
   };
   mkdirSync(options.outDir, { recursive: true });
   writeFileSync(join(options.outDir, 'signers.json'), JSON.stringify(result, null, 1) + '\n');

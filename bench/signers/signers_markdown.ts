@@ -3,6 +3,7 @@ import { HOLD_SECONDS, JUDGED_FPS } from './judge_photo.ts';
 import { PHOTO_SETS } from './photos.ts';
 import { TRACKED_FRAMES } from './track_photos_video.ts';
 import type { PhotoResult, SignersResult } from './run_signers.ts';
+import { describe, type TuneResult } from '../signers-judge/tune_judge.ts';
 import { groupFigures, median, percent, SIGNERS_TARGETS, wrongList, type GroupFigures, type Landmarks } from './summarize_signers.ts';
 
 const LANDMARK_ROWS: Array<{ landmarks: Landmarks; label: string }> = [
@@ -93,6 +94,19 @@ function photoCell(p: PhotoResult, landmarks: 'ours' | 'video', timed = true): s
  * Video mode beside still mode: the letters and the photographs where the two differ (a hand
  * found or not, the own letter completing or not, other letters completing; not the seconds).
  */
+/** The per-person split as tune_judge.ts made it, one row a direction. */
+function splitTable(split: readonly TuneResult[]): string[] {
+  const name = (x: TuneResult['tuning']) => `${x.set ?? 'all'} (${x.source === 'tracker' ? 'our tracker' : x.source === 'mediapipe' ? "MediaPipe Hands' landmarks" : x.source})`;
+  const rows = split.map((r) => `| ${name(r.tuning)} | ${r.chosen ?? 'none keeps wrong letters within 0.5%'} | ${r.tuned ? describe(r.tuned) : '-'} | ${name(r.reporting)} | ${r.reported ? describe(r.reported) : '-'} |`);
+  return [
+    'The judge\'s between-signers settings tuned on one set and reported on the other, each way and on each source of landmarks (`bench/signers-judge/tune_judge.ts`, frame by frame: a still photograph completes a held letter exactly when its frame is accepted; chosen: the most own letters with wrong letters in at most 0.5% of the pairs and no frame of data/non-signs read as a letter). The committed judge is the setting tuned on the volunteers through our tracker.',
+    '',
+    '| tuned on | chosen | on the tuning set | reported on | on the report set |',
+    '|---|---|---|---|---|',
+    ...rows,
+  ];
+}
+
 function videoAgainstStill(photos: readonly PhotoResult[]): string[] {
   const differs = (p: PhotoResult) => photoCell(p, 'ours', false) !== photoCell(p, 'video', false);
   const letters = [...new Set(photos.filter(differs).map((p) => p.letter))].sort();
@@ -156,6 +170,7 @@ export function signersMarkdown(r: SignersResult): string {
     'Each set alone, against the same targets: a judge tuned on one set is reported on the other (issue 26, point 3), so that its figures are not fitted to the photographs. `letters-volunteers` is several people (mostly one), `lauren` one adult, palm to the camera.',
     '',
   );
+  if (r.split) lines.push(...splitTable(r.split), '');
   for (const set of sets) {
     const photos = r.photos.filter((p) => p.set === set);
     lines.push(`### ${set} alone`, '', ...totalsTable(photos), '', ...targetsTable(photos, r, false), '');

@@ -17,6 +17,7 @@ import { readStoredMediaPipeHands } from '../../bench/signers/mediapipe_hands.ts
 import { listPhotos, photoKey, PHOTO_SETS } from '../../bench/signers/photos.ts';
 import { runSigners, type SignersResult } from '../../bench/signers/run_signers.ts';
 import { signersMarkdown } from '../../bench/signers/signers_markdown.ts';
+import type { TuneResult } from '../../bench/signers-judge/tune_judge.ts';
 import { groupFigures } from '../../bench/signers/summarize_signers.ts';
 import { handFound } from '../../bench/signers/track_photos.ts';
 import { SETTLED_FRAMES, TRACKED_FRAMES, trackPhotosAsVideo, VIDEO_FRAMES } from '../../bench/signers/track_photos_video.ts';
@@ -120,5 +121,17 @@ describe('the signers stage on real photographs', () => {
     expect(md).toContain('acceptance stage not run');
     expect(md).toMatch(/\| our tracker, video mode -> default judge \| 4 \/ 4 \| 4 \(100%\) \| 4 of 4 \(100%\)/);
     expect(md).toContain('#### lauren: video mode against still mode');
+    // A run on a handful of photographs leaves the tuning split out (it needs every photograph).
+    expect(result.split).toBeUndefined();
+    expect(md).not.toContain('| tuned on |');
+    // With the split (tune_judge.ts's results), one row a direction.
+    const outcome = { own: 3, photos: 4, wrong: 1, pairs: 100 };
+    const split: TuneResult[] = [
+      { tuning: { source: 'tracker', set: 'letters-volunteers', photos: 4 }, reporting: { source: 'tracker', set: 'lauren', photos: 2 }, chosen: 'maxRatio 0.9', tuned: outcome, reported: outcome },
+      { tuning: { source: 'mediapipe', set: 'lauren', photos: 2 }, reporting: { source: 'mediapipe', set: 'letters-volunteers', photos: 4 }, chosen: null, tuned: null, reported: null },
+    ];
+    const withSplit = signersMarkdown({ ...result, split });
+    expect(withSplit).toContain('| letters-volunteers (our tracker) | maxRatio 0.9 | own 3/4 (75.0%), wrong 1/100 (1.00%) | lauren (our tracker) | own 3/4 (75.0%), wrong 1/100 (1.00%) |');
+    expect(withSplit).toContain("| lauren (MediaPipe Hands' landmarks) | none keeps wrong letters within 0.5% | - | letters-volunteers (MediaPipe Hands' landmarks) | - |");
   });
 });
