@@ -315,15 +315,16 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     writeFileSync(join(tables, 'practice-timing.md'), timingMarkdown(acceptance));
   }
 
-  // 10. Real signers (a few minutes: tracking 170 photographs, then the judge, then the per-person
-  // split, tune_judge.ts in four directions, several minutes more): only when named.
-  // Writes the committed bench/signers.md (a quick run: into the output folder, without the split,
-  // whose tuning reads our tracker's landmarks from bench/results/signers, not a quick run's folder).
+  // 10. Real signers (tracking 170 photographs, the committed judge on them, then every photograph
+  // judged by a judge learned without it: eleven folds, a minute or three each): only when named.
+  // Writes the committed bench/signers.md (a quick run: into the output folder, without the
+  // cross-validation, whose learning reads our tracker's landmarks from bench/results/signers, not
+  // a quick run's folder).
   let signers: BenchOutput['signers'];
   if (options.only?.includes('signers')) {
     log('bench: real signers (photographs of real people -> our tracker -> the default judge)');
     try {
-      const result = await runSigners({ root, outDir: options.outDir, log: (line) => log(`bench:   ${line}`), rerunMediaPipe: options.rerunMediaPipe, video: options.signersVideo, videoWithoutBody: options.signersVideoWithoutBody, acceptance, split: !options.quick });
+      const result = await runSigners({ root, outDir: options.outDir, log: (line) => log(`bench:   ${line}`), rerunMediaPipe: options.rerunMediaPipe, video: options.signersVideo, videoWithoutBody: options.signersVideoWithoutBody, acceptance, crossValidate: !options.quick });
       const tables = options.quick ? options.outDir : join(root, 'bench');
       mkdirSync(tables, { recursive: true });
       writeFileSync(join(tables, 'signers.md'), signersMarkdown(result));

@@ -1,4 +1,5 @@
 import { compileHandshape } from '../handshape/compiled_handshape.ts';
+import type { HandshapeCompileOptions } from '../handshape/handshape_judge_settings.ts';
 import { calibratePreciseReference } from '../precise/calibrate_precise_tolerances.ts';
 import { calibrationSet, withCalibratedTolerances, type CalibrationSet } from '../precise/calibration_set.ts';
 import { contrastPreciseTolerances } from '../precise/contrast_precise_tolerances.ts';
@@ -19,16 +20,17 @@ export interface LessonSignRecord {
  * calibrated on its calibration set (the record's `calibration` frames, else its own frames:
  * precise/calibration_set.ts), then precise mode's tolerances narrowed against the set's other
  * signs' calibration sets (precise/contrast_precise_tolerances.ts). The SPEC matcher reads
- * nothing the set changes.
+ * nothing the set changes. `handshape`: how the handshape models are weighed and judged (their
+ * defaults: handshape_judge_settings.ts; the bench passes what it learned on a fold).
  */
-export function compileLesson(signs: readonly LessonSignRecord[]): (CompiledSign | null)[] {
+export function compileLesson(signs: readonly LessonSignRecord[], handshape: HandshapeCompileOptions = {}): (CompiledSign | null)[] {
   const present: { index: number; sign: CompiledSign; calibration: CalibrationSet }[] = [];
   signs.forEach(({ name, record }, index) => {
     if (record === null) return;
     const guide = primaryGuideFileName(record);
     const reference = compileReference(name, record, guide);
-    const handshape = record.handshape ? compileHandshape(name, record.handshape) : null;
-    const sign = { reference, precise: calibratePreciseReference(reference, record.configs[guide]!), handshape };
+    const compiledHandshape = record.handshape ? compileHandshape(name, record.handshape, handshape) : null;
+    const sign = { reference, precise: calibratePreciseReference(reference, record.configs[guide]!), handshape: compiledHandshape };
     present.push({ index, sign, calibration: calibrationSet(name, record, sign) });
   });
   const contrasted = contrastPreciseTolerances(present.map(({ calibration }) => calibration));
