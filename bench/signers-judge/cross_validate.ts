@@ -128,10 +128,10 @@ if (process.argv[1] && (await import('node:url')).fileURLToPath(import.meta.url)
   const photos = listPhotos(ROOT);
   const tracked = await trackPhotos({ root: ROOT, photos, log, cacheDir });
   const withVideo = process.argv.includes('--video');
+  const video = withVideo ? await trackPhotosAsVideo({ root: ROOT, photos, log, cacheDir, handsWithoutPose: true }) : null;
   const { readStoredMediaPipeHands } = await import('../signers/mediapipe_hands.ts');
   const { peopleLandmarks } = await import('./learn_committed_judge.ts');
-  const people = process.argv.includes('--people') ? peopleLandmarks(photos, (p) => tracked.frames.get(photoKey(p)) ?? null, readStoredMediaPipeHands(ROOT)?.photos ?? []) : undefined;
-  const video = withVideo ? await trackPhotosAsVideo({ root: ROOT, photos, log, cacheDir, handsWithoutPose: true }) : null;
+  const people = process.argv.includes('--people') ? peopleLandmarks(photos, (p) => tracked.frames.get(photoKey(p)) ?? null, readStoredMediaPipeHands(ROOT)?.photos ?? [], video ? (p) => video.frames.get(photoKey(p)) ?? [] : undefined) : undefined;
   const cv = crossValidate({
     recordings: await loadAlphabetFolder(ALPHABET_DIR),
     photos,

@@ -22,7 +22,8 @@ import { mediapipeFrame } from '../signers/mediapipe_frame.ts';
 import { readStoredMediaPipeHands, type StoredPhotoResult } from '../signers/mediapipe_hands.ts';
 import { listPhotos, photoKey, type Photo } from '../signers/photos.ts';
 import type { LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
-import { trackPhotos } from '../signers/track_photos.ts';
+import { handFound, trackPhotos } from '../signers/track_photos.ts';
+import { trackPhotosAsVideo } from '../signers/track_photos_video.ts';
 import { stillSource } from '../signers/judge_photo.ts';
 import { describeSetting, learnJudge, type LabelledHand, type LabelledLandmarks, type LearnedJudge } from './learn_judge.ts';
 import { stillFrame } from './still_frame.ts';
@@ -53,14 +54,24 @@ export function committedSetting(): string {
   return describeSetting({ fists: HANDSHAPE_MODEL_BUILD.fists, tighterCurl: TIGHTER_CURL, betweenSigners: BETWEEN_SIGNERS, peopleQuantile: 0, spread: PEOPLE_SPREAD, judge: HANDSHAPE_JUDGE }, false);
 }
 
-/** Every photograph's hands as both trackers saw them: our tracker's still-mode landmarks (`ours`) and MediaPipe Hands' stored ones. */
-export function peopleLandmarks(photos: readonly Photo[], ours: (photo: Photo) => LandmarkFrame | null, mediapipe: readonly StoredPhotoResult[]): LabelledLandmarks[] {
+/**
+ * Every photograph's hands as the trackers saw them: our tracker's still-mode landmarks (`ours`),
+ * the last frame with a hand of our tracker on the app camera's path (`ours-video`: video mode,
+ * hands looked for without a body too, where given) and MediaPipe Hands' stored ones.
+ */
+export function peopleLandmarks(photos: readonly Photo[], ours: (photo: Photo) => LandmarkFrame | null, mediapipe: readonly StoredPhotoResult[], video?: (photo: Photo) => readonly LandmarkFrame[]): LabelledLandmarks[] {
   const letterOf = new Map(photos.map((p) => [photoKey(p), p.letter]));
   return [
     ...photos.flatMap((p) => {
       const landmarks = ours(p);
       return landmarks ? [{ photo: photoKey(p), letter: p.letter, tracker: 'ours', landmarks }] : [];
     }),
+    ...(video === undefined
+      ? []
+      : photos.flatMap((p) => {
+          const landmarks = [...video(p)].reverse().find(handFound);
+          return landmarks ? [{ photo: photoKey(p), letter: p.letter, tracker: 'ours-video', landmarks }] : [];
+        })),
     ...mediapipe.filter((stored) => letterOf.has(stored.photo)).map((stored) => ({ photo: stored.photo, letter: letterOf.get(stored.photo)!, tracker: 'mediapipe', landmarks: mediapipeFrame(stored) })),
   ];
 }
@@ -68,13 +79,15 @@ export function peopleLandmarks(photos: readonly Photo[], ours: (photo: Photo) =
 /** Learns the judge on every photograph (tracking what the signers stage's cache lacks). */
 export async function learnCommittedJudge(log: (line: string) => void): Promise<{ learned: LearnedJudge; trackerVersion: string }> {
   const photos = listPhotos(ROOT);
-  const tracked = await trackPhotos({ root: ROOT, photos, log, cacheDir: join(ROOT, 'bench', 'results', 'signers') });
+  const cacheDir = join(ROOT, 'bench', 'results', 'signers');
+  const tracked = await trackPhotos({ root: ROOT, photos, log, cacheDir });
+  const video = await trackPhotosAsVideo({ root: ROOT, photos, log, cacheDir, handsWithoutPose: true });
   const tuning = photos.flatMap((p) => {
     const landmarks = tracked.frames.get(photoKey(p));
     const frame = landmarks ? stillFrame({ name: photoKey(p), letter: p.letter, source: stillSource(photoKey(p), landmarks) }) : null;
     return frame ? [{ photo: photoKey(p), letter: p.letter, frame }] : [];
   });
-  const people = peopleLandmarks(photos, (p) => tracked.frames.get(photoKey(p)) ?? null, readStoredMediaPipeHands(ROOT)?.photos ?? []);
+  const people = peopleLandmarks(photos, (p) => tracked.frames.get(photoKey(p)) ?? null, readStoredMediaPipeHands(ROOT)?.photos ?? [], (p) => video.frames.get(photoKey(p)) ?? []);
   log(`learning the judge on all ${photos.length} photographs (a minute or two)`);
   const learned = learnJudge(await loadAlphabetFolder(ALPHABET_DIR), tuning, await nonSignFrames(), { people });
   if (learned === null) throw new Error('learn_committed_judge: no setting keeps wrong letters within the bound on the photographs');
@@ -84,12 +97,12 @@ export async function learnCommittedJudge(log: (line: string) => void): Promise<
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const check = process.argv.includes('--check');
   const { learned, trackerVersion } = await learnCommittedJudge((line) => console.error(line));
-  const made = { command: 'node --import tsx bench/signers-judge/learn_committed_judge.ts', trackers: { ours: `signlearn engine tracker, still mode, code version ${trackerVersion}`, mediapipe: 'data/real-photos/mediapipe-hands.json' }, photos: 'data/real-photos (every photograph)' };
+  const made = { command: 'node --import tsx bench/signers-judge/learn_committed_judge.ts', trackers: { ours: `signlearn engine tracker, still mode, code version ${trackerVersion}`, 'ours-video': `the same tracker on the app camera's path (video mode, hands looked for without a body too), the last frame with a hand, code version ${trackerVersion}`, mediapipe: 'data/real-photos/mediapipe-hands.json' }, photos: 'data/real-photos (every photograph)' };
   const file = peopleHandsFile(learned.people, made);
   const learnedSetting = describeSetting(learned, false);
   console.log(`learned: ${learnedSetting}`);
   console.log(`in the code: ${committedSetting()}`);
-  console.log(`people's hands kept: ${learned.people.length} (ours ${learned.people.filter((h) => h.tracker === 'ours').length}, MediaPipe Hands' ${learned.people.filter((h) => h.tracker === 'mediapipe').length})`);
+  console.log(`people's hands kept: ${learned.people.length} (${['ours', 'ours-video', 'mediapipe'].map((t) => `${t} ${learned.people.filter((h) => h.tracker === t).length}`).join(', ')})`);
   const path = PEOPLE_HANDS_FILE;
   if (check) {
     const stored = JSON.parse(readFileSync(path, 'utf8')) as PeopleHands;

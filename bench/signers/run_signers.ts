@@ -170,7 +170,7 @@ export async function runSigners(options: SignersOptions): Promise<SignersResult
       ...(video ? { video: video.frames } : {}),
       ...(videoWithoutBody ? { videoWithoutBody: videoWithoutBody.frames } : {}),
       nonSigns,
-      people: peopleLandmarks(photos, (p) => tracked.frames.get(photoKey(p)) ?? null, stored?.photos ?? []),
+      people: peopleLandmarks(photos, (p) => tracked.frames.get(photoKey(p)) ?? null, stored?.photos ?? [], videoWithoutBody?.frames),
       log,
     });
     assertFoldsDisjoint(crossValidation, photos.map(photoKey));

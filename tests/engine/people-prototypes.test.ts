@@ -100,7 +100,7 @@ describe('the people-hands file', () => {
       expect(existsSync(join(ROOT, 'data', 'real-photos', hand.photo)), hand.photo).toBe(true);
       expect(hand.photo.slice(hand.photo.lastIndexOf('/') + 1)[0]!.toUpperCase()).toBe(hand.sign);
       expect(['J', 'Z']).not.toContain(hand.sign);
-      expect(['ours', 'mediapipe']).toContain(hand.tracker);
+      expect(['ours', 'ours-video', 'mediapipe']).toContain(hand.tracker);
     }
   });
 });
