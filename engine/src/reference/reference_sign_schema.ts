@@ -8,7 +8,8 @@ import { HAND_ANGLE_COUNT, HAND_ORIENTATION_COUNT, SHAPE_FEATURE_COUNT, SHAPE_LI
  * that the recording lacks is an absent key (the Realtime Database drops nulls; null is accepted too).
  *
  * Beyond the SPEC: the record's `fps` (the frames' rate; 30 when absent), `handshape` (the
- * handshape judge's model) and `calibration` (the frames precise mode calibrates on), and, per
+ * handshape judge's model), `calibration` (the frames precise mode calibrates on) and `movement`
+ * (the course of a sign that moves, for the judge of moving signs), and, per
  * hand frame, optional fields for the precise mode: `orientation`
  * ([directionX, directionY, palmFacing], angles/compute_hand_orientation.ts), and its `shape`
  * (fingertips in the palm's frame, index/middle crossing, motion: precise/precise_features.ts).
@@ -93,6 +94,22 @@ export const handshapeModelSchema = z.object({
   contrastDefinitions: z.record(z.string().min(1), z.object({ fingers: fingersSchema, points: pointsSchema, hook: hookSchema.optional(), crossing: crossingSchema.optional(), pointsWith: pointsWithSchema.optional(), thumbTouches: thumbTouchesSchema.optional(), bend: bendSchema.optional(), thumbSide: thumbSideSchema.optional() })).optional(),
 });
 
+/**
+ * The course of a sign that moves (beyond the SPEC; movement/build_movement_model.ts): the signing
+ * hand's movement features (movement/movement_features.ts, named in `features`, in that order) at
+ * `keys.length` key poses evenly spaced in time over the movement, which took `seconds`; `hand`
+ * is the hand the reference's signer signed with (a learner may sign with either). A record with
+ * it is judged by its movement (movement/), whatever the matching mode.
+ */
+export const movementModelSchema = z
+  .object({
+    features: z.array(z.string().min(1)).min(1),
+    hand: z.enum(['left', 'right']),
+    seconds: z.number().finite().positive().max(60),
+    keys: z.array(z.array(z.number().finite())).min(2, 'a movement needs at least two key poses').max(64),
+  })
+  .refine((model) => model.keys.every((key) => key.length === model.features.length), 'every key pose holds one value per feature');
+
 export const referenceSignSchema = z.object({
   configs: z
     .record(z.string().min(1), z.array(referenceFrameSchema).min(1, 'a config needs at least one frame'))
@@ -107,6 +124,7 @@ export const referenceSignSchema = z.object({
    * resampled, their flips repaired). Absent: the primary config's frames.
    */
   calibration: z.array(referenceFrameSchema).min(1, 'calibration needs at least one frame').optional(),
+  movement: movementModelSchema.optional(),
 });
 
 export type HandAngles = z.infer<typeof handAnglesSchema>;
@@ -114,6 +132,7 @@ export type PoseAngles = z.infer<typeof poseAnglesSchema>;
 export type ReferenceFrame = z.infer<typeof referenceFrameSchema>;
 export type ReferenceSign = z.infer<typeof referenceSignSchema>;
 export type HandshapeModel = z.infer<typeof handshapeModelSchema>;
+export type MovementModel = z.infer<typeof movementModelSchema>;
 
 /** Thrown for a malformed record; the message names the sign and every problem with its path. */
 export class InvalidReferenceSignError extends Error {
