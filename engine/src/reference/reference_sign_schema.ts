@@ -9,7 +9,8 @@ import { HAND_ANGLE_COUNT, HAND_ORIENTATION_COUNT, SHAPE_FEATURE_COUNT, SHAPE_LI
  *
  * Beyond the SPEC: the record's `fps` (the frames' rate; 30 when absent), `handshape` (the
  * handshape judge's model), `calibration` (the frames precise mode calibrates on) and `movement`
- * (the course of a sign that moves, for the judge of moving signs), and, per
+ * (the course of a sign that moves, for the judge of moving signs) and `guide` (the recorded
+ * skeleton, replayed as the guide of a sign recorded from a clip), and, per
  * hand frame, optional fields for the precise mode: `orientation`
  * ([directionX, directionY, palmFacing], angles/compute_hand_orientation.ts), and its `shape`
  * (fingertips in the palm's frame, index/middle crossing, motion: precise/precise_features.ts).
@@ -110,6 +111,32 @@ export const movementModelSchema = z
   })
   .refine((model) => model.keys.every((key) => key.length === model.features.length), 'every key pose holds one value per feature');
 
+/**
+ * The recorded signer's skeleton to replay as the sign's guide (beyond the SPEC; a sign recorded
+ * from a clip, recordings/skeleton_guide.ts), so that the guide travels with the record: `fps`
+ * frames a second, the image's `aspect` (width / height), each frame's upper body (the pose's
+ * points SKELETON_GUIDE_POSE_POINTS, in that order) and hands (21 points each) as x, y pairs
+ * normalised to the image, unmirrored; a part not found is absent, a frame with nothing null.
+ */
+const guidePoints = (count: number) => z.array(z.number().finite().min(-1).max(2)).length(count * 2);
+export const SKELETON_GUIDE_POSE_POINTS = [0, 11, 12, 13, 14, 15, 16, 23, 24] as const;
+export const skeletonGuideSchema = z.object({
+  fps: z.number().finite().positive().max(60),
+  aspect: z.number().finite().positive().max(10),
+  frames: z
+    .array(
+      z.object({
+        pose: guidePoints(SKELETON_GUIDE_POSE_POINTS.length).nullish(),
+        left_hand: guidePoints(21).nullish(),
+        right_hand: guidePoints(21).nullish(),
+      })
+      // A frame with nothing found: the Realtime Database drops the empty object, leaving null.
+      .nullable(),
+    )
+    .min(1)
+    .max(600),
+});
+
 export const referenceSignSchema = z.object({
   configs: z
     .record(z.string().min(1), z.array(referenceFrameSchema).min(1, 'a config needs at least one frame'))
@@ -125,6 +152,7 @@ export const referenceSignSchema = z.object({
    */
   calibration: z.array(referenceFrameSchema).min(1, 'calibration needs at least one frame').optional(),
   movement: movementModelSchema.optional(),
+  guide: skeletonGuideSchema.optional(),
 });
 
 export type HandAngles = z.infer<typeof handAnglesSchema>;
@@ -133,6 +161,7 @@ export type ReferenceFrame = z.infer<typeof referenceFrameSchema>;
 export type ReferenceSign = z.infer<typeof referenceSignSchema>;
 export type HandshapeModel = z.infer<typeof handshapeModelSchema>;
 export type MovementModel = z.infer<typeof movementModelSchema>;
+export type SkeletonGuide = z.infer<typeof skeletonGuideSchema>;
 
 /** Thrown for a malformed record; the message names the sign and every problem with its path. */
 export class InvalidReferenceSignError extends Error {
