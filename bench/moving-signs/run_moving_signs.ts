@@ -171,7 +171,8 @@ function judgeCost(performances: readonly Performance[]): MovingSignsResult['jud
   const run = () => {
     judge.reset();
     for (let i = 0; i < frames.length; i++) {
-      judge.update(frames[i]!, reference, i * 33.3);
+      frames[i]!.timestampMs = i * 33.3;
+      judge.update(frames[i]!, reference);
       judge.judge(reference, report);
     }
   };

@@ -26,7 +26,7 @@ import { hand, pose } from './support.ts';
 
 const FOLDER = join(import.meta.dirname, '..', '..', 'data', 'popsign-hello-thankyou');
 /** The curriculum's references (src/lib/data/moving-signs.ts): a right-handed HELLO, a left-handed THANK YOU. */
-const HELLO = { signer: '29302', sequence: '1690891686' };
+const HELLO = { signer: '2044', sequence: '3519035635' };
 const THANK_YOU = { signer: '16069', sequence: '1933462397' };
 
 let sequences: PopSignSequence[];
@@ -189,13 +189,13 @@ describe('what the learner is told', () => {
     // The whole hand half a shoulder width lower.
     const shoulders = Math.abs(start.pose[11 * POINT_STRIDE + X]! - start.pose[12 * POINT_STRIDE + X]!) * start.imageWidth;
     for (let p = 0; p < start.rightHand.length; p += POINT_STRIDE) start.rightHand[p + Y] = start.rightHand[p + Y]! + (0.6 * shoulders) / start.imageHeight;
-    judge.update(start, movement, 0);
+    judge.update(start, movement);
     expect(judge.judge(movement, report)).toBe(0);
     expect(describeCorrection(report, { signName: 'HELLO' })?.text).toMatch(/^Start with your right (hand|fingertips) higher$/);
 
     const nobody = createLandmarkFrame();
     judge.reset();
-    judge.update(nobody, movement, 0);
+    judge.update(nobody, movement);
     judge.judge(movement, report);
     expect(describeCorrection(report, { signName: 'HELLO' })?.text).toBe('Show the sign for HELLO with your right hand');
   });

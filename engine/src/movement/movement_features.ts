@@ -58,20 +58,14 @@ const HAND_OPEN = 6;
 const TIPS_ACROSS = 7;
 const TIPS_DOWN = 8;
 
-const FINGERS = [
-  [HandPoint.indexMcp, HandPoint.indexPip, HandPoint.indexDip, HandPoint.indexTip],
-  [HandPoint.middleMcp, HandPoint.middlePip, HandPoint.middleDip, HandPoint.middleTip],
-  [HandPoint.ringMcp, HandPoint.ringPip, HandPoint.ringDip, HandPoint.ringTip],
-  [HandPoint.pinkyMcp, HandPoint.pinkyPip, HandPoint.pinkyDip, HandPoint.pinkyTip],
-] as const;
-
-function distance3(hand: Float32Array, a: number, b: number, width: number, height: number): number {
-  const dx = (hand[b * POINT_STRIDE + X]! - hand[a * POINT_STRIDE + X]!) * width;
-  const dy = (hand[b * POINT_STRIDE + Y]! - hand[a * POINT_STRIDE + Y]!) * height;
-  // A hand model's z is in the image's x units (MediaPipe's convention, and our tracker's).
-  const dz = (hand[b * POINT_STRIDE + Z]! - hand[a * POINT_STRIDE + Z]!) * width;
-  return Math.sqrt(dx * dx + dy * dy + dz * dz);
-}
+/** Each finger's knuckle, two middle joints and tip, four points a finger, in one flat array (the
+ * hot path reads by index: no destructuring, which allocates an iterator). */
+const FINGER_POINTS = Int32Array.from([
+  HandPoint.indexMcp, HandPoint.indexPip, HandPoint.indexDip, HandPoint.indexTip,
+  HandPoint.middleMcp, HandPoint.middlePip, HandPoint.middleDip, HandPoint.middleTip,
+  HandPoint.ringMcp, HandPoint.ringPip, HandPoint.ringDip, HandPoint.ringTip,
+  HandPoint.pinkyMcp, HandPoint.pinkyPip, HandPoint.pinkyDip, HandPoint.pinkyTip,
+]);
 
 /**
  * One hand's movement features (MOVEMENT_FEATURES, in that order) into `out`. `side` 0 is the
@@ -141,11 +135,25 @@ export function computeMovementFeatures(landmarks: LandmarkFrame, side: 0 | 1, o
   const nz = ix * py - iy * px;
   const normal = Math.sqrt(nx * nx + ny * ny + nz * nz);
   if (!(normal > 0)) return false;
+  // Each finger's straightness: knuckle to tip over the sum of its three bones, in 3-D (a hand
+  // model's z is in the image's x units: MediaPipe's convention, and our tracker's).
   let open = 0;
   for (let f = 0; f < 4; f++) {
-    const [mcp, pip, dip, tip] = FINGERS[f]!;
-    const length = distance3(hand, mcp, pip, width, height) + distance3(hand, pip, dip, width, height) + distance3(hand, dip, tip, width, height);
-    open += length > 0 ? distance3(hand, mcp, tip, width, height) / length : 0;
+    let length = 0;
+    for (let b = 0; b < 3; b++) {
+      const a = FINGER_POINTS[f * 4 + b]! * POINT_STRIDE;
+      const c = FINGER_POINTS[f * 4 + b + 1]! * POINT_STRIDE;
+      const bx = (hand[c + X]! - hand[a + X]!) * width;
+      const by = (hand[c + Y]! - hand[a + Y]!) * height;
+      const bz = (hand[c + Z]! - hand[a + Z]!) * width;
+      length += Math.sqrt(bx * bx + by * by + bz * bz);
+    }
+    const k = FINGER_POINTS[f * 4]! * POINT_STRIDE;
+    const end = FINGER_POINTS[f * 4 + 3]! * POINT_STRIDE;
+    const sx = (hand[end + X]! - hand[k + X]!) * width;
+    const sy = (hand[end + Y]! - hand[k + Y]!) * height;
+    const sz = (hand[end + Z]! - hand[k + Z]!) * width;
+    if (length > 0) open += Math.sqrt(sx * sx + sy * sy + sz * sz) / length;
   }
   const tx = hand[t + X]! * width - noseX;
   const ty = hand[t + Y]! * height - noseY;

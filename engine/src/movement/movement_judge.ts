@@ -2,7 +2,7 @@ import type { LandmarkFrame } from '../core/landmark_frame.ts';
 import { Part, PART_COUNT } from '../core/landmark_layout.ts';
 import { PartStatus, type MatchReport } from '../match/match_report.ts';
 import type { CompiledMovement } from './compiled_movement.ts';
-import { followMovement } from './follow_movement.ts';
+import { FOLLOW_SETTINGS, followMovement, type FollowSettings } from './follow_movement.ts';
 import { movementCue } from './movement_cue.ts';
 import { computeMovementFeatures, MOVEMENT_FEATURE_COUNT } from './movement_features.ts';
 import { createMovementState, resetMovementState, type MovementState } from './movement_state.ts';
@@ -21,8 +21,11 @@ export class MovementJudge {
   private readonly features = new Float32Array(MOVEMENT_FEATURE_COUNT);
   private readonly seen = new Uint8Array(2);
 
-  /** `limits`: the verdict's (MOVEMENT_LIMITS; the bench's tuning tries others). */
-  constructor(private readonly limits: Readonly<MovementLimits> = MOVEMENT_LIMITS) {}
+  /** `limits` and `follow`: the verdict's and the alignment's (MOVEMENT_LIMITS, FOLLOW_SETTINGS; the bench's tuning tries others). */
+  constructor(
+    private readonly limits: Readonly<MovementLimits> = MOVEMENT_LIMITS,
+    private readonly follow: Readonly<FollowSettings> = FOLLOW_SETTINGS,
+  ) {}
 
   reset(): void {
     resetMovementState(this.states[0]);
@@ -30,12 +33,15 @@ export class MovementJudge {
     this.seen.fill(0);
   }
 
-  /** One frame at `nowMs`: each hand that is seen advances its alignments. */
-  update(landmarks: LandmarkFrame, movement: CompiledMovement, nowMs: number): void {
+  /** One frame (at its `timestampMs`): each hand that is seen advances its alignments. */
+  update(landmarks: LandmarkFrame, movement: CompiledMovement): void {
     for (let side = 0; side < 2; side++) {
       const seen = computeMovementFeatures(landmarks, side as 0 | 1, this.features);
       this.seen[side] = seen ? 1 : 0;
-      if (seen) followMovement(this.states[side]!, movement, this.features, nowMs);
+      if (!seen) continue;
+      const state = this.states[side]!;
+      state.frameMs = landmarks.timestampMs;
+      followMovement(state, movement, this.features, this.follow);
     }
   }
 
@@ -54,7 +60,7 @@ export class MovementJudge {
     for (let s = 0; s < 2; s++) {
       if (this.seen[s] !== 1) continue;
       const state = this.states[s]!;
-      const r = keysReached(state.current, movement, this.limits);
+      const r = keysReached(state, movement, this.limits);
       const cost = state.frameCost[Math.min(r, movement.keyCount - 1)]!;
       if (r > reached || (r === reached && cost < nearness)) {
         reached = r;

@@ -4,8 +4,8 @@ import { MOVEMENT_FEATURE_COUNT } from './movement_features.ts';
 /**
  * For each key pose k of a sign's movement, the best alignment of a learner's frames so far that
  * passes through the key poses 0..k in order and ends at k with the latest frame (the best by its
- * mean frame cost), summed up: its cost, its frames, each feature's squared error, where along the
- * direction of travel the hand went (lowest and highest), and when it began.
+ * mean frame cost), summed up: its cost, its frames, each feature's squared error, how far along
+ * the direction of travel the hand went (its lowest and highest place), and when it began.
  */
 export interface MovementAlignments {
   cost: Float64Array;
@@ -25,11 +25,16 @@ export interface MovementAlignments {
 export interface MovementState {
   current: MovementAlignments;
   spare: MovementAlignments;
-  /** When the hand was last seen (NaN: never since the last reset). */
+  /** The time of the frame being followed (set before followMovement: a field, not an argument,
+   * so that the hot path boxes no double), and when the hand was last seen (NaN: never since the
+   * last reset). */
+  frameMs: number;
   lastSeenMs: number;
   /** The latest frame's cost against each key pose, and its squared scaled errors (keys x features). */
   frameCost: Float64Array;
   frameSquares: Float64Array;
+  /** 1 where the latest frame is near enough a key pose to reach it (follow_movement.ts). */
+  frameReaches: Uint8Array;
   /** The latest frame's features (MOVEMENT_FEATURE_COUNT). */
   latest: Float32Array;
 }
@@ -49,9 +54,11 @@ export function createMovementState(keys = MAX_MOVEMENT_KEYS): MovementState {
   const state: MovementState = {
     current: alignments(keys),
     spare: alignments(keys),
+    frameMs: 0,
     lastSeenMs: NaN,
     frameCost: new Float64Array(keys),
     frameSquares: new Float64Array(keys * MOVEMENT_FEATURE_COUNT),
+    frameReaches: new Uint8Array(keys),
     latest: new Float32Array(MOVEMENT_FEATURE_COUNT),
   };
   resetMovementState(state);

@@ -1,15 +1,15 @@
 import type { CompiledMovement } from './compiled_movement.ts';
 import { MOVEMENT_FEATURE_COUNT } from './movement_features.ts';
-import type { MovementAlignments } from './movement_state.ts';
+import type { MovementAlignments, MovementState } from './movement_state.ts';
 
 /**
  * An alignment with the sign's key poses is the sign when its frames' mean cost (root mean square
  * of the features' errors, in scales) is at most `mean` (MOVEMENT_LIMITS) and no single feature's error
  * over the alignment exceeds `feature` (an average hides one feature a whole category
  * away: the palm turned the other way, the hand at the chin instead of the forehead), as the
- * handshape judge limits its mean and each descriptor. And the hand must have travelled: along the
- * sign's direction of travel, at least `extentShare` of the reference's extent (a hand held
- * still at any point of the course, in the right shape, travels nothing). Chosen on the PopSign
+ * handshape judge limits its mean and each descriptor. And the hand must have travelled along the
+ * sign's direction of travel, at least `extentShare` of the reference's extent and `extentFloor`
+ * scales (a hand held still at any point of the course, in the right shape, travels nothing). Chosen on the PopSign
  * signers, cross-validated by signer (bench/moving-signs.md).
  */
 export interface MovementLimits {
@@ -32,9 +32,10 @@ export function alignmentWithinLimits(alignments: MovementAlignments, key: numbe
   return true;
 }
 
-/** Whether the alignment ending at `key` travelled far enough along the direction of travel. */
-export function alignmentTravelled(alignments: MovementAlignments, key: number, movement: CompiledMovement, limits: Readonly<MovementLimits> = MOVEMENT_LIMITS): boolean {
-  return alignments.high[key]! - alignments.low[key]! >= Math.max(limits.extentShare * movement.extent, limits.extentFloor);
+/** Whether the alignment ending at `key` went far enough along the sign's direction of travel:
+ * the spread of the hand's places along it (a hand held still travels nothing). */
+export function alignmentTravelled(state: MovementState, key: number, movement: CompiledMovement, limits: Readonly<MovementLimits> = MOVEMENT_LIMITS): boolean {
+  return state.current.high[key]! - state.current.low[key]! >= Math.max(limits.extentShare * movement.extent, limits.extentFloor);
 }
 
 /**
@@ -43,11 +44,11 @@ export function alignmentTravelled(alignments: MovementAlignments, key: number, 
  * when the alignment through the last one has also travelled: the sign is complete. An alignment
  * through every key pose that has not travelled counts one key pose short.
  */
-export function keysReached(alignments: MovementAlignments, movement: CompiledMovement, limits: Readonly<MovementLimits> = MOVEMENT_LIMITS): number {
+export function keysReached(state: MovementState, movement: CompiledMovement, limits: Readonly<MovementLimits> = MOVEMENT_LIMITS): number {
   const last = movement.keyCount - 1;
   for (let k = last; k >= 0; k--) {
-    if (!alignmentWithinLimits(alignments, k, limits)) continue;
-    if (k < last || alignmentTravelled(alignments, k, movement, limits)) return k + 1;
+    if (!alignmentWithinLimits(state.current, k, limits)) continue;
+    if (k < last || alignmentTravelled(state, k, movement, limits)) return k + 1;
     return last;
   }
   return 0;

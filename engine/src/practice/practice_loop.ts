@@ -102,7 +102,7 @@ export class PracticeLoop {
     }
     prepareAngleFrame(landmarks, this.angles, this.runtime);
     const lockedBefore = this.session.isLocked(nowMs);
-    this.followMovement(landmarks, nowMs, lockedBefore);
+    this.followMovement(landmarks, lockedBefore);
     const advanced = this.session.onFrame(this.angles, nowMs);
     // A frame that completed the sign started the pause: its report is about the sign just done.
     this.judgedValue = !lockedBefore && this.session.phase === 'practising' && !this.session.isLocked(nowMs);
@@ -113,7 +113,7 @@ export class PracticeLoop {
    * A sign that moves is followed from its first judged frame: the judge starts afresh when a sign
    * starts and while the pause before it holds judging back.
    */
-  private followMovement(landmarks: LandmarkFrame, nowMs: number, locked: boolean): void {
+  private followMovement(landmarks: LandmarkFrame, locked: boolean): void {
     const movement = this.session.currentSign?.compiled?.movement;
     if (!movement) {
       this.movementSign = -1;
@@ -124,7 +124,7 @@ export class PracticeLoop {
       this.movementSign = locked ? -1 : this.session.signIndex;
       if (locked) return;
     }
-    this.movement.update(landmarks, movement, nowMs);
+    this.movement.update(landmarks, movement);
   }
 
   /** A frame that is not judged (the flag dialog open, the tab hidden): the report is stale. */

@@ -21,11 +21,11 @@ const POPSIGN = 'PopSign ASL v1.0, Georgia Institute of Technology and Deaf Prof
 
 /**
  * HELLO and THANK YOU from the two performances that did best on the other signers in the
- * cross-validated bench (bench/moving-signs.md, References): HELLO signed with the right hand,
- * THANK YOU with the left (a learner may use either).
+ * cross-validated bench without completing the other sign (bench/moving-signs.md, References):
+ * HELLO signed with the right hand, THANK YOU with the left (a learner may use either).
  */
 export const MOVING_SIGNS: readonly MovingSignSource[] = [
-  { name: 'HELLO', language: 'american', folder: 'popsign-hello-thankyou', signer: '29302', sequence: '1690891686', gloss: 'HELLO', attribution: POPSIGN },
+  { name: 'HELLO', language: 'american', folder: 'popsign-hello-thankyou', signer: '2044', sequence: '3519035635', gloss: 'HELLO', attribution: POPSIGN },
   { name: 'THANK YOU', language: 'american', folder: 'popsign-hello-thankyou', signer: '16069', sequence: '1933462397', gloss: 'THANK-YOU', attribution: POPSIGN },
 ];
 
