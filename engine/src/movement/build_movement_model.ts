@@ -52,6 +52,9 @@ function median3(a: number, b: number, c: number): number {
  * for a clip without a person, a clip in which the signing hand is lost for half the frames or
  * more, one longer than MAX_MOVEMENT_CLIP_SECONDS or too short to show a movement, and one whose
  * hand does not travel (a held sign is a handshape).
+ *
+ * ref: none in MediaPipe (the reference builder's step for a sign that moves, beside
+ * reference/build_reference_sign.ts).
  */
 export function buildMovementModel(source: ClipFrames, keyCount = MOVEMENT_KEY_COUNT): MovementModel {
   const landmarks = createLandmarkFrame();

@@ -16,6 +16,8 @@ const ON_COURSE = 1;
  * furthest from the next key pose), or, where the hand is where it should be, which way to move
  * (the place feature that changes most from here to the end of the sign, 'Move your right hand
  * outward'). Allocates nothing.
+ *
+ * ref: none in MediaPipe (the handshape judge's cue, match_handshape.ts, for a course).
  */
 export function movementCue(state: MovementState, movement: CompiledMovement, reached: number, report: MatchReport): void {
   const target = Math.min(reached, movement.keyCount - 1);

@@ -43,6 +43,8 @@ export function alignmentTravelled(state: MovementState, key: number, movement: 
  * of an alignment within the limits ending at the latest frame, and all of them (keyCount) only
  * when the alignment through the last one has also travelled: the sign is complete. An alignment
  * through every key pose that has not travelled counts one key pose short.
+ *
+ * ref: none in MediaPipe (the handshape judge's mean-and-each-descriptor limits, match_handshape.ts).
  */
 export function keysReached(state: MovementState, movement: CompiledMovement, limits: Readonly<MovementLimits> = MOVEMENT_LIMITS): number {
   const last = movement.keyCount - 1;
