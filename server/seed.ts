@@ -165,7 +165,9 @@ async function main(args: string[]): Promise<void> {
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename ?? '')) {
   main(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
+    // A failed request's reason is in its cause ('fetch failed' alone says nothing).
+    const cause = error instanceof Error && error.cause ? ` (${error.cause instanceof Error ? error.cause.message : String(error.cause)})` : '';
+    console.error(error instanceof Error ? `${error.message}${cause}` : error);
     process.exit(1);
   });
 }
