@@ -30,7 +30,7 @@ export const ENGINE_LAYERS = [
   ['angles', 'motion'],
   ['reference'],
   ['match'],
-  ['precise', 'handshape'],
+  ['precise', 'handshape', 'movement'],
   ['practice'],
   ['recordings', 'feedback'],
   ['replay', 'score', 'evaluation', 'guide', 'tracker'],

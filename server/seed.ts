@@ -14,10 +14,12 @@ import { parseReferenceSign, type ReferenceSign } from '@signlearn/engine/refere
 import { manualAlphabetOf } from '@signlearn/engine/handshape/alphabets/manual_alphabets';
 import type { LetterDefinition } from '@signlearn/engine/handshape/manual_alphabet';
 import { CURRICULUM, curriculumSigns } from '../src/lib/data/curriculum.ts';
+import { movingSignsOf } from '../src/lib/data/moving-signs.ts';
 import { contentRoot } from '../src/lib/data/paths.ts';
 import { encodeKey, mapKeys } from '../src/lib/data/keys.ts';
 import type { Level } from '../src/lib/data/schemas.ts';
 import { adminSet, adminUpdate, type AdminDatabase } from './admin-rest.ts';
+import { ensureMovingSigns } from './moving-signs.ts';
 import { ALPHABET_DIR as REPO_ALPHABET_DIR, PEOPLE_HANDS_FILE, PROJECT_ID, ROOT } from './paths.ts';
 
 /** The recorded alphabet (26 letters) the reference builder reads. */
@@ -128,7 +130,14 @@ export async function seedDatabase(
   for (const [language, levels] of Object.entries(curriculum)) {
     const signs = curriculumSigns(levels);
     const folders = languageFolders(language);
-    if (options.buildMissing !== false && !options.referencesDir) ensureReferences(signs, folders.references, folders.recordings, definitionsOf(language), folders.people);
+    // The letters come from the language's alphabet recordings; the signs that move each from its
+    // one performance (moving-signs.ts).
+    const moving = movingSignsOf(language);
+    const letters = signs.filter((sign) => !moving.some((m) => m.name === sign));
+    if (options.buildMissing !== false && !options.referencesDir) {
+      ensureReferences(letters, folders.references, folders.recordings, definitionsOf(language), folders.people);
+      await ensureMovingSigns(moving.filter((m) => signs.includes(m.name)), folders.references);
+    }
     const records = loadReferences(signs, options.referencesDir ?? folders.references);
     // Levels replace the whole `levels` node (an array by 0-based index); levels without
     // content are simply absent.
@@ -167,7 +176,9 @@ async function main(args: string[]): Promise<void> {
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename ?? '')) {
   main(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
+    // A failed request's reason is in its cause ('fetch failed' alone says nothing).
+    const cause = error instanceof Error && error.cause ? ` (${error.cause instanceof Error ? error.cause.message : String(error.cause)})` : '';
+    console.error(error instanceof Error ? `${error.message}${cause}` : error);
     process.exit(1);
   });
 }

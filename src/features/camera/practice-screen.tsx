@@ -283,7 +283,7 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
           </p>
         ) : null}
 
-        {view && view.status !== 'error' ? <GuideOverlay src={guide} signName={signName} handGuide={language === DEFAULT_LANGUAGE} /> : null}
+        {view && view.status !== 'error' ? <GuideOverlay src={guide} signName={signName} handGuide={language === DEFAULT_LANGUAGE} skeleton={lessonState.status === 'ready' ? lessonState.lesson.guides?.[signName] : null} /> : null}
 
         {view?.status === 'practising' ? (
           <div

@@ -1,7 +1,9 @@
 // The practice screen's small display pieces: the sign's circular progress, the lesson bar, the
 // guide overlay, the tips bar and the 'Lesson Completed!' card.
 import { useEffect, useRef, useState } from 'react';
+import type { SkeletonGuide } from '@signlearn/engine/reference/reference_sign_schema';
 import { HandGuide, hasHandGuide } from '@/components/hand-guide/hand-guide.tsx';
+import { SkeletonGuideView } from '@/components/skeleton-guide.tsx';
 import { PRACTICE_TIPS, TIP_ROTATE_MS } from './practice-tips.ts';
 
 const RING_RADIUS = 42;
@@ -53,12 +55,15 @@ export function LessonBar({ done, total }: { done: number; total: number }) {
  * hand, else the reference's guide animation. A missing file says so. */
 /** `handGuide`: whether the 3-D hand may stand for the sign: it is drawn from the American
  * recordings (data/asl-alphabet), so another language's letter of the same name shows its own GIF. */
-export function GuideOverlay({ src, signName, handGuide }: { src: string | null; signName: string; handGuide: boolean }) {
+/** `skeleton`: the record's recorded skeleton (a sign recorded from a clip), replayed instead of a GIF. */
+export function GuideOverlay({ src, signName, handGuide, skeleton }: { src: string | null; signName: string; handGuide: boolean; skeleton?: SkeletonGuide | null }) {
   const [failed, setFailed] = useState<string | null>(null);
   return (
     <figure className="guide-overlay">
       {handGuide && hasHandGuide(signName) ? (
         <HandGuide sign={signName} compact />
+      ) : skeleton ? (
+        <SkeletonGuideView guide={skeleton} label={`Guide: the recorded signer making ${signName}`} className="guide-overlay__skeleton" />
       ) : src && failed !== src ? (
         <img key={src} src={src} alt={`Guide animation for the sign ${signName}`} onError={() => setFailed(src)} />
       ) : (
