@@ -23,8 +23,6 @@ import { TrackedFrameSubmission } from './webgpu/tracked_frame_submission.ts';
 import type { ReplayedGraph } from './webgpu/replay_webgpu_graph.ts';
 import { webGpuBackendInternals } from './webgpu/record_webgpu_graph.ts';
 import {
-  DEFAULT_HAND_MODEL,
-  DEFAULT_POSE_MODEL,
   HAND_INPUT_SIZE,
   HAND_PRESENCE_THRESHOLD,
   HAND_RECT_FROM_LANDMARKS_TRANSFORM,
@@ -41,51 +39,7 @@ import {
   WIDER_LOOK_TRANSFORM,
 } from './constants.ts';
 import { createNormalizedRect, type HandModelType, type NormalizedRect, type PixelFrame, type PoseModelType } from './types.ts';
-
-/** A model file location: a URL, or an IOHandler (Node reads files through one). */
-export type ModelSource = string | tf.io.IOHandler;
-
-export interface TrackerModelSources {
-  poseDetector: ModelSource;
-  poseLandmarks: ModelSource;
-  handLandmarks: ModelSource;
-  /** MediaPipe's palm detector (handdetect.json); without it hands are found through the body only. */
-  palmDetector?: ModelSource;
-}
-
-export interface LandmarkTrackerConfig {
-  poseModel?: PoseModelType;
-  handModel?: HandModelType;
-  smoothing?: boolean;
-  mirrored?: boolean;
-  hands?: boolean;
-  /** Look for a hand in frames without a body (close-ups, hand-only recordings; the app's camera turns it on: src/lib/tracker-warmup). Off by default. */
-  handsWithoutPose?: boolean;
-  /**
-   * Find hands the body path does not hold with MediaPipe's palm detector (when its model is
-   * given): on a still image whenever a side has no hand, in video when no hand is found (at most
-   * every PALM_REACQUIRE_INTERVAL_FRAMES frames). Default true.
-   */
-  palmDetection?: boolean;
-  /**
-   * On TF.js WebGPU, record each model's dispatches at warm-up and replay them on every frame
-   * (webgpu/record_webgpu_graph.ts): same shaders, same results, a fraction of the CPU time per
-   * frame. Default true; false runs every op through TF.js (the bench's baseline).
-   */
-  replayGraphs?: boolean;
-  /**
-   * On WebGPU with replayed graphs, a tracked frame is one submission and one read-back: the pose
-   * crop and the hands' crops (from their last landmarks) written at once, the pose and hand
-   * models encoded in one command buffer, all outputs read with one map
-   * (webgpu/tracked_frame_submission.ts). Default true; false runs one model at a time.
-   */
-  fusedFrame?: boolean;
-  /**
-   * With `fusedFrame`: cut the frame's crops on the GPU (webgpu/crop_pass.ts: the frame's bytes go
-   * up once, one dispatch per model input) instead of on the CPU. Default true.
-   */
-  cropOnGpu?: boolean;
-}
+import { resolveTrackerOptions, type ResolvedTrackerOptions, type TrackerModelSources, type TrackerOptions } from './tracker_options.ts';
 
 /** What `track` accepts: a frame's pixels in JS memory, or a browser image (read back through a canvas). */
 export type TrackerImage = PixelFrame | BrowserImage;
@@ -155,7 +109,7 @@ export class LandmarkTracker {
    */
   readonly frameSubmissions = { fused: 0, poseAlone: 0, handRerun: 0 };
 
-  private readonly config: Required<LandmarkTrackerConfig>;
+  private readonly config: ResolvedTrackerOptions;
   private readonly poseRect = [createNormalizedRect(), createNormalizedRect(), createNormalizedRect()];
   private readonly handRect = [createNormalizedRect(), createNormalizedRect(), createNormalizedRect()];
   private readonly tracked = new Uint8Array(3);
@@ -214,20 +168,9 @@ export class LandmarkTracker {
     private readonly pose: poseDetection.PoseDetector,
     private readonly handModel: GraphModel | null,
     private readonly palm: PalmDetector | null,
-    config: LandmarkTrackerConfig,
+    config: ResolvedTrackerOptions,
   ) {
-    this.config = {
-      poseModel: config.poseModel ?? DEFAULT_POSE_MODEL,
-      handModel: config.handModel ?? DEFAULT_HAND_MODEL,
-      smoothing: config.smoothing ?? true,
-      mirrored: config.mirrored ?? false,
-      hands: config.hands ?? true,
-      handsWithoutPose: config.handsWithoutPose ?? false,
-      palmDetection: config.palmDetection ?? true,
-      replayGraphs: config.replayGraphs ?? true,
-      fusedFrame: config.fusedFrame ?? true,
-      cropOnGpu: config.cropOnGpu ?? true,
-    };
+    this.config = config;
     const internals = pose as unknown as BlazePoseInternals;
     const detectPose = internals.detectPose.bind(internals);
     internals.detectPose = async (image) => {
@@ -331,18 +274,19 @@ export class LandmarkTracker {
   }
 
   /** Loads the models from the given sources (the backend must be set and ready). */
-  static async load(sources: TrackerModelSources, config: LandmarkTrackerConfig = {}): Promise<LandmarkTracker> {
-    const palmSource = config.hands === false || config.palmDetection === false ? undefined : sources.palmDetector;
+  static async load(sources: TrackerModelSources, options: TrackerOptions = {}): Promise<LandmarkTracker> {
+    const config = resolveTrackerOptions(options);
+    const palmSource = config.hands && config.palmDetection ? sources.palmDetector : undefined;
     const [pose, hand, palm] = await Promise.all([
       poseDetection.createDetector(poseDetection.SupportedModels.BlazePose, {
         runtime: 'tfjs',
-        modelType: config.poseModel ?? DEFAULT_POSE_MODEL,
-        enableSmoothing: config.smoothing ?? true,
+        modelType: config.poseModel,
+        enableSmoothing: config.smoothing,
         enableSegmentation: false,
         detectorModelUrl: sources.poseDetector,
         landmarkModelUrl: sources.poseLandmarks,
       }),
-      config.hands === false ? Promise.resolve(null) : loadGraphModel(fuseConvBiasActivation(freeBatchDimension(sources.handLandmarks))),
+      !config.hands ? Promise.resolve(null) : loadGraphModel(fuseConvBiasActivation(freeBatchDimension(sources.handLandmarks))),
       palmSource === undefined ? Promise.resolve(null) : loadGraphModel(palmSource),
     ]);
     const tracker = new LandmarkTracker(pose, hand, palm && new PalmDetector(palm), config);
