@@ -6,6 +6,7 @@ import type { HandModelType, ModelUrls, PoseModelType } from './types.ts';
  * The tracker's options: which models, where their files are, and how frames are tracked. The
  * one options type of the tracker, in the browser (the worker's options extend it) and in Node;
  * `resolveTrackerOptions` applies every default, once.
+ * ref: none (as MediaPipe's tasks keep one options type per task, its defaults in one place)
  */
 export interface TrackerOptions {
   /** The pose landmark model: 'full' (MediaPipe's model complexity 1) or 'lite'. Defaults to 'full'. */
@@ -53,7 +54,7 @@ export interface TrackerOptions {
    * On WebGPU with replayed graphs, a tracked frame is one submission and one read-back: the pose
    * crop and the hands' crops (from their last landmarks) written at once, the pose and hand
    * models encoded in one command buffer, all outputs read with one map
-   * (webgpu/tracked_frame_submission.ts). Defaults to true; false runs one model at a time.
+   * (one_submission_frame.ts). Defaults to true; false runs one model at a time.
    */
   fusedFrame?: boolean;
   /**

@@ -73,3 +73,11 @@ export interface PixelFrame {
   height: number;
   channels: 3 | 4;
 }
+
+export function copyRect(from: NormalizedRect, to: NormalizedRect): void {
+  to.xCenter = from.xCenter;
+  to.yCenter = from.yCenter;
+  to.width = from.width;
+  to.height = from.height;
+  to.rotation = from.rotation;
+}
