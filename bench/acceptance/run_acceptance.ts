@@ -126,6 +126,9 @@ function completesByFingerpose(accepted: readonly boolean[], frames: readonly La
       report.matched = current;
       return current;
     },
+    // Timed with the free first 10%, as this row always was (the session's default judge, the
+    // handshape judge, has none).
+    freeStartWindow: () => true,
     onEvent: (event) => {
       if (event.type === 'signComplete' && !event.skipped) doneAt = event.atMs;
     },

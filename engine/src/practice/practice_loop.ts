@@ -19,7 +19,7 @@ export function prepareAngleFrame(landmarks: LandmarkFrame, out: AngleFrame, run
 }
 
 export interface PracticeLoopOptions {
-  /** The matching mode at the start (the SPEC rule by default); setMode changes it mid-lesson. */
+  /** The matching mode at the start. Defaults to DEFAULT_MATCH_MODE (the handshape judge); setMode changes it mid-lesson. */
   mode?: MatchMode;
   onEvent: PracticeEventListener;
 }

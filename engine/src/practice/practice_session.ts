@@ -10,7 +10,7 @@ import {
 import { createMatchReport, type MatchReport } from '../match/match_report.ts';
 import { DEFAULT_RECORD_FPS } from '../reference/compile_reference.ts';
 import type { CompiledSign } from './compiled_sign.ts';
-import { createMatcher, type FrameMatcher } from './match_mode.ts';
+import { createMatcher, DEFAULT_MATCH_MODE, hasFreeStartWindow, type FrameMatcher } from './match_mode.ts';
 import type { PracticeEvent, PracticeEventListener } from './practice_events.ts';
 import { needsMatch } from './practice_window.ts';
 import { referenceSlice } from './reference_slice.ts';
@@ -40,9 +40,16 @@ export interface PracticeSessionOptions {
   onEvent: PracticeEventListener;
   /** A moving sign's progress (practice_loop.ts); without it a moving sign is matched frame by frame like the others. */
   movementProgress?: MovementProgress;
-  /** The mode's matcher; the SPEC rule when absent. */
+  /**
+   * The judge's frame matcher. Defaults to the default judge's (DEFAULT_MATCH_MODE: the handshape
+   * judge), which reads the features its runtime adds to each frame (prepareAngleFrame, as
+   * PracticeLoop runs it); a sign without a handshape model is judged by the angle rule.
+   */
   matcher?: FrameMatcher;
-  /** Whether the first 10% is free (SPEC 4; true when absent); asked per frame, as the matcher. */
+  /**
+   * Whether the first 10% is free; asked per frame, as the matcher. Defaults to the default
+   * judge's (hasFreeStartWindow(DEFAULT_MATCH_MODE): false, a match is asked for from the start).
+   */
   freeStartWindow?: () => boolean;
 }
 
@@ -124,8 +131,9 @@ export class PracticeSession {
   ) {
     if (signs.length === 0) throw new Error('PracticeSession: a lesson needs at least one sign');
     this.emit = options.onEvent;
-    this.matcher = options.matcher ?? createMatcher('spec');
-    this.freeStartWindow = options.freeStartWindow ?? (() => true);
+    this.matcher = options.matcher ?? createMatcher(DEFAULT_MATCH_MODE);
+    const freeStart = hasFreeStartWindow(DEFAULT_MATCH_MODE);
+    this.freeStartWindow = options.freeStartWindow ?? (() => freeStart);
     this.movementProgress = options.movementProgress;
   }
 
