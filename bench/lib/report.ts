@@ -171,7 +171,7 @@ export interface BenchOutput {
   signers?: { status: 'ok' | 'error'; reason?: string; table?: string };
   /** Real signers' moving signs through the judge of moving signs (bench/moving-signs/): only when named. */
   movingSigns?: { status: 'ok' | 'error'; reason?: string; totals?: MovingSignsTotals };
-  /** Time to the first skeleton, first and second visit (bench/first-skeleton/; issue 28). */
+  /** Time to the first skeleton, first and second visit (bench/first-skeleton/; docs/engineer/first-skeleton.md). */
   firstSkeleton?: { status: string; reason?: string; rows?: FirstSkeletonRow[] };
 }
 
@@ -345,7 +345,7 @@ export function toSvg(out: BenchOutput): string {
 }
 
 /**
- * Issue 28's targets for a 2-core machine: pose + two hands at 12 frames/s with the full models,
+ * The frame-rate targets for a 2-core machine (docs/engineer/bench.md, "CPU frame rate on an idle 2-core machine (targets: 12 full, 20 lite)"): pose + two hands at 12 frames/s with the full models,
  * 20 with the lite ones (the earlier targets were 10 and 15).
  */
 const FRAME_RATE_TARGETS: Record<string, number> = { tracker: 12, 'tracker-lite': 20 };

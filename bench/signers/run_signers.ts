@@ -1,4 +1,4 @@
-// The signers stage of the bench (`npm run bench -- --only signers`, issue 26): real people's
+// The signers stage of the bench (`npm run bench -- --only signers`; targets in bench/signers/README.md): real people's
 // photographs of the manual alphabet (data/real-photos) -> our tracker (Node, WASM, still mode)
 // -> the default judge, each photograph held 10 s at 30 judged frames a second against every one
 // of the 26 references. Beside it: MediaPipe Hands on the same photographs (hand found, and its
@@ -217,7 +217,7 @@ export async function runSigners(options: SignersOptions): Promise<SignersResult
   return result;
 }
 
-/** The default judge's figures on the own signer (issue 11's table) and the non-signs, from a full acceptance run. */
+/** The default judge's figures on the own signer (the practice timing table) and the non-signs, from a full acceptance run. */
 export function acceptanceFigures(judge: string, r: AcceptanceResult): AcceptanceFigures {
   if (!r.signing[judge] || !r.nonSign[judge]) throw new Error(`signers: the acceptance stage did not run the default judge (${judge})`);
   const times = r.signs.map((s) => RATES.map((fps) => r.signing[judge]![s]![String(fps)] ?? null));

@@ -1,4 +1,4 @@
-// Issue 17's table, rows 3 and 4, and the fault test: the `npm start` stack (server/dev.ts, on its
+// Durability rows 3 and 4 (rows 1, 2, 5, 6 and 7 are in rules-promises.test.ts), and the fault test: the `npm start` stack (server/dev.ts, on its
 // own ports and data folder) is SIGKILLed and restarted. Before the journals, row 3 lost the Auth
 // account while its records stayed (the Auth emulator saved on a clean exit only) and row 4 lost
 // a write acknowledged 58 ms before the kill (saves were debounced 200 ms, without fsync).

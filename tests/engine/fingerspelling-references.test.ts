@@ -1,4 +1,4 @@
-// A second sign language's references (issue 30): the Austrian (ÖGS) letters of
+// A second sign language's references (docs/engineer/second-language.md): the Austrian (ÖGS) letters of
 // data/fingerspelling-asq, built by the engine's alphabet builder with ÖGS's definitions, and the
 // default judge on them (a quick subset of bench/acceptance/fingerspelling_acceptance.ts).
 import { execFile } from 'node:child_process';
@@ -129,7 +129,7 @@ describe('held-out material when a lexicon letter is short', () => {
     const compiled = new Map(names.map((name, i) => [name, compiledAll[i]!]));
     const protocolOf = (letter: string) => heldOutProtocol(served.get(letter)!, heldOutStretches(sources.get(letter)!, served.get(letter)!));
     expect(protocolOf('K')).toBe('halves'); // moving: its one raise lies in the middle half
-    expect(heldOutStretches(sources.get('B')!, served.get('B')!)).toEqual([]); // 10 frames: the SPEC's slice takes them all
+    expect(heldOutStretches(sources.get('B')!, served.get('B')!)).toEqual([]); // 10 frames: the reference slice takes them all
     expect(protocolOf('B')).toBe('halves');
     expect(protocolOf('A')).toBe('quarters');
 
