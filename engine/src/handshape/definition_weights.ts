@@ -61,7 +61,7 @@ export const TIGHTER_CURL = 0.5;
  * in the single-descriptor test: the veto's scale is widened by this factor (absent: 1). Measured,
  * not chosen: bench/signers-judge/people_spread.ts takes, on other people's photographed letters
  * (each photo that agrees with its letter's definition, by the judge's own gates:
- * match_handshape.ts agreesWithSign), every descriptor's difference from the letter's nearest
+ * handshape_gates.ts agreesWithSign), every descriptor's difference from the letter's nearest
  * prototype in steps, pooled over letters, and sets the factor to a quantile of those differences
  * over maxSteps (never below 1). Whether to widen at all, and at which quantile (0, 0.9 or 0.95),
  * is learned with the rest of the judge (bench/signers-judge/learn_judge.ts): on every photograph
