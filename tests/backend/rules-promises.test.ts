@@ -1,6 +1,6 @@
 // The data rules' refusals, rows 1, 2, 5, 6 and 7 (rows 3 and 4 are in crash.test.ts): what an attacker
 // or a careless client tried with the real SDK, and what the rules and the app's own data
-// functions must now refuse. Each test failed on the rules and data functions before the fix.
+// functions must refuse.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithEmailAndPassword } from 'firebase/auth';
 import { push, ref, remove, set, update, type Database } from 'firebase/database';

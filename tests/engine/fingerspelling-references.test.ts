@@ -114,7 +114,7 @@ describe('a lexicon clip -> the letter it shows, with the letter\'s definition',
     const [first, count] = span('J');
     for (let i = first; i < first + count - 1; i++) expect(below(i) && below(i + 1), `frame ${i}`).toBe(false);
     // The clip goes on below the elbow after the span: the hand leaving, which a lone slow step
-    // at the bottom of the drop (frame 27) used to add to the letter.
+    // at the bottom of the drop (frame 27) must not add to the letter.
     const after = Array.from({ length: source.frameCount - first - count }, (_, k) => first + count + k);
     expect(after.filter(below).length).toBeGreaterThanOrEqual(3);
   });
@@ -154,9 +154,9 @@ describe('held-out material when a lexicon letter is short', () => {
     }
     for (const letter of ['B', 'Y', 'K', 'H', 'X', 'Z', 'Ç', 'J']) expect(librasAcceptance.protocol[letter], letter).toBe('halves');
     for (const letter of ['I', 'C', 'G', 'R', 'U', 'W']) expect(librasAcceptance.protocol[letter], letter).toBe('quarters');
-    // X's index is hooked (its definition): Z's tracing, index straight, no longer completes it,
-    // and G's is straight: X's frames no longer complete G; W folds its pinky: its frames no
-    // longer complete B.
+    // X's index is hooked (its definition): Z's tracing, index straight, does not complete it,
+    // and G's is straight: X's frames do not complete G; W folds its pinky: its frames do not
+    // complete B.
     expect(librasAcceptance.wrong['Z>X'], summary).toBeUndefined();
     expect(librasAcceptance.wrong['X>G'], summary).toBeUndefined();
     expect(librasAcceptance.wrong['W>B'], summary).toBeUndefined();
