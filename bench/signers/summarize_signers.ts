@@ -1,6 +1,6 @@
 // Figures of the signers stage over any group of photographs (a set, a letter, all), for our
 // tracker's landmarks or MediaPipe Hands', and the stage's targets (bench/signers/README.md).
-import type { PhotoResult } from './run_signers.ts';
+import type { PhotoResult } from './photo_result.ts';
 
 /** The stage's targets (bench/signers/README.md). */
 export const SIGNERS_TARGETS = {
