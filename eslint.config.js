@@ -1,6 +1,6 @@
 // Lint, in four zones, each with the import direction of its design enforced by
 // import/no-restricted-paths (and no-restricted-imports for packages):
-//   src/     the app: TypeScript and React hooks rules, and STYLE.md's app -> features -> shared
+//   src/     the app: TypeScript and React hooks rules, and docs/engineer/code-style.md's app -> features -> shared
 //            (components, hooks, lib, utils), no feature importing another feature;
 //   engine/  a standalone package: never imports the app, the server, the bench or the tests, nor
 //            React or Firebase; its folders form layers (ENGINE_LAYERS below), each importing only
@@ -21,7 +21,7 @@ const shared = ['./src/components', './src/hooks', './src/lib', './src/utils'];
 
 /**
  * The engine's folders, lowest first. A folder imports only folders of lower layers: the data and
- * geometry first (core, angles, the reference format), then matching (the SPEC rule, precise mode),
+ * geometry first (core, angles, the reference format), then matching (the angle rule, precise mode),
  * the practice loop, what drives it (recordings, feedback, replay, score, evaluation, guides), the
  * tracker, and last the Node helpers and the command line.
  */

@@ -46,7 +46,7 @@ if (!existsSync(join(root, 'public', 'gifs', 'american', 'Z.gif'))) {
     run(`npm run --silent engine -- render-guides --in "${alphabet}" --out "${join(root, 'public', 'gifs', 'american')}"`),
   );
 }
-// The other languages' guide GIFs, from their fingerspelling lexicons (docs/second-language.md),
+// The other languages' guide GIFs, from their fingerspelling lexicons (docs/engineer/second-language.md),
 // into public/gifs/{ISO 639-3 code}; Z is a letter of both.
 for (const code of ['asq', 'bzs']) {
   if (!existsSync(join(root, 'public', 'gifs', code, 'Z.gif'))) {

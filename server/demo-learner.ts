@@ -20,7 +20,7 @@ export interface DemoBackend {
   databaseUrl: string;
 }
 
-/** level index -> chapter index -> lesson progress (SPEC 3): level 1's two chapters complete
+/** level index -> chapter index -> lesson progress (product.md §3 Data): level 1's two chapters complete
  * (2 lessons each), level 2 unlocked with its first lesson done. */
 export const DEMO_PROGRESS = { '0': { '0': 3, '1': 3 }, '1': { '0': 2 } } as const;
 export const DEMO_MAX_LEVEL = 2;

@@ -1,4 +1,4 @@
-// The two HTTP endpoints of SPEC.md section 7, as a Connect-style middleware that Vite's dev and
+// The two HTTP endpoints of product.md §7 Calls, as a Connect-style middleware that Vite's dev and
 // preview servers and the Node server mount, so they share the app's origin:
 //   POST /receive_feedback       {feedback}
 //   POST /receive_feedback_sign  {feedback, email, sign}

@@ -1,5 +1,5 @@
 // The curriculum's signs that move (src/lib/data/moving-signs.ts), built for the seed: each from
-// its one performance in data/, with the engine's builder (the movement, the SPEC's angles and the
+// its one performance in data/, with the engine's builder (the movement, the angles of product.md §3 Data and the
 // recorded skeleton as its guide), into the language's reference folder, unless a usable record of
 // the current builder, made from the same performance, is already there.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

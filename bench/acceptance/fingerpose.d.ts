@@ -1,5 +1,5 @@
 // Types for npm `fingerpose` 0.1.0 (MIT), which ships none: only what the bench uses, from its
-// source (src/GestureDescription.js, src/GestureEstimator.js, src/FingerDescription.js).
+// source (fingerpose's src/GestureDescription.js, src/GestureEstimator.js, src/FingerDescription.js).
 declare module 'fingerpose' {
   /** 0 thumb, 1 index, 2 middle, 3 ring, 4 pinky. */
   type FingerIndex = 0 | 1 | 2 | 3 | 4;

@@ -1,4 +1,4 @@
-// The acceptance of the handshape judge on a second sign language (issue 30): references built by
+// The acceptance of the handshape judge on a second sign language (product.md §4.10 Sign language): references built by
 // the engine's builder from a fingerspelling lexicon (data/fingerspelling-<code>: one short clip a
 // letter, one signer) with the language's manual alphabet (engine/src/handshape/alphabets), then,
 // through the engine's own practice loop, as bench/acceptance/run_acceptance.ts does for American:
@@ -79,7 +79,7 @@ export function heldOutStretches({ source }: AlphabetSource, reference: Alphabet
  *     movement (bzs K's one raise is frames 10-12 of 4-21) or on the back-and-forth jitter of a
  *     few still frames (asq ẞ completed that way at 30 judged frames a second, never at 8 or 15).
  *     Each half holds part of the movement. For a held letter whose span is too short to leave
- *     any held-out frame (10 frames or fewer: the SPEC's slice takes them all; bzs B, Y).
+ *     any held-out frame (10 frames or fewer: the reference slice takes them all; bzs B, Y).
  */
 export type HeldOutProtocol = 'quarters' | 'halves';
 

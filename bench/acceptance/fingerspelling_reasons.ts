@@ -1,4 +1,4 @@
-// Why a lexicon letter does or does not complete (issue 30): replays one letter's held-out
+// Why a lexicon letter does or does not complete (docs/engineer/second-language.md): replays one letter's held-out
 // stretches (as fingerspelling_acceptance.ts does: each on its own, back and forth at the file's
 // speed) against a reference, and prints the handshape judge's reasons frame by frame: the hand
 // speed against the model's limit, the four fingers' straightness, where the index points, and

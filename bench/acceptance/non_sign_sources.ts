@@ -99,7 +99,7 @@ export const NON_SIGN_SOURCES: readonly NonSignSource[] = [
     crop: [10, 0, 180, 200],
     why: hidden,
     // ÖGS's SCH is this hand: the fingers straight and spread, the thumb out, the palm to the
-    // camera, held still (the lexicon's recording reads the same; docs/second-language.md).
+    // camera, held still (the lexicon's recording reads the same; docs/engineer/second-language.md).
     letterIn: { asq: 'SCH' },
   }),
   ...bothSides({

@@ -1,5 +1,5 @@
 // Measured perturbations of real frames, standing in for other people's hands until we have their
-// recordings (issue 19): never presented as new signers. Each takes a landmark frame whose right
+// recordings (the perturbed rows of docs/engineer/judge.md, "Figures"): never presented as new signers. Each takes a landmark frame whose right
 // hand signs, and returns a new frame.
 import { cloneLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { HAND_POINT_COUNT, HandPoint, Part, POINT_STRIDE, X, Y, Z } from '../../engine/src/core/landmark_layout.ts';

@@ -1,4 +1,4 @@
-// The acceptance of the practice loop's judges (issues 19 and 11), measured by replaying real
+// The acceptance of the practice loop's judges (targets: docs/engineer/judge.md, "Figures"), measured by replaying real
 // frames through the engine's own practice loop: references built from data/asl-alphabet's middle
 // halves by the engine's builder, then
 //   - each letter's held-out frames (the recording's first and last quarters, which no reference
@@ -9,7 +9,7 @@
 //     completes?
 //   - every letter's held-out frames against every other letter's reference for 10 s (650 pairs);
 //   - the non-sign corpus (data/non-signs: people and hands not signing) against every letter;
-// in each matching mode (handshape, the default; the SPEC rule; precise) and, as an anchor, npm
+// in each matching mode (handshape, the default; the angle rule; precise) and, as an anchor, npm
 // fingerpose's frame judge with letter descriptions written from the manual alphabet, run through
 // the same practice session. Writes bench/acceptance.md and bench/practice-timing.md (committed)
 // and their JSON into the bench's output folder.
@@ -51,7 +51,7 @@ export const FIST_GROUP = ['A', 'E', 'M', 'N', 'S', 'T'];
 /** How long a learner is replayed against a reference before it counts as not completing. */
 export const REPLAY_SECONDS = 10;
 export const RATES = [8, 15, 30] as const;
-/** Issue 11's targets: seconds of correct signing, and the rates' spread. */
+/** The practice timing targets (docs/engineer/judge.md, "Figures"): seconds of correct signing, and the rates' spread. */
 export const TIMING_TARGETS = { seconds: 2.5, spread: 0.2 } as const;
 
 export interface AcceptanceResult {
@@ -335,7 +335,7 @@ export async function runAcceptance(options: { quick: boolean; log?: (line: stri
 const fmt = (seconds: number | null | undefined) => (seconds === null || seconds === undefined ? 'no' : seconds.toFixed(1));
 const JUDGE_NAMES: Record<Judge, string> = {
   handshape: 'handshape (default)',
-  spec: 'SPEC rule (lenient)',
+  spec: 'angle rule (lenient)',
   precise: 'precise',
   fingerpose: 'fingerpose (anchor)',
 };
@@ -357,7 +357,7 @@ export function acceptanceSummary(r: AcceptanceResult): string {
   return lines.join('\n');
 }
 
-/** The acceptance table (issue 19). */
+/** The acceptance table. */
 export function acceptanceMarkdown(r: AcceptanceResult): string {
   const pairs = r.signs.length * (r.signs.length - 1);
   const lines: string[] = [];
@@ -368,7 +368,7 @@ export function acceptanceMarkdown(r: AcceptanceResult): string {
   lines.push(`- **wrong**: every letter's held-out frames against every other letter's reference (${pairs} pairs); the fist group is ${FIST_GROUP.join(' ')};`);
   lines.push(`- **non-signs**: each file of \`data/non-signs\` (people and hands not signing, with their sources) against every letter (${r.nonSignFiles.length} files x 26 letters); a photograph held, a video on its clip's own clock (each frame with a hand shown as long as it was filmed, no hand between: bench/acceptance/non_sign_timeline.ts), cycled.`, '');
   lines.push(acceptanceSummary(r));
-  lines.push('', `Targets for the default judge (issue 19): every own letter completes on held-out and perturbed frames; 0 non-sign completions; wrong pairs at most 1%, none in the fist group. The SPEC rule is loose by design; fingerpose judges single frames with its own descriptions (J and Z move: it has no description of them).`, '');
+  lines.push('', `Targets for the default judge (docs/engineer/judge.md, "Figures"): every own letter completes on held-out and perturbed frames; 0 non-sign completions; wrong pairs at most 1%, none in the fist group. The angle rule is loose by design; fingerpose judges single frames with its own descriptions (J and Z move: it has no description of them).`, '');
   lines.push('## Per letter', '', 'Seconds to complete (own, 30 fps), perturbed frames completing, and the wrong letters whose frames complete this letter\'s reference.', '');
   lines.push(`| letter | ${r.judges.map((j) => `${j}: own s | perturbed | wrong letters accepted`).join(' | ')} |`);
   lines.push(`|---|${r.judges.map(() => '--:|--:|---').join('|')}|`);
@@ -396,7 +396,7 @@ export function acceptanceMarkdown(r: AcceptanceResult): string {
 
 type Cells = Record<string, Record<string, Record<string, number | null>>>;
 
-/** One timing table (a row per letter, 8 / 15 / 30 fps per mode, and with `wrong` the wrong letters that complete it) and its summary against issue 11's targets. */
+/** One timing table (a row per letter, 8 / 15 / 30 fps per mode, and with `wrong` the wrong letters that complete it) and its summary against TIMING_TARGETS. */
 function timingTables(r: AcceptanceResult, cells: Cells, modes: readonly MatchMode[], frames?: (sign: string) => string, wrong = false): string[] {
   const lines: string[] = [];
   // The wrong letters that complete a letter's reference (every other letter's held-out frames, 10 s at 30 fps), per mode.
@@ -421,16 +421,16 @@ function timingTables(r: AcceptanceResult, cells: Cells, modes: readonly MatchMo
   return lines;
 }
 
-/** The practice timing tables (issue 11). */
+/** The practice timing tables. */
 export function timingMarkdown(r: AcceptanceResult): string {
   const modes = r.judges.filter((j): j is MatchMode => j !== 'fingerpose');
   const pairs = r.signs.length * (r.signs.length - 1);
   const lines: string[] = [];
   lines.push('# Practice timing: seconds to complete a letter at 8, 15 and 30 judged frames per second', '');
   lines.push(`Made by \`npm run bench -- --only acceptance\` (\`bench/acceptance/run_acceptance.ts\`${r.quick ? ', quick run: a subset' : ''}), with bench/acceptance.md. A letter's frames are replayed at the given judged frame rate, as a learner whose tracker processes that many camera frames a second would show them (the frame of the 30 fps recording at each judged moment, cycled), through the engine's practice loop, for up to ${r.settings.replaySeconds} s. The session advances by time (docs/engineer/engine.md, Practice), so a held letter needs its natural hold of 1.5 s of correct signing at any rate; frames that do not match add nothing, except one missed frame between two matches (a tracker blink, MISS_BRIDGE_MS).`, '');
-  lines.push(`Targets (issue 11): every letter completes in every mode at every rate, in at most ${TIMING_TARGETS.seconds} s of correct signing, the three rates within ${TIMING_TARGETS.spread * 100}% of each other.`, '');
+  lines.push(`Targets (docs/engineer/judge.md, "Figures"): every letter completes in every mode at every rate, in at most ${TIMING_TARGETS.seconds} s of correct signing, the three rates within ${TIMING_TARGETS.spread * 100}% of each other.`, '');
   lines.push('## On each letter\'s held-out signing', '');
-  lines.push(`The held-out frames (the first and last quarters of the recording, outside the frames its reference was built from) that show the letter as the manual alphabet defines it, judged from the recording and by no judge under test (\`heldOutSigning\`): for a held letter, its holds, runs of at least ${MIN_HOLD_FRAMES} frames (${(MIN_HOLD_FRAMES / 30).toFixed(1)} s) whose four fingers agree with the letter's definition by the reference builder's own training test (stricter bands than any judge's) and whose hand is not moving (under ${HANDSHAPE_MODEL_BUILD.movingSpeed} palm lengths a second); for a moving letter (J, Z), its tracing, from the first to the last held-out frame in which the hand moves at that speed. "frames": the letter's held-out signing, of its held-out frames. These are the seconds of correct signing that issue 11 asks for. The last column: the other letters whose held-out frames complete the letter's reference in 10 s at 30 fps, per mode (precise mode: none may; the SPEC rule is loose by design).`, '');
+  lines.push(`The held-out frames (the first and last quarters of the recording, outside the frames its reference was built from) that show the letter as the manual alphabet defines it, judged from the recording and by no judge under test (\`heldOutSigning\`): for a held letter, its holds, runs of at least ${MIN_HOLD_FRAMES} frames (${(MIN_HOLD_FRAMES / 30).toFixed(1)} s) whose four fingers agree with the letter's definition by the reference builder's own training test (stricter bands than any judge's) and whose hand is not moving (under ${HANDSHAPE_MODEL_BUILD.movingSpeed} palm lengths a second); for a moving letter (J, Z), its tracing, from the first to the last held-out frame in which the hand moves at that speed. "frames": the letter's held-out signing, of its held-out frames. These are the seconds of correct signing that the targets count. The last column: the other letters whose held-out frames complete the letter's reference in 10 s at 30 fps, per mode (precise mode: none may; the angle rule is loose by design).`, '');
   lines.push(...timingTables(r, r.signing, modes, (s) => `${r.signingFrames[s]!.signing} / ${r.signingFrames[s]!.heldOut}`, true));
   lines.push('', '## On all held-out frames', '');
   lines.push('The same on every held-out frame, also those that are not the letter: J\'s 2.5 s of a still I before its tracing (the letter I: J\'s judge must refuse it), Q\'s middle finger read straight (as a P\'s is) and its hand dropping. These seconds are the recording\'s, not the signing\'s; they are kept to show what the judges refuse.', '');
@@ -442,7 +442,7 @@ export function timingMarkdown(r: AcceptanceResult): string {
     const v = r.speeds[sign]!;
     lines.push(`| **${sign}** | ${RATES.map((fps) => v[String(fps)]!.median.toFixed(2)).join(' / ')} | ${RATES.map((fps) => v[String(fps)]!.p95.toFixed(2)).join(' / ')} |`);
   }
-  lines.push('', `Wrong letters completing, every other letter's held-out frames against each reference for 10 s at 30 fps (the pairs are listed in bench/acceptance.md): ${modes.map((m) => `${m} ${Object.keys(r.wrong[m]!).length} / ${pairs}`).join(', ')}. Precise mode: none may complete; the SPEC rule is loose by design.`, '');
+  lines.push('', `Wrong letters completing, every other letter's held-out frames against each reference for 10 s at 30 fps (the pairs are listed in bench/acceptance.md): ${modes.map((m) => `${m} ${Object.keys(r.wrong[m]!).length} / ${pairs}`).join(', ')}. Precise mode: none may complete; the angle rule is loose by design.`, '');
   return lines.join('\n');
 }
 

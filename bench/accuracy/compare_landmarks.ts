@@ -35,7 +35,7 @@ export const POSE_POINT_NAMES = [
  */
 export const COMPARED_POSE_JOINTS: readonly number[] = Array.from({ length: 33 - PosePoint.leftShoulder }, (_, k) => PosePoint.leftShoulder + k);
 
-/** A point counts as seen at this visibility (SPEC 5 and 9: 0.5), on either side. */
+/** A point counts as seen at this visibility (product.md §5 Validation, §9 Constants: 0.5), on either side. */
 export const SEEN_SCORE = MIN_POINT_SCORE;
 
 export interface PoseComparison {

@@ -1,5 +1,5 @@
 // Records MediaPipe's own landmarks on the accuracy stills (bench/accuracy/material.ts) into
-// data/photographs/mediapipe/NAME.json: the stored reference the tracker tests assert against
+// data/photographs/mediapipe/<NAME>.json: the stored reference the tracker tests assert against
 // (tests/tracker/accuracy_against_mediapipe.test.ts), so that they run in Node without a browser.
 //
 //   node --import tsx bench/accuracy/record-references.ts [NAME...]

@@ -1,5 +1,6 @@
 // Per image or clip: the frame comparisons (compare_landmarks.ts) folded into the figures of the
-// accuracy table, and the issue's targets for upper-body material.
+// accuracy table, and the targets for upper-body material (docs/engineer/tracker.md, "Accuracy
+// against MediaPipe").
 import type { FrameComparison } from './compare_landmarks.ts';
 
 export interface Spread {
@@ -30,7 +31,7 @@ export interface AccuracySummary {
   /** The engine's angles from both, |difference| in degrees. */
   angles: Spread;
   anglesByName: Record<string, number>;
-  /** The issue's targets (they apply to upper-body material). */
+  /** The targets (they apply to upper-body material). */
   target: { pose: boolean | null; poseMax: boolean | null; hands: boolean | null; angles: boolean | null; met: boolean };
 }
 

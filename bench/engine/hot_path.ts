@@ -26,12 +26,12 @@ export interface HotPathFigures {
 }
 export interface EngineHotPathResult {
   input: string;
-  /** The SPEC practice loop's step: angles (without the hands' orientation, which only precise
-   * mode reads) + SPEC match. */
+  /** The angle rule practice loop's step: angles (without the hands' orientation, which only precise
+   * mode reads) + the angle rule's match. */
   engine: HotPathFigures;
   /** The same with the hands' orientation computed, as precise mode's angle step does. */
   engineWithOrientation: HotPathFigures;
-  /** The SPEC loop's step with the angles on the JavaScript path (the kernel's fallback). */
+  /** The angle rule loop's step with the angles on the JavaScript path (the kernel's fallback). */
   engineJavaScriptAngles: HotPathFigures;
   /** Whether computeAngleFrame used the WebAssembly angle kernel in this run. */
   angleKernel: boolean;
@@ -173,13 +173,13 @@ export function formatEngineHotPath(result: EngineHotPathResult): string {
     '',
     '| implementation | CPU ns/frame median (p10-p90) | wall ns/frame median | frames/s (CPU) | heap bytes/frame median (p10-p90) | frames matched |',
     '|---|---|---|---|---|---|',
-    row(`engine, SPEC loop (angles: ${result.angleKernel ? 'WebAssembly kernel' : 'JavaScript, no kernel here'})`, result.engine),
+    row(`engine, angle rule loop (angles: ${result.angleKernel ? 'WebAssembly kernel' : 'JavaScript, no kernel here'})`, result.engine),
     row('engine, hand orientation too (precise mode)', result.engineWithOrientation),
-    row('engine, SPEC loop, angles on the JavaScript path', result.engineJavaScriptAngles),
+    row('engine, angle rule loop, angles on the JavaScript path', result.engineJavaScriptAngles),
     row('baseline (objects)', result.baseline),
     '',
-    `Speed-up of the SPEC loop's step: ${result.speedup}x (target >= ${result.targets.speedupAtLeast}x); with the hands' orientation: ${(result.baseline.nsPerFrame.median / result.engineWithOrientation.nsPerFrame.median).toFixed(1)}x; JavaScript angles: ${(result.baseline.nsPerFrame.median / result.engineJavaScriptAngles.nsPerFrame.median).toFixed(1)}x. Target < ${result.targets.nsPerFrameUnder} ns/frame and ${result.targets.bytesPerFrame} bytes/frame.`,
-    "The SPEC loop skips the hands' orientation (computeAngleFrame(..., false)), as the camera screen does in SPEC mode: the SPEC matcher never reads it, and the baseline, which implements the SPEC rule only, does not compute it.",
+    `Speed-up of the angle rule loop's step: ${result.speedup}x (target >= ${result.targets.speedupAtLeast}x); with the hands' orientation: ${(result.baseline.nsPerFrame.median / result.engineWithOrientation.nsPerFrame.median).toFixed(1)}x; JavaScript angles: ${(result.baseline.nsPerFrame.median / result.engineJavaScriptAngles.nsPerFrame.median).toFixed(1)}x. Target < ${result.targets.nsPerFrameUnder} ns/frame and ${result.targets.bytesPerFrame} bytes/frame.`,
+    "The angle rule loop skips the hands' orientation (computeAngleFrame(..., false)), as the camera screen does under the angle rule: the angle rule never reads it, and the baseline, which implements the angle rule only, does not compute it.",
     `Measurement floor (a step that does nothing, measured the same way): ${result.measurementFloorBytesPerFrame ? result.measurementFloorBytesPerFrame.median.toFixed(1) : 'n/a'} heap bytes/frame.`,
   ].join('\n');
 }

@@ -1,4 +1,4 @@
-// Time to the first skeleton (issue 28, point 2): the camera screen opened in Debian Chromium on a
+// Time to the first skeleton (docs/engineer/first-skeleton.md, "Target"): the camera screen opened in Debian Chromium on a
 // fake camera (a photograph of a person, looped), the tracker in its worker as the app runs it
 // (bench/pages/first-skeleton.ts). Each row is a first visit (a fresh browser profile: nothing
 // cached) and a second visit (a new page in the same profile: the HTTP cache and Cache Storage as
@@ -37,7 +37,7 @@ export interface FirstSkeletonRow {
   second: FirstSkeletonVisit[];
 }
 
-/** Before issue 28, and each change on its own and together. */
+/** The sequential flow (camera, then tracker; HTTP cache only), and each change on its own and together. */
 export const FIRST_SKELETON_FLOWS: FirstSkeletonFlow[] = [
   { id: 'before', label: 'before: camera, then tracker; HTTP cache only', query: 'flow=sequential' },
   { id: 'parallel', label: 'camera and tracker together; HTTP cache only', query: 'flow=parallel' },

@@ -1,13 +1,9 @@
-// Writes the bench results: JSON (every figure), Markdown (tables), SVG (chart of ms per frame per
-// stage and runtime).
-import type { MovingSignsTotals } from '../moving-signs/moving_signs_markdown.ts';
-import { serveMarkdown, type ServeBenchResult } from '../serve/run_serve.ts';
-import { firstSkeletonMarkdown, type FirstSkeletonRow } from '../first-skeleton/run_first_skeleton.ts';
+// The bench's report: the tracker and peer rows pooled into summaries and ratios, bench.md's frame
+// (title, machine, then each stage's section, numbered as the stages run: the stages hand their
+// own writers in, bench/run/stages.ts) and the SVG chart of ms per frame per stage and runtime.
+// It imports no stage: arrows point from the stages and the run's wiring to here.
 import { summarize, type Stat } from './stats.ts';
 import type { RawRunResult } from './types.ts';
-import { accuracyMarkdown, type AccuracyOutput } from '../accuracy/run_accuracy.ts';
-import { runtimesMarkdown, type RuntimesResult } from '../runtimes/run_runtimes.ts';
-import { acceptanceSummary, type AcceptanceResult } from '../acceptance/run_acceptance.ts';
 
 export interface RunSummary {
   id: string;
@@ -141,62 +137,49 @@ export function computeRatios(runs: RunSummary[]): Ratio[] {
   return ratios;
 }
 
-const f1 = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? 'n/a' : x >= 100 ? x.toFixed(0) : x.toFixed(1));
-const spread = (s: Stat) => `${f1(s.median)} (${f1(s.p10)}-${f1(s.p90)})`;
+export const f1 = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? 'n/a' : x >= 100 ? x.toFixed(0) : x.toFixed(1));
+export const spread = (s: Stat) => `${f1(s.median)} (${f1(s.p10)}-${f1(s.p90)})`;
 
-export interface BenchOutput {
-  schema: string;
+/** What bench.md's title and the chart say about the run. */
+export interface ReportHeader {
   mode: 'quick' | 'full';
   startedAt: string;
-  finishedAt: string;
   durationS: number;
   machine: Record<string, unknown>;
-  settings: Record<string, unknown>;
-  clips: unknown[];
-  engineHotPath: { status: string; reason?: string; result?: unknown; table?: string };
-  runs: RunSummary[];
-  ratios: Ratio[];
-  practiceLoop: Record<string, unknown> & { status: string };
-  /** bench/backend/classroom.ts (absent in results written before it existed). */
-  classroom?: { status: string; reason?: string; result?: unknown; table?: string };
-  /** The built app on the production server (bench/serve/run_serve.ts). */
-  serve?: ServeBenchResult | { status: 'skipped'; reason: string };
-  /** Landmarks against MediaPipe Holistic's (bench/accuracy/); absent in results written before it. */
-  accuracy?: AccuracyOutput;
-  /** TF.js and LiteRT.js in Node, WebGPU lever by lever (bench/runtimes/). */
-  runtimes?: RuntimesResult;
-  /** The practice loop's judges (bench/acceptance/): absent in results written before it. */
-  acceptance?: AcceptanceResult;
-  /** Real signers' photographs through the tracker and the judge (bench/signers/): only when named. */
-  signers?: { status: 'ok' | 'error'; reason?: string; table?: string };
-  /** Real signers' moving signs through the judge of moving signs (bench/moving-signs/): only when named. */
-  movingSigns?: { status: 'ok' | 'error'; reason?: string; totals?: MovingSignsTotals };
-  /** Time to the first skeleton, first and second visit (bench/first-skeleton/; issue 28). */
-  firstSkeleton?: { status: string; reason?: string; rows?: FirstSkeletonRow[] };
 }
 
-export function toMarkdown(out: BenchOutput): string {
-  const m = out.machine as Record<string, string | number | number[]>;
+/** One stage's section of bench.md: its number in the run, its title and its lines. */
+export interface ReportSection {
+  number: number;
+  title: string;
+  lines: string[];
+}
+
+/** bench.md: the run's title and machine, then the stages' sections in their order. */
+export function toMarkdown(header: ReportHeader, sections: readonly ReportSection[]): string {
+  const m = header.machine as Record<string, string | number | number[]>;
   const lines: string[] = [];
-  lines.push(`# Bench results (${out.mode})`, '');
+  lines.push(`# Bench results (${header.mode})`, '');
   lines.push(
-    `${out.startedAt} - ${m.cpuModel} x ${m.cores} cores, ${m.memoryGiB} GiB; Node ${m.node}; Chromium ${m.chromium}; ` +
+    `${header.startedAt} - ${m.cpuModel} x ${m.cores} cores, ${m.memoryGiB} GiB; Node ${m.node}; Chromium ${m.chromium}; ` +
       `load average at start ${(m.loadAverageStart as number[]).join(' / ')}, at end ${(m.loadAverageEnd as number[] | undefined)?.join(' / ') ?? 'n/a'}. ` +
-      `Took ${out.durationS.toFixed(0)} s.`,
+      `Took ${header.durationS.toFixed(0)} s.`,
     '',
     'Medians over every timed frame, with p10-p90 in brackets; first frame = model load + warm-up + the first inference, ' +
       'timed apart from the steady state. These machines are shared: read medians and ratios, not single times.',
     '',
   );
+  for (const section of sections) lines.push(`## ${section.number}. ${section.title}`, '', ...section.lines, '');
+  lines.push('Chart: bench.svg (ms per frame per stage and runtime).', '');
+  return lines.join('\n');
+}
 
-  lines.push('## 1. Engine hot path (landmark fixtures)', '');
-  if (out.engineHotPath.status === 'ok' && out.engineHotPath.table) lines.push(out.engineHotPath.table, '');
-  else lines.push(`${out.engineHotPath.status}: ${out.engineHotPath.reason ?? ''}`, '');
-
-  lines.push('## 2-3. Tracker and peers, ms per frame (steady state)', '');
+/** The tracker and peer rows: ms per frame, the frame-rate targets, and the ratios pair by pair. */
+export function runsMarkdown(runs: readonly RunSummary[], ratios: readonly Ratio[]): string[] {
+  const lines: string[] = [];
   lines.push('| subject | runtime | clip | ms/frame median (p10-p90) | frames/s | first frame ms (load + warm-up) | stages, median ms | pose / hands found | backend |');
   lines.push('|---|---|---|---|---|---|---|---|---|');
-  for (const r of out.runs) {
+  for (const r of runs) {
     if (r.status !== 'ok' || !r.steady) {
       lines.push(`| ${r.label} | ${r.runtime} | ${r.clip} | ${r.status}: ${(r.reason ?? '').replace(/\|/g, '/').slice(0, 120)} | | | | | |`);
       continue;
@@ -219,58 +202,19 @@ export function toMarkdown(out: BenchOutput): string {
   }
   lines.push('');
 
-  lines.push('## Frame-rate targets (WASM in Chromium, a person in view)', '');
-  lines.push(...frameRateTargets(out.runs), '');
+  lines.push('### Frame-rate targets (WASM in Chromium, a person in view)', '');
+  lines.push(...frameRateTargets(runs), '');
 
-  lines.push('## Ratios (pair by pair: same clip, same run)', '');
+  lines.push('### Ratios (pair by pair: same clip, same run)', '');
   lines.push('| clip | ours | peer | pairing | ours ms | peer ms | ours / peer | we are | first frame ours / peer |');
   lines.push('|---|---|---|---|---|---|---|---|---|');
-  for (const r of out.ratios) {
+  for (const r of ratios) {
     lines.push(
       `| ${r.clip} | ${r.ours} | ${r.peer} | ${r.pairing} | ${f1(r.oursMs)} | ${f1(r.peerMs)} | ${r.ratio.toFixed(2)} | ${r.speedup >= 1 ? `${r.speedup.toFixed(2)}x faster` : `${(1 / r.speedup).toFixed(2)}x slower`} | ${r.firstFrameRatio?.toFixed(2) ?? 'n/a'} |`,
     );
   }
-  if (out.ratios.length === 0) lines.push('| (no pair ran) | | | | | | | | |');
-  lines.push('');
-
-  lines.push('## 4. Practice loop in the browser (tracker -> angles -> match -> state machine)', '');
-  const p = out.practiceLoop;
-  if (p.status === 'ok') {
-    const lat = p.latencyMs as Stat;
-    const st = p.stagesMs as Record<string, Stat>;
-    lines.push('| runtime | clip | camera frames (30 fps) | tracked | dropped | loop frames/s | progress events | capture -> decision ms median (p10-p90) | capture -> landmarks / tracker (worker) / practice loop (angles + match + state), median ms |');
-    lines.push('|---|---|---|---|---|---|---|---|---|');
-    lines.push(
-      `| ${p.runtime} | ${p.clip} | ${p.cameraFrames} | ${p.processed} | ${p.dropped} (${f1(p.droppedPercent as number)}%) | ${f1(p.loopFps as number)} | ${p.progressEvents} | ${spread(lat)} | ${f1(st.captureToLandmarks?.median)} / ${f1(st.tracker?.median)} / ${f1(st.practiceLoop?.median)} |`,
-    );
-  } else lines.push(`${p.status}: ${p.reason ?? ''}`);
-  if (out.runtimes) lines.push('', '## 5. ' + runtimesMarkdown(out.runtimes).replace(/^### /, ''));
-  lines.push('', '## 6. Classroom on the embedded default (`npm run bench -- --only classroom`)', '');
-  const c = out.classroom;
-  if (c?.status === 'ok' && c.table) lines.push(c.table);
-  else lines.push(`${c?.status ?? 'skipped'}: ${c?.reason ?? ''}`);
-  if (out.firstSkeleton?.rows) lines.push('', '## Time to the first skeleton (`npm run bench -- --only first-skeleton`)', '', firstSkeletonMarkdown(out.firstSkeleton.rows));
-  if (out.serve && out.serve.status !== 'skipped') lines.push('', '## 7. The built app on the production server (`npm run bench -- --only serve`)', '', serveMarkdown(out.serve as ServeBenchResult));
-  lines.push('', '## 8. Tracker accuracy against MediaPipe Holistic (same pixels)', '');
-  lines.push(...(out.accuracy ? accuracyMarkdown(out.accuracy) : ['not run', '']));
-  lines.push('', '## 9. The practice loop\'s judges (`npm run bench -- --only acceptance`)', '');
-  lines.push(out.acceptance ? acceptanceSummary(out.acceptance) : 'not run');
-  if (out.movingSigns) {
-    lines.push('', '## 11. Moving signs (`npm run bench -- --only moving-signs`; details in bench/moving-signs.md)', '');
-    const t = out.movingSigns.totals;
-    if (!t) lines.push(`${out.movingSigns.status}: ${out.movingSigns.reason ?? ''}`);
-    else {
-      lines.push('| measure | completed |', '|---|--:|');
-      for (const [speed, c] of Object.entries(t.own)) lines.push(`| own sign, ${speed} | ${c.completed} / ${c.of} |`);
-      lines.push(`| other sign | ${t.other.completed} / ${t.other.of} |`, `| still handshape | ${t.still.completed} / ${t.still.of} |`, `| non-signs | ${t.nonSigns.completed} / ${t.nonSigns.of} |`);
-    }
-  }
-  if (out.signers) {
-    lines.push('', '## 10. Real signers (`npm run bench -- --only signers`; details in bench/signers.md)', '');
-    lines.push(out.signers.table ?? `${out.signers.status}: ${out.signers.reason ?? ''}`);
-  }
-  lines.push('', 'Chart: bench.svg (ms per frame per stage and runtime).', '');
-  return lines.join('\n');
+  if (ratios.length === 0) lines.push('| (no pair ran) | | | | | | | | |');
+  return lines;
 }
 
 const PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#1f77b4', '#17becf', '#393b79', '#bcbd22'];
@@ -283,7 +227,7 @@ function niceStep(raw: number): number {
 }
 
 /** Horizontal stacked bars: one per run, one segment per stage (median ms), plus "other". */
-export function toSvg(out: BenchOutput): string {
+export function toSvg(out: ReportHeader & { runs: readonly RunSummary[] }): string {
   const runs = out.runs.filter((r) => r.status === 'ok' && r.steady);
   const stageNames = [...new Set(runs.flatMap((r) => Object.keys(r.steady!.stagesMs)))];
   const allStages = [...stageNames, 'other'];
@@ -345,8 +289,9 @@ export function toSvg(out: BenchOutput): string {
 }
 
 /**
- * Issue 28's targets for a 2-core machine: pose + two hands at 12 frames/s with the full models,
- * 20 with the lite ones (the earlier targets were 10 and 15).
+ * The frame-rate targets for a 2-core machine (docs/engineer/bench.md, "CPU frame rate on an idle
+ * 2-core machine (targets: 12 full, 20 lite)"): pose + two hands at 12 frames/s with the full
+ * models, 20 with the lite ones.
  */
 const FRAME_RATE_TARGETS: Record<string, number> = { tracker: 12, 'tracker-lite': 20 };
 
@@ -354,7 +299,7 @@ const FRAME_RATE_TARGETS: Record<string, number> = { tracker: 12, 'tracker-lite'
  * One row per clip and WASM runtime where the pose was found on most frames (the clips with a
  * person: hands are tracked there, so the full pipeline runs), full and lite models side by side.
  */
-export function frameRateTargets(runs: RunSummary[]): string[] {
+export function frameRateTargets(runs: readonly RunSummary[]): string[] {
   const lines = [
     `| runtime | clip | full models: frames/s (target ${FRAME_RATE_TARGETS.tracker}) | lite models: frames/s (target ${FRAME_RATE_TARGETS['tracker-lite']}) |`,
     '|---|---|---|---|',

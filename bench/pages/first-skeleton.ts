@@ -1,6 +1,6 @@
 // The time from opening the camera screen to the first skeleton, as the app does it, on the fake
 // camera (bench/first-skeleton/). Query parameters:
-//   flow=sequential  the camera opens, then the tracker starts (the camera screen before issue 28)
+//   flow=sequential  the camera opens, then the tracker starts (the camera screen's sequential flow, the baseline)
 //   flow=parallel    the camera and the tracker start together
 //   flow=prestart    the tracker starts when the page opens (the lesson page, on the learner's
 //                    intent); the camera screen opens `dwell` ms later and takes it over

@@ -5,7 +5,7 @@
 import { installRunner, type FrameOutcome, type Subject } from './common.ts';
 import { isSoftwareRenderer, makeSolution as make, MEDIAPIPE_COMMON_OPTIONS, webglRenderer, type Solution } from './mediapipe_solution.ts';
 
-// SPEC 9: model complexity 1, smoothing, no segmentation, confidences 0.5.
+// product.md §9 Constants: model complexity 1, smoothing, no segmentation, confidences 0.5.
 const COMMON = MEDIAPIPE_COMMON_OPTIONS;
 
 installRunner(async (config) => {

@@ -13,7 +13,7 @@ export interface Solution<R = Record<string, unknown>> {
 }
 type SolutionClass<R> = new (config: { locateFile: (file: string) => string }) => Solution<R>;
 
-/** SPEC 9: model complexity 1, confidences 0.5. */
+/** product.md §9 Constants: model complexity 1, confidences 0.5. */
 export const MEDIAPIPE_COMMON_OPTIONS = { modelComplexity: 1, minDetectionConfidence: 0.5, minTrackingConfidence: 0.5 };
 
 function loadScript(src: string): Promise<void> {

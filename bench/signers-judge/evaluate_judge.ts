@@ -13,7 +13,7 @@
 // tracker version, minutes on 2 cores). A folder holds `signlearn-landmarks/1` files (`npm run
 // engine -- track --image <photo> --out <file>`); the letter is the file name's first character.
 // `--set` keeps the photographs of one set (lauren, letters-volunteers). J and Z (moving letters, single frames of
-// them) are left out of the own-letter figure, as the issue's table does, but their photographs
+// them) are left out of the own-letter figure (a photograph is one frame of the movement), but their photographs
 // still count against every held letter in the wrong pairs.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -28,18 +28,13 @@ import { landmarkFixtureSchema } from '../../engine/src/recordings/landmark_fixt
 import { fixtureSource, type LandmarkSource } from '../../engine/src/recordings/landmark_source.ts';
 import { scoreRecording } from '../../engine/src/score/score_recording.ts';
 import { ALPHABET_DIR, ROOT } from '../../server/paths.ts';
+import type { Photo } from './landmark_photo.ts';
 
 export const HOLD_SECONDS = 10;
 export const JUDGED_FPS = 30;
-/** A completion slower than this does not count as the letter being accepted (the issue's bound). */
+/** A completion slower than this does not count as the letter being accepted (docs/engineer/judge.md, "Figures"). */
 export const COMPLETE_WITHIN_S = 2.5;
 const MOVING = new Set(['J', 'Z']);
-
-export interface Photo {
-  name: string;
-  letter: string;
-  source: LandmarkSource;
-}
 
 export interface PhotoResult {
   name: string;

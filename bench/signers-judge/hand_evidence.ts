@@ -9,7 +9,8 @@ import type { AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import type { CompiledHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { HAND_DESCRIPTOR_COUNT } from '../../engine/src/handshape/hand_descriptors.ts';
 import type { HandshapeJudgeSettings } from '../../engine/src/handshape/handshape_judge_settings.ts';
-import { agreesWithSign, couldBeCompetitor, matchHandshape, seenShare } from '../../engine/src/handshape/match_handshape.ts';
+import { agreesWithSign, couldBeCompetitor, seenShare } from '../../engine/src/handshape/handshape_gates.ts';
+import { matchHandshape } from '../../engine/src/handshape/match_handshape.ts';
 import { createMatchReport } from '../../engine/src/match/match_report.ts';
 import { nearestOf, nearestPrototype } from './prototype_distance.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANDMARK_FIXTURE_FORMAT, landmarkFixtureSchema } from '../../engine/src/recordings/landmark_fixture_schema.ts';
 import { fixtureSource } from '../../engine/src/recordings/landmark_source.ts';
-import type { Photo } from './evaluate_judge.ts';
+import type { Photo } from './landmark_photo.ts';
 
 /**
  * MediaPipe Hands' own landmarks of the photographs (schema "signlearn-mediapipe-hands/1", made by

@@ -9,7 +9,7 @@
 //   node --import tsx bench/signers-judge/nearest_letter.ts <mediapipe | tracker> [--set NAME]
 import { fileURLToPath } from 'node:url';
 import { compileHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
-import { agreesWithSign } from '../../engine/src/handshape/match_handshape.ts';
+import { agreesWithSign } from '../../engine/src/handshape/handshape_gates.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';
 import { ALPHABET_DIR } from '../../server/paths.ts';

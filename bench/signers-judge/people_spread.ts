@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { compileHandshape, type CompiledHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from '../../engine/src/handshape/hand_descriptors.ts';
-import { agreesWithSign, seenShare } from '../../engine/src/handshape/match_handshape.ts';
+import { agreesWithSign, seenShare } from '../../engine/src/handshape/handshape_gates.ts';
 import { HANDSHAPE_JUDGE } from '../../engine/src/handshape/handshape_judge_settings.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';

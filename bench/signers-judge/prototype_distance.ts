@@ -5,7 +5,7 @@
 // thumb's place across the palm by how much of the knuckles' line the camera sees).
 import type { CompiledHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { HAND_DESCRIPTOR_COUNT } from '../../engine/src/handshape/hand_descriptors.ts';
-import { seenShare } from '../../engine/src/handshape/match_handshape.ts';
+import { seenShare } from '../../engine/src/handshape/handshape_gates.ts';
 
 const D = HAND_DESCRIPTOR_COUNT;
 

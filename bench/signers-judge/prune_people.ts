@@ -8,7 +8,7 @@ import type { AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import type { PersonHand } from '../../engine/src/handshape/build_handshape_models.ts';
 import type { CompiledHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { computeHandDescriptors, HAND_DESCRIPTOR_COUNT } from '../../engine/src/handshape/hand_descriptors.ts';
-import { agreesWithSign } from '../../engine/src/handshape/match_handshape.ts';
+import { agreesWithSign } from '../../engine/src/handshape/handshape_gates.ts';
 import { distanceTo } from './prototype_distance.ts';
 
 /** `people` without the hands a non-sign hand lies within `radius` of by their letter's model (`models`, in `letters`' order: its definition and distance weights). */

@@ -7,7 +7,7 @@ import { Part } from '../../engine/src/core/landmark_layout.ts';
 import { describeReadableHand } from '../../engine/src/handshape/hand_large_enough.ts';
 import { ensureDescriptorArrays } from '../../engine/src/handshape/handshape_features.ts';
 import { HandRaised } from '../../engine/src/handshape/hand_raised.ts';
-import type { Photo } from './evaluate_judge.ts';
+import type { Photo } from './landmark_photo.ts';
 
 /** A photo's frame `index` as the judge sees it (descriptors of each hand shown, not moving), or null without a hand. */
 export function stillFrame(photo: Photo, index = 0): AngleFrame | null {

@@ -1,5 +1,5 @@
 // Tunes the handshape judge's between-signers numbers on one set of people's photographed letters
-// and reports them on another (by person: the issue 26 split), so that the figures reported are
+// and reports them on another (by person: the split of bench/signers/README.md), so that the figures reported are
 // never fitted to the photographs they are measured on.
 //
 //   node --import tsx bench/signers-judge/tune_judge.ts --tune <source> [--tune-set NAME] --report <source> [--report-set NAME] [--verbose]

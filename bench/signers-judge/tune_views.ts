@@ -1,7 +1,7 @@
 // Chooses the angles the handshape models see each prototype from (build_handshape_models.ts
 // HANDSHAPE_MODEL_BUILD.views: the reference signer's hand turned about its wrist, as another
 // camera or another person's hand position shows it) on one set of people's photographed letters,
-// and reports the choice on another (by person: the issue 26 split), as tune_judge.ts does for the
+// and reports the choice on another (by person: the split of bench/signers/README.md), as tune_judge.ts does for the
 // judge's numbers.
 //
 //   node --import tsx bench/signers-judge/tune_views.ts --tune <source> [--tune-set NAME] --report <source> [--report-set NAME] [--verbose]

@@ -1,4 +1,4 @@
-// The real photographs mirrored (a left-handed person making the same letters; issue 26: "a left
+// The real photographs mirrored (a left-handed person making the same letters; bench/signers/README.md: "a left
 // hand"): each photograph of data/real-photos flipped left to right, through our tracker in still
 // mode and the default judge exactly as `npm run bench -- --only signers` runs the originals
 // (bench/signers/: held 10 s at 30 judged frames a second against the 26 references). The tracker

@@ -1,4 +1,4 @@
-// The signers stage of the bench (`npm run bench -- --only signers`, issue 26): real people's
+// The signers stage of the bench (`npm run bench -- --only signers`; targets in bench/signers/README.md): real people's
 // photographs of the manual alphabet (data/real-photos) -> our tracker (Node, WASM, still mode)
 // -> the default judge, each photograph held 10 s at 30 judged frames a second against every one
 // of the 26 references. Beside it: MediaPipe Hands on the same photographs (hand found, and its
@@ -16,81 +16,25 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RATES, TIMING_TARGETS, type AcceptanceResult } from '../acceptance/run_acceptance.ts';
 import type { LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
-import { JUDGED_FPS, judgePhotos, judgeVideos, loadJudge, stillSource, type Judge, type PhotoJudgement, type VideoPhotoResult } from './judge_photo.ts';
+import { JUDGED_FPS, judgePhotos, judgeVideos, loadJudge, stillSource, type Judge, type VideoPhotoResult } from './judge_photo.ts';
 import { mediapipeFrame } from './mediapipe_frame.ts';
-import { readStoredMediaPipeHands, runMediaPipeHands, writeStoredMediaPipeHands, type StoredMediaPipeHands } from './mediapipe_hands.ts';
-import { listPhotos, photoKey, PHOTO_SETS, type Photo, type PhotoSet } from './photos.ts';
+import { readStoredMediaPipeHands, runMediaPipeHands, writeStoredMediaPipeHands } from './mediapipe_hands.ts';
+import type { PhotoResult } from './photo_result.ts';
+import type { AcceptanceFigures, SignersResult, VideoRun } from './signers_result.ts';
+import { listPhotos, photoKey, PHOTO_SETS, type Photo } from './photos.ts';
 import { trackPhotos } from './track_photos.ts';
 import { trackPhotosAsVideo } from './track_photos_video.ts';
-import { assertFoldsDisjoint, crossValidate, type CrossValidation, type FoldRecord } from '../signers-judge/cross_validate.ts';
-import { judgeCost, type JudgeCost } from '../signers-judge/judge_cost.ts';
+import { assertFoldsDisjoint, crossValidate, type CrossValidation } from '../signers-judge/cross_validate.ts';
+import { judgeCost } from '../signers-judge/judge_cost.ts';
 import { peopleLandmarks } from '../signers-judge/learn_committed_judge.ts';
 import { stillFrame } from '../signers-judge/still_frame.ts';
 import { nonSignFrames } from '../signers-judge/tune_judge.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { ALPHABET_DIR } from '../../server/paths.ts';
 
-/** What happened to one photograph, through our tracker and through MediaPipe Hands' landmarks. */
 export type { VideoPhotoResult };
-
-export interface PhotoResult {
-  photo: string;
-  set: PhotoSet;
-  letter: string;
-  moving: boolean;
-  ours: { found: boolean; judgement: PhotoJudgement | null };
-  /** Our tracker in video mode (absent: not run, no --video). `found`: a hand in any of its frames. */
-  video?: VideoPhotoResult;
-  /** The same with hands looked for without a body (absent: no --video-without-body). */
-  videoWithoutBody?: VideoPhotoResult;
-  /** null: the stored MediaPipe file has no entry for this photograph. */
-  mediapipe: { found: boolean; judgement: PhotoJudgement | null } | null;
-  /** Our tracker's landmarks judged by the judge its cross-validation fold learned without this photograph (bench/signers-judge/cross_validate.ts): still mode, and the video modes where they ran. */
-  cv?: { found: boolean; judgement: PhotoJudgement | null } | null;
-  cvVideo?: VideoPhotoResult;
-  cvVideoWithoutBody?: VideoPhotoResult;
-}
-
-/** A video-mode run: the most frames a photograph, the frame rate, the tracker's median ms a frame in this run (null: cached). */
-export interface VideoRun {
-  frames: number;
-  fps: number;
-  msPerFrame: number | null;
-  backend: Record<string, unknown>;
-}
-
-/** The references' own signer and the non-sign corpus, from the acceptance stage (default judge). */
-export interface AcceptanceFigures {
-  /** Letters whose held-out signing completes within 2.5 s at 8, 15 and 30 judged frames a second. */
-  ownSignerWithin: number;
-  ownSignerLetters: number;
-  ownSignerSlowest: number | null;
-  ownSignerMissing: string[];
-  nonSignCompletions: number;
-  nonSignPairs: number;
-  nonSignFiles: number;
-}
-
-export interface SignersResult {
-  schema: 'signlearn-signers/1';
-  date: string;
-  durationS: number;
-  judgeMode: string;
-  trackerVersion: string;
-  trackerBackend: Record<string, unknown>;
-  trackerMsPerPhoto: number | null;
-  /** Video mode (--video): frames a photograph, the tracker's median ms a frame in this run (null: cached). */
-  video?: VideoRun;
-  /** --video-without-body: the same, hands looked for without a body. */
-  videoWithoutBody?: VideoRun;
-  mediapipe: StoredMediaPipeHands['made'] | null;
-  photos: PhotoResult[];
-  acceptance: AcceptanceFigures | null;
-  /** The cross-validation's folds: what each fold's judge learned from and judged (bench/signers-judge/cross_validate.ts); null when not run. */
-  crossValidation: { folds: FoldRecord[] } | null;
-  /** matchHandshape's cost per call on these photographs' frames: the committed judge's models, and the same built without people's prototypes; null when not run. */
-  judgeCost: { withoutPeople: JudgeCost; committed: JudgeCost } | null;
-}
+export type { PhotoResult };
+export type { AcceptanceFigures, SignersResult, VideoRun };
 
 export interface SignersOptions {
   root: string;
@@ -217,7 +161,7 @@ export async function runSigners(options: SignersOptions): Promise<SignersResult
   return result;
 }
 
-/** The default judge's figures on the own signer (issue 11's table) and the non-signs, from a full acceptance run. */
+/** The default judge's figures on the own signer (the practice timing table) and the non-signs, from a full acceptance run. */
 export function acceptanceFigures(judge: string, r: AcceptanceResult): AcceptanceFigures {
   if (!r.signing[judge] || !r.nonSign[judge]) throw new Error(`signers: the acceptance stage did not run the default judge (${judge})`);
   const times = r.signs.map((s) => RATES.map((fps) => r.signing[judge]![s]![String(fps)] ?? null));

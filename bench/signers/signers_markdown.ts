@@ -2,7 +2,8 @@
 import { HOLD_SECONDS, JUDGED_FPS } from './judge_photo.ts';
 import { PHOTO_SETS } from './photos.ts';
 import { TRACKED_FRAMES } from './track_photos_video.ts';
-import type { PhotoResult, SignersResult } from './run_signers.ts';
+import type { PhotoResult } from './photo_result.ts';
+import type { SignersResult } from './signers_result.ts';
 import { describe } from '../signers-judge/learn_judge.ts';
 import { groupFigures, median, percent, SIGNERS_TARGETS, wrongList, type GroupFigures, type Landmarks } from './summarize_signers.ts';
 import type { JudgeCost } from '../signers-judge/judge_cost.ts';

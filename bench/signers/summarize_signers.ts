@@ -1,8 +1,8 @@
 // Figures of the signers stage over any group of photographs (a set, a letter, all), for our
-// tracker's landmarks or MediaPipe Hands', and issue 26's targets.
-import type { PhotoResult } from './run_signers.ts';
+// tracker's landmarks or MediaPipe Hands', and the stage's targets (bench/signers/README.md).
+import type { PhotoResult } from './photo_result.ts';
 
-/** Issue 26's targets ("Must show"). */
+/** The stage's targets (bench/signers/README.md). */
 export const SIGNERS_TARGETS = {
   /** Share of photographs with a hand found, and the most it may trail MediaPipe Hands by (points). */
   handFound: 0.95,

@@ -104,7 +104,7 @@ export interface TrackedVideos {
   msPerFrame: number | null;
 }
 
-/** `handsWithoutPose`: hands looked for without a body too (close-up recordings; the app's camera since 2026-11-26). */
+/** `handsWithoutPose`: hands looked for without a body too (close-up recordings; the app's camera does too). */
 export async function trackPhotosAsVideo(options: TrackPhotosOptions & { frameCount?: number; handsWithoutPose?: boolean }): Promise<TrackedVideos> {
   const { root, photos, log } = options;
   const frameCount = options.frameCount ?? VIDEO_FRAMES;

@@ -1,5 +1,5 @@
 // How easily each letter is mistaken for another, from the committed confusion tables
-// (bench/confusion.md): the SPEC rule's table with contiguous folds, the one that measures how
+// (bench/confusion.md): the angle rule's table with contiguous folds, the one that measures how
 // alike the letters' handshapes are (the lenient rule accepts a letter's frames as every letter of
 // a similar shape; the stricter modes are built to hide exactly that).
 

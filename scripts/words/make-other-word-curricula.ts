@@ -1,5 +1,5 @@
 // `npm run content:words-other`: the word lessons of levels 4-10 for the sign languages other than
-// American (issue 30): Austrian (ÖGS, German words) and Brazilian (Libras, Portuguese words). No
+// American (product.md §4.10 Sign language): Austrian (ÖGS, German words) and Brazilian (Libras, Portuguese words). No
 // word-frequency list of German or Portuguese is on npm, so the words are the common words of
 // stopwords-iso, kept when a hunspell spelling dictionary accepts them (a filter only: the
 // dictionaries are neither shipped nor copied), when they are not offensive, and when the manual

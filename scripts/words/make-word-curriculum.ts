@@ -85,7 +85,7 @@ function report(
     `- **Offensive words**: \`cuss\` ${packageVersion('cuss')} (MIT, the \`words\` organisation): ${Object.keys(cuss).length.toLocaleString('en-US')} English profanities, slurs and obscenities, each`,
     '  with a rating of how likely it is meant offensively (0-2). Every rated word is left out, rating 0 included',
     '  (e.g. "kill", "drunk", "stupid"): a beginner\'s curriculum can do without them.',
-    '- **Letter confusion**: `bench/confusion.md`, table "' + CONFUSION_TABLE_HEADING.replace(/^### /, '') + '" (the SPEC rule\'s cross-validated',
+    '- **Letter confusion**: `bench/confusion.md`, table "' + CONFUSION_TABLE_HEADING.replace(/^### /, '') + '" (the angle rule\'s cross-validated',
     '  confusion on the recorded alphabet: the rule accepts a letter\'s frames as every letter of a similar handshape).',
     '',
     'The generated files hold words and numbers derived from these lists, not the lists themselves.',

@@ -1,4 +1,4 @@
-// The words to fingerspell in a sign language other than American (issue 30): common words of its
+// The words to fingerspell in a sign language other than American (docs/engineer/second-language.md): common words of its
 // spoken language that a spelling dictionary accepts, that are not offensive, and that the sign
 // language's manual alphabet can spell, 3-8 of its letters. Pure: the lists and the dictionary come
 // in as arguments (make-other-word-curricula.ts reads them from their npm packages).

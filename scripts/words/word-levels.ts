@@ -1,4 +1,4 @@
-// Words in difficulty order -> levels of chapters of lessons, the curriculum's shape (SPEC 3).
+// Words in difficulty order -> levels of chapters of lessons, the curriculum's shape (product.md §3 Data).
 
 export const WORD_LEVEL_LAYOUT = {
   /** Levels 4-10: the picker's levels after the three letter levels. */

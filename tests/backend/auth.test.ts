@@ -1,4 +1,4 @@
-// Register, login, password reset and password change against the Auth emulator (SPEC 4, 7, 8).
+// Register, login, password reset and password change against the Auth emulator (product.md §4 States, §7 Calls, §8 Errors).
 import { afterAll, describe, expect, inject, test } from 'vitest';
 import { changePassword, sendReset, signIn, signOut, signUp } from '@/lib/firebase/auth.ts';
 import { getUsername, getUserRecord } from '@/lib/data/users.ts';

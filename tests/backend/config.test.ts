@@ -38,7 +38,7 @@ describe('Firebase settings', () => {
 });
 
 describe('database paths and keys', () => {
-  test('SPEC 7 paths: american content at the root, other languages under language/{language}/', () => {
+  test('product.md §7 Calls paths: american content at the root, other languages under language/{language}/', () => {
     expect(paths.level('american', 0)).toBe('levels/0');
     expect(paths.level('british', 2)).toBe('language/british/levels/2');
     expect(paths.sign('american', 'A')).toBe('signs/A');

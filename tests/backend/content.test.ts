@@ -145,7 +145,7 @@ describe('seeded database', () => {
   }, 90_000);
 });
 
-describe('every language is seeded (issue 30)', () => {
+describe('every language is seeded (product.md §4.10 Sign language)', () => {
   for (const language of ['asq', 'bzs']) {
     test(`${language}: its levels, and a reference record with a handshape model for every letter they teach`, async () => {
       expect(await adminGet(admin(), `language/${language}/levels`)).toEqual(CURRICULUM[language]);

@@ -1,7 +1,8 @@
-// Issue 17's table, rows 3 and 4, and the fault test: the `npm start` stack (server/dev.ts, on its
-// own ports and data folder) is SIGKILLed and restarted. Before the journals, row 3 lost the Auth
-// account while its records stayed (the Auth emulator saved on a clean exit only) and row 4 lost
-// a write acknowledged 58 ms before the kill (saves were debounced 200 ms, without fsync).
+// What a crash must not lose, rows 3 and 4 (rows 1, 2, 5, 6 and 7 are in rules-promises.test.ts),
+// and the fault test: the `npm start` stack (server/dev.ts, on its own ports and data folder) is
+// SIGKILLed and restarted. Row 3: an account made just before the kill keeps its Auth record beside
+// its data records; row 4: a write acknowledged just before the kill is still there (both emulators
+// journal each write and sync it before acknowledging: docs/engineer/backend.md, "Durability").
 // Each restart of the Auth emulator takes 5-30 s on these machines, so the fault run here makes
 // 3 kills; `npm run crash-faults -- --kills 20` makes the full 20 (docs/engineer/backend.md, "Durability").
 import { mkdtempSync, rmSync } from 'node:fs';

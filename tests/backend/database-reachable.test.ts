@@ -1,4 +1,4 @@
-// Issue 27: a form never waits on a database that does not connect. The bound itself
+// A form never waits (docs/engineer/backend.md, "The connection") on a database that does not connect. The bound itself
 // (src/lib/firebase/database-reachable.ts), against the test database and against a port that
 // accepts connections and never answers; and sign-up / login refusing with 'database-unreachable'
 // before any account is created or left signed in.

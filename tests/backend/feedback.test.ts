@@ -1,4 +1,4 @@
-// POST /receive_feedback and /receive_feedback_sign (SPEC 7), served on the app's origin.
+// POST /receive_feedback and /receive_feedback_sign (product.md §7 Calls), served on the app's origin.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, inject, test } from 'vitest';

@@ -1,4 +1,4 @@
-// Per-letter statistics (issue 15), `users/{uid}/letterStats/{language}/{letter}`: the rules
+// Per-letter statistics (docs/engineer/backend.md, "Per-learner statistics"), `users/{uid}/letterStats/{language}/{letter}`: the rules
 // (owner only; integer counters that never decrease; completions + flags within attempts; times
 // within 10 minutes; only signs the language has; never deleted) and the app's data functions.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// The rules that choose the words of the other languages' word lessons (issue 30), on hand-made
+// The rules that choose the words of the other languages' word lessons (docs/engineer/second-language.md), on hand-made
 // lists: the real lists and dictionaries are tested through the generated curricula
 // (content.test.ts). The dictionary here is a set of accepted spellings.
 import { describe, expect, test } from 'vitest';

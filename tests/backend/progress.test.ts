@@ -1,4 +1,4 @@
-// Level unlock (maxLevel) and lesson progress saving (SPEC 4, 5, 7).
+// Level unlock (maxLevel) and lesson progress saving (product.md §4.6 Levels and chapter data, §4.9 Lesson progress, §5 Validation, §7 Calls).
 import { afterAll, describe, expect, test } from 'vitest';
 import { child, get, ref } from 'firebase/database';
 import { errorCode } from '@/lib/data/errors.ts';

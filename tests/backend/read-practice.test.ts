@@ -1,4 +1,4 @@
-// Reading practice progress (issue 29), `users/{uid}/readPractice/{language}`: the rules (owner
+// Reading practice progress (product.md §2.11 Read practice), `users/{uid}/readPractice/{language}`: the rules (owner
 // only; the best pace a number from 0.5 to 8 letters per second in quarter steps and the words read
 // an integer from 1 to a million, both only rising; both required, nothing else; only languages
 // with content; never deleted) and the app's data functions.

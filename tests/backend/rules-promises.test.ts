@@ -1,6 +1,6 @@
-// Issue 17's table, rows 1, 2, 5, 6 and 7 (rows 3 and 4 are in crash.test.ts): what an attacker
+// The data rules' refusals, rows 1, 2, 5, 6 and 7 (rows 3 and 4 are in crash.test.ts): what an attacker
 // or a careless client tried with the real SDK, and what the rules and the app's own data
-// functions must now refuse. Each test failed on the rules and data functions before the fix.
+// functions must refuse.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUserWithEmailAndPassword } from 'firebase/auth';
 import { push, ref, remove, set, update, type Database } from 'firebase/database';
@@ -121,7 +121,7 @@ describe("row 6: progress values are integers in range, at the curriculum's lang
   });
 });
 
-describe("row 7: usernames follow SPEC 5's charset everywhere, trimmed, single-spaced, unique in any case", () => {
+describe("row 7: usernames follow product.md §5 Validation's charset everywhere, trimmed, single-spaced, unique in any case", () => {
   const badNames = ['<script>alert(1)', '   ', 'Admin\u200b', '\u202Eevil', 'John/Doe', 'john.doe', 'tab\tname', 'no\u00a0break'];
 
   test.each(badNames.map((name) => [JSON.stringify(name), name]))('signUp refuses %s (invalid-username) and creates no account', async (_label, name) => {
@@ -168,7 +168,7 @@ describe("row 7: usernames follow SPEC 5's charset everywhere, trimmed, single-s
   });
 });
 
-describe('issue 20: changing your username to your current name', () => {
+describe('product.md §8 Errors: changing your username to your current name', () => {
   test("says it is already your name (username-unchanged), not that it is in use; a change of case is a change", async () => {
     const name = `Mia${unique('x').slice(0, 10)}`;
     const user = await registeredUser(name);

@@ -158,7 +158,7 @@ describe('feedback: written by the endpoints only (as admin), never by a client'
   });
 });
 
-describe('the seeded languages other than American (issue 30): asq and bzs', () => {
+describe('the seeded languages other than American (product.md §4.10 Sign language): asq and bzs', () => {
   const stats = { attempts: 2, completions: 1, flags: 0 };
   test('currentLanguage: american or a language with seeded levels, nothing else', async () => {
     const user = await registeredUser();

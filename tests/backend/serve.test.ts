@@ -102,7 +102,7 @@ describe('createAppServer', () => {
   });
 });
 
-describe('security headers (issue 18, row 2)', () => {
+describe('security headers', () => {
   const paths = ['/', '/login', '/assets/index-AbC123.js', '/models/wasm/tfjs-backend-wasm-simd.wasm', '/missing.js', '/%ZZ', '/..%2Fdist-old%2Fsecret.txt'];
 
   it('every response carries the build\'s Content-Security-Policy, nosniff, no framing and a referrer policy', async () => {

@@ -1,4 +1,4 @@
-// Username change (SPEC 4: check signed in, check free, free the old name, claim the new one,
+// Username change (product.md §4.4 Username change: check signed in, check free, free the old name, claim the new one,
 // set info.username) and uniqueness under concurrency.
 import { afterAll, describe, expect, test } from 'vitest';
 import { createUserWithEmailAndPassword } from 'firebase/auth';

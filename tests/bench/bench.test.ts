@@ -99,7 +99,7 @@ describe('npm run bench -- --quick', () => {
     expect(md).toContain('| subject | runtime | clip |');
     expect(md).toContain('| our tracker | chromium-wasm-simd | messi-zoom |');
     expect(md).toContain('| @vladmandic/human | chromium-wasm-simd | messi-zoom |');
-    expect(md).toContain('## 5. Runtimes: TF.js and LiteRT.js');
+    expect(md).toContain('## 8. Runtimes: TF.js and LiteRT.js');
     expect(md).toContain('| tfjs-webgpu-replay | tracked frame (pose + two hands) |');
     const svg = readFileSync(join(outDir, 'bench.svg'), 'utf8');
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);

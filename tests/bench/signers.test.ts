@@ -1,4 +1,4 @@
-// The signers stage (bench/signers/, issue 26) on a handful of real people's photographs, through
+// The signers stage (bench/signers/) on a handful of real people's photographs, through
 // the stage's own functions from nothing (no landmark cache): the real tracker (Node, WASM, still
 // mode, and video mode: each photograph as a still camera) and the default judge held 10 s against
 // all 26 references. The photographs are ones that

@@ -1,4 +1,4 @@
-// The default judge's targets (issue 19) on the acceptance bench's quick subset (the fist group
+// The default judge's targets (docs/engineer/judge.md, "Figures") on the acceptance bench's quick subset (the fist group
 // and a few others, four perturbations, three non-sign files): the same code as
 // `npm run bench -- --only acceptance`, asserted here so that a change that breaks them fails.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,13 +13,13 @@ describe('the default judge on the acceptance subset', () => {
   it('completes every own letter on its held-out frames, at 8, 15 and 30 judged frames per second', () => {
     for (const sign of r.signs) for (const fps of ['8', '15', '30']) expect(r.own.handshape![sign]![fps], `${sign} at ${fps} fps`).not.toBeNull();
   });
-  it('takes about the same time at every rate (issue 11: within 20%)', () => {
+  it('takes about the same time at every rate (within 20%)', () => {
     for (const sign of r.signs) {
       const times = ['8', '15', '30'].map((fps) => r.own.handshape![sign]![fps]!);
       expect(Math.max(...times) / Math.min(...times), sign).toBeLessThanOrEqual(1.2);
     }
   });
-  it('completes each letter on its held-out signing in at most 2.5 s at every rate (issue 11), and that signing is most of its held-out frames', () => {
+  it('completes each letter on its held-out signing in at most 2.5 s at every rate, and that signing is most of its held-out frames', () => {
     for (const sign of r.signs) {
       for (const fps of ['8', '15', '30']) expect(r.signing.handshape![sign]![fps], `${sign} at ${fps} fps`).not.toBeNull();
       for (const fps of ['8', '15', '30']) expect(r.signing.handshape![sign]![fps]!, `${sign} at ${fps} fps`).toBeLessThanOrEqual(2.5);
@@ -29,7 +29,7 @@ describe('the default judge on the acceptance subset', () => {
       expect(signing / heldOut, sign).toBeGreaterThan(sign === 'Q' ? 0.25 : 0.6);
     }
   });
-  it('the SPEC rule too completes each letter on its held-out signing in at most 2.5 s at every rate, within 20% (Z: its folded fingers read both ways)', () => {
+  it('the angle rule too completes each letter on its held-out signing in at most 2.5 s at every rate, within 20% (Z: its folded fingers read both ways)', () => {
     for (const sign of r.signs) {
       const times = ['8', '15', '30'].map((fps) => r.signing.spec![sign]![fps]);
       for (const seconds of times) expect(seconds, `${sign}: ${times.join(' / ')}`).not.toBeNull();
@@ -45,7 +45,7 @@ describe('the default judge on the acceptance subset', () => {
       expect(Math.max(...(times as number[])) / Math.min(...(times as number[])), `${sign}: ${times.join(' / ')}`).toBeLessThanOrEqual(1.2);
     }
   });
-  it('the timing table names, per letter, the wrong letters that complete its reference in each mode (issue 11\'s wrong-letter column)', () => {
+  it('the timing table names, per letter, the wrong letters that complete its reference in each mode (its wrong-letter column)', () => {
     const table = timingMarkdown(r).split('## On all held-out frames')[0]!;
     for (const sign of r.signs) {
       const row = table.split('\n').find((line) => line.startsWith(`| **${sign}** |`))!;
@@ -70,7 +70,7 @@ describe('the default judge on the acceptance subset', () => {
     expect(fist).toEqual([]);
     for (const [file, letters] of Object.entries(r.nonSign.handshape!)) expect(letters, file).toEqual([]);
   });
-  it('precise mode completes no wrong letter; the SPEC rule is as loose as the bench says', () => {
+  it('precise mode completes no wrong letter; the angle rule is as loose as the bench says', () => {
     expect(Object.keys(r.wrong.precise!)).toEqual([]);
     expect(Object.keys(r.wrong.spec!).length).toBeGreaterThan(0);
   });

@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 
 describe('reference builder on the 26 recorded letters', () => {
-  it('builds one valid SPEC record per letter, every frame with a right hand of 16 angles and no pose', () => {
+  it('builds one valid signs/{signName} record per letter, every frame with a right hand of 16 angles and no pose', () => {
     expect([...records.keys()].sort().join('')).toBe('ABCDEFGHIJKLMNOPQRSTUVWXYZ');
     for (const [sign, record] of records) {
       const parsed = parseReferenceSign(sign, JSON.parse(JSON.stringify(record)));
@@ -51,7 +51,7 @@ describe('reference builder on the 26 recorded letters', () => {
     }
   });
 
-  it('gives held handshapes a degreesOfFreedom under 75 (SPEC tolerance stays 75) and the moving Z more', () => {
+  it('gives held handshapes a degreesOfFreedom under 75 (the angle rule tolerance stays 75) and the moving Z more', () => {
     const dof = (sign: string) => records.get(sign)!.configs[`${sign}.gif`]![0]!.right_hand!.config.degreesOfFreedom;
     for (const sign of 'ABCDEFGHIKLMNOPRSTUVWXY') expect(dof(sign)).toBeLessThan(75);
     expect(dof('Z')).toBeGreaterThan(75);
@@ -82,7 +82,7 @@ describe('replaying recorded practice sessions made from the alphabet data', () 
     expect(result.events.filter((e) => e.type === 'signComplete' && e.skipped)).toHaveLength(0);
   });
 
-  it('a learner signing a clearly different letter (B for A): the default judge never moves the ring; the SPEC rule only through its free 10%', () => {
+  it('a learner signing a clearly different letter (B for A): the default judge never moves the ring; the angle rule only through its free 10%', () => {
     const fixture = buildPracticeFixture(recordings, ['B'], 10);
     const byDefault = replayLesson(fixtureSource('wrong', fixture), [{ name: 'A', compiled: compiled.get('A')! }]);
     expect(byDefault.signsDone).toBe(0);
@@ -90,7 +90,7 @@ describe('replaying recorded practice sessions made from the alphabet data', () 
     expect(byDefault.events.some((e) => e.type === 'progress')).toBe(false);
     const bySpec = replayLesson(fixtureSource('wrong', fixture), [{ name: 'A', compiled: compiled.get('A')! }], { mode: 'spec' });
     expect(bySpec.signsDone).toBe(0);
-    // SPEC 4's free window: the first 10% of the slice, whatever the learner shows.
+    // The free window (product.md §4.7 Practice flow): the first 10% of the slice, whatever the learner shows.
     expect(bySpec.bestFractionPerSign[0]).toBeGreaterThan(0);
     expect(bySpec.bestFractionPerSign[0]).toBeLessThanOrEqual(0.1 + 1e-9);
     expect(bySpec.lessonCompleted).toBe(false);

@@ -132,7 +132,7 @@ for (const [path, compute] of [
           frame.imageWidth = width!;
           frame.imageHeight = height!;
           const angles = anglesOf(frame);
-          // Unknown size (0 x 0): the SPEC's 1280x720.
+          // Unknown size (0 x 0): product.md §9 Constants' 1280x720.
           const pixelHeight = width ? (1280 * height!) / width : 720;
           const expected = (points: Float32Array, triplets: Int8Array, j: number) => {
             const [a, b, c] = [triplets[3 * j]!, triplets[3 * j + 1]!, triplets[3 * j + 2]!].map((p) => [points[p * POINT_STRIDE]! * 1280, points[p * POINT_STRIDE + 1]! * pixelHeight]);

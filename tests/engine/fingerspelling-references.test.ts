@@ -1,4 +1,4 @@
-// A second sign language's references (issue 30): the Austrian (ÖGS) letters of
+// A second sign language's references (docs/engineer/second-language.md): the Austrian (ÖGS) letters of
 // data/fingerspelling-asq, built by the engine's alphabet builder with ÖGS's definitions, and the
 // default judge on them (a quick subset of bench/acceptance/fingerspelling_acceptance.ts).
 import { execFile } from 'node:child_process';
@@ -114,7 +114,7 @@ describe('a lexicon clip -> the letter it shows, with the letter\'s definition',
     const [first, count] = span('J');
     for (let i = first; i < first + count - 1; i++) expect(below(i) && below(i + 1), `frame ${i}`).toBe(false);
     // The clip goes on below the elbow after the span: the hand leaving, which a lone slow step
-    // at the bottom of the drop (frame 27) used to add to the letter.
+    // at the bottom of the drop (frame 27) must not add to the letter.
     const after = Array.from({ length: source.frameCount - first - count }, (_, k) => first + count + k);
     expect(after.filter(below).length).toBeGreaterThanOrEqual(3);
   });
@@ -129,7 +129,7 @@ describe('held-out material when a lexicon letter is short', () => {
     const compiled = new Map(names.map((name, i) => [name, compiledAll[i]!]));
     const protocolOf = (letter: string) => heldOutProtocol(served.get(letter)!, heldOutStretches(sources.get(letter)!, served.get(letter)!));
     expect(protocolOf('K')).toBe('halves'); // moving: its one raise lies in the middle half
-    expect(heldOutStretches(sources.get('B')!, served.get('B')!)).toEqual([]); // 10 frames: the SPEC's slice takes them all
+    expect(heldOutStretches(sources.get('B')!, served.get('B')!)).toEqual([]); // 10 frames: the reference slice takes them all
     expect(protocolOf('B')).toBe('halves');
     expect(protocolOf('A')).toBe('quarters');
 
@@ -154,9 +154,9 @@ describe('held-out material when a lexicon letter is short', () => {
     }
     for (const letter of ['B', 'Y', 'K', 'H', 'X', 'Z', 'Ç', 'J']) expect(librasAcceptance.protocol[letter], letter).toBe('halves');
     for (const letter of ['I', 'C', 'G', 'R', 'U', 'W']) expect(librasAcceptance.protocol[letter], letter).toBe('quarters');
-    // X's index is hooked (its definition): Z's tracing, index straight, no longer completes it,
-    // and G's is straight: X's frames no longer complete G; W folds its pinky: its frames no
-    // longer complete B.
+    // X's index is hooked (its definition): Z's tracing, index straight, does not complete it,
+    // and G's is straight: X's frames do not complete G; W folds its pinky: its frames do not
+    // complete B.
     expect(librasAcceptance.wrong['Z>X'], summary).toBeUndefined();
     expect(librasAcceptance.wrong['X>G'], summary).toBeUndefined();
     expect(librasAcceptance.wrong['W>B'], summary).toBeUndefined();

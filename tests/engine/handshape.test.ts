@@ -13,7 +13,8 @@ import { APART_AT, CROSSING_BANDS, CURLED_AT, CURVED_AT, FOLDED_AT, MANUAL_ALPHA
 import { BETWEEN_SIGNERS, definitionWeights, PEOPLE_SPREAD } from '../../engine/src/handshape/definition_weights.ts';
 import { compileHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { handRaised, HandRaised, RAISED_MIN_SCORE } from '../../engine/src/handshape/hand_raised.ts';
-import { agreesWithSign, couldBeCompetitor, CUE_HOLD_STILL, matchHandshape } from '../../engine/src/handshape/match_handshape.ts';
+import { agreesWithSign, couldBeCompetitor } from '../../engine/src/handshape/handshape_gates.ts';
+import { CUE_HOLD_STILL, matchHandshape } from '../../engine/src/handshape/match_handshape.ts';
 import { HANDSHAPE_JUDGE } from '../../engine/src/handshape/handshape_judge_settings.ts';
 import { createMatchReport } from '../../engine/src/match/match_report.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';

@@ -8,7 +8,7 @@ import { angleFrame, compiled, hand, pose } from './support.ts';
 const report = createMatchReport();
 const sixteen = (value: number) => Array(16).fill(value) as number[];
 
-describe('pose match (SPEC 5: every angle within 30 degrees, learner pose present)', () => {
+describe('pose match (product.md §5 Validation: every angle within 30 degrees, learner pose present)', () => {
   const reference = compiled([{ pose: pose(90, 120, 30, 40) }]);
   it('matches at exactly 30 degrees off and not at 30.5', () => {
     // Left and right far apart, so that the mirrored comparison cannot match either.
@@ -29,7 +29,7 @@ describe('pose match (SPEC 5: every angle within 30 degrees, learner pose presen
   });
 });
 
-describe('hand match (SPEC 5: all 16 angles within max(75, degreesOfFreedom))', () => {
+describe('hand match (product.md §5 Validation: all 16 angles within max(75, degreesOfFreedom))', () => {
   it('uses 75 degrees when degreesOfFreedom is smaller', () => {
     const reference = compiled([{ right_hand: hand(100, 10) }]);
     expect(matchFrame(angleFrame({ rightHand: sixteen(175) }), reference, 0, report)).toBe(true);
@@ -53,7 +53,7 @@ describe('hand match (SPEC 5: all 16 angles within max(75, degreesOfFreedom))', 
   });
 });
 
-describe('missing parts (SPEC 5)', () => {
+describe('missing parts (product.md §5 Validation)', () => {
   it('a part missing in the reference counts as matching, whatever the learner shows', () => {
     const reference = compiled([{ right_hand: hand(100) }]);
     expect(matchFrame(angleFrame({ rightHand: sixteen(100), leftHand: sixteen(0), pose: [1, 2, 3, 4] }), reference, 0, report)).toBe(true);
@@ -71,7 +71,7 @@ describe('missing parts (SPEC 5)', () => {
   });
 });
 
-describe('as seen or mirrored (SPEC 5)', () => {
+describe('as seen or mirrored (product.md §4.7 Practice flow, §5 Validation)', () => {
   it('matches a left-handed learner against a right-handed reference, and says it was mirrored', () => {
     const reference = compiled([{ right_hand: hand(60) }]);
     expect(matchFrame(angleFrame({ leftHand: sixteen(60) }), reference, 0, report)).toBe(true);
@@ -109,7 +109,7 @@ describe('reference frames by index', () => {
   });
 });
 
-describe('a folded finger read both ways (SPEC 5 on 2-D angles: a phalanx seen end-on)', () => {
+describe('a folded finger read both ways (product.md §5 Validation on 2-D angles: a phalanx seen end-on)', () => {
   // Z's folded middle, ring and little fingers as the alphabet's signer shows them: MCP, PIP, DIP
   // of frame 110 (the middle of the recording) and of frame 30 (its first quarter), the same fist.
   const handWith = (fingers: number[]) => [160, 170, 170, 175, 175, 175, ...fingers, 175];

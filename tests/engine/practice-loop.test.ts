@@ -62,7 +62,7 @@ describe('the practice loop', () => {
     expect(replayed.events.filter((e) => e.type === 'signComplete').length).toBeGreaterThan(0);
   }, 60_000);
 
-  it('computes precise mode\'s hand orientation and shape features, and the SPEC mode neither', () => {
+  it('computes precise mode\'s hand orientation and shape features, and the angle rule neither', () => {
     const landmarks = createLandmarkFrame();
     source.read(0, landmarks);
     const precise = new PracticeLoop(signs, { mode: 'precise', onEvent: () => {} });

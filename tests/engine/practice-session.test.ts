@@ -20,7 +20,7 @@ function session(signs: PracticeSign[], freeStartWindow?: () => boolean) {
   return { practice, events, of: (type: PracticeEvent['type']) => events.filter((e) => e.type === type) };
 }
 
-describe('reference slice (SPEC 4: the middle, at least 10 frames, about half)', () => {
+describe('reference slice (product.md §4.7 Practice flow: the middle, at least 10 frames, about half)', () => {
   it.each([
     [300, 75, 150],
     [301, 75, 151],
@@ -35,7 +35,7 @@ describe('reference slice (SPEC 4: the middle, at least 10 frames, about half)',
   });
 });
 
-describe('practice windows (SPEC 4: first 10% free, 10-90% on a match, then free)', () => {
+describe('practice windows (product.md §4.7 Practice flow: first 10% free, 10-90% on a match, then free)', () => {
   it('needs a match from 10% up to but not including 90%', () => {
     const needs = Array.from({ length: 100 }, (_, p) => needsMatch(p, 100));
     expect(needs.indexOf(true)).toBe(10);

@@ -4,7 +4,7 @@ import { compileReference, primaryGuideFileName } from '../../engine/src/referen
 import { InvalidReferenceSignError, parseReferenceSign } from '../../engine/src/reference/reference_sign_schema.ts';
 import { hand, pose } from './support.ts';
 
-describe('reference sign record (SPEC 3 signs/{signName})', () => {
+describe('reference sign record (product.md §3 Data signs/{signName})', () => {
   const valid = { configs: { 'A.gif': [{ right_hand: hand(90, 5), pose: pose(1, 2, 3, 4) }, { left_hand: hand(80) }] } };
 
   it('accepts a valid record, with absent or null parts', () => {
@@ -36,7 +36,7 @@ describe('reference sign record (SPEC 3 signs/{signName})', () => {
     expect((error as Error).message).toContain(expected);
   });
 
-  it('compiles the first guide by name into typed arrays with the SPEC hand tolerance', () => {
+  it('compiles the first guide by name into typed arrays with the angle rule\'s hand tolerance', () => {
     const record = parseReferenceSign('A', { configs: { 'b.gif': [{ right_hand: hand(1) }], 'a.gif': [{ right_hand: hand(90, 100) }, { left_hand: hand(80) }] } });
     expect(primaryGuideFileName(record)).toBe('a.gif');
     const compiled = compileReference('A', record);

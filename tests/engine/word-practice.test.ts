@@ -1,5 +1,5 @@
-// Word lessons (issue 15): a word's letters fingerspelled in order through the same practice
-// session, with a short pause between letters, the SPEC's pause between words, and a repeated
+// Word lessons (product.md §4.7 Practice flow; docs/teacher.md, "Words to fingerspell"): a word's letters fingerspelled in order through the same practice
+// session, with a short pause between letters, the 1 s pause (product.md §4.7) between words, and a repeated
 // letter (BOOK's OO) that is judged only after the hand let go of the first one. Then whole words
 // replayed from the recorded alphabet through the practice loop in the default (handshape) mode.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ import { lettersOfWord } from '../../src/lib/data/word-letters.ts';
 import { angleFrame, compiledSign, hand } from './support.ts';
 
 describe('spellWords', () => {
-  it('spells the words in order: a short pause inside a word, the SPEC pause before a word, a release for a repeated letter', () => {
+  it('spells the words in order: a short pause inside a word, the 1 s pause before a word, a release for a repeated letter', () => {
     const letters = spellWords(['BOOK', 'JAZZ']);
     expect(letters.map((l) => l.letter).join('')).toBe('BOOKJAZZ');
     expect(letters.map((l) => l.pauseBeforeMs)).toEqual([undefined, 350, 350, 350, undefined, 350, 350, 350]);
@@ -55,7 +55,7 @@ describe('spellWords', () => {
   });
 });
 
-// Synthetic letters: reference = N identical frames of one hand shape (the SPEC rule judges them).
+// Synthetic letters: reference = N identical frames of one hand shape (the angle rule judges them).
 const letterSign = (name: string, value: number, options: Partial<PracticeSign> = {}): PracticeSign => ({
   name,
   compiled: compiledSign(Array.from({ length: 90 }, () => ({ right_hand: hand(value) })), name), // 45-frame slice: 1.5 s

@@ -8,7 +8,7 @@ const DEFAULT_Y_SCALE = ANGLE_FRAME_HEIGHT / ANGLE_FRAME_WIDTH;
 
 /**
  * The angle frame's height / width for a source of `imageWidth` x `imageHeight`: the source's
- * aspect ratio (the SPEC's 16:9 when the size is unknown). The angle frame is 1280 wide (SPEC 9)
+ * aspect ratio (16:9, product.md §9 Constants' 1280x720, when the size is unknown). The angle frame is 1280 wide (product.md §9 Constants)
  * and as tall as this makes it (angleFramePixelSize), so pixels stay square and angles are the
  * true ones. Angles do not change under uniform scale, so the angle code measures on the angle
  * frame divided by its width: x as stored, y times this. Small enough that V8 always inlines it:

@@ -20,7 +20,7 @@ const { angleKernel } = kernelModule;
 /**
  * Landmarks of one frame -> the 4 pose angles and each hand's 16 angles and orientation, written
  * into `out` (preallocated; nothing is allocated). A part is present in `out` only when it is
- * present in `landmarks` and every point it needs scores at least MIN_POINT_SCORE (SPEC 5: 0.5)
+ * present in `landmarks` and every point it needs scores at least MIN_POINT_SCORE (product.md §5 Validation: 0.5)
  * and no joint is degenerate; a missing part's angles are zeros or left as they were, never NaN,
  * and must not be read.
  *
@@ -30,14 +30,14 @@ const { angleKernel } = kernelModule;
  * (Only segments shorter than about 1e-20 of the image, which no tracker produces, tell them
  * apart: their float32 products underflow, and the kernel reports the part missing.)
  *
- * `withOrientation` false leaves the hands' orientations in `out` as they were: the SPEC matcher
+ * `withOrientation` false leaves the hands' orientations in `out` as they were: the angle rule
  * never reads them (only precise mode, the reference builder and the guides do), and they cost
- * about a tenth of the SPEC loop's time per frame. A hand's presence does not depend on it: a
+ * about a tenth of the angle rule loop's time per frame. A hand's presence does not depend on it: a
  * degenerate orientation (the wrist on the index, middle or pinky MCP) is a zero-length bone, which
  * already makes the hand's angles missing.
  *
- * ref: the angle step of the product's practice loop (SPEC 5), on the pixel grid of the angle
- * frame (SPEC 9).
+ * ref: the angle step of the product's practice loop (product.md §5 Validation), on the pixel grid of the angle
+ * frame (product.md §9 Constants).
  */
 export function computeAngleFrame(landmarks: LandmarkFrame, out: AngleFrame, withOrientation = true): void {
   const kernel = angleKernel();

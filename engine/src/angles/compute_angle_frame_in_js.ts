@@ -19,8 +19,8 @@ const { computePoseAngles } = poseAngles;
  * computeAngleFrame on the JavaScript path (float64), with the same contract: the angle kernel's
  * fallback where the runtime has no WebAssembly SIMD, and the reference it is tested against.
  *
- * ref: the angle step of the product's practice loop (SPEC 5), on the pixel grid of the angle
- * frame (SPEC 9).
+ * ref: the angle step of the product's practice loop (product.md §5 Validation), on the pixel grid of the angle
+ * frame (product.md §9 Constants).
  */
 export function computeAngleFrameInJs(landmarks: LandmarkFrame, out: AngleFrame, withOrientation = true): void {
   const width = landmarks.imageWidth;

@@ -32,7 +32,7 @@ const crossDots = new Float64Array(2 * HAND_ANGLE_COUNT);
  * in one function for the same reason. The 16 cross and dot products come first, then
  * crossDotsToAngles turns them into degrees in one loop.
  *
- * Angles are measured on the SPEC's angle frame for a source of `imageWidth` x `imageHeight`
+ * Angles are measured on the angle frame (product.md §9 Constants) for a source of `imageWidth` x `imageHeight`
  * divided by its width (angleFrameYScale): the same angles, as they do not change under uniform
  * scale. The image size comes in as integers, not as a scale factor: V8 does not inline a
  * function this long, and a computed double argument would be boxed on every call.

@@ -31,7 +31,7 @@ const crossDots = new Float64Array(2 * POSE_ANGLE_COUNT);
  * or a joint is degenerate (or a coordinate is NaN); `out` is then partly written (zeros, never
  * NaN) and must not be read. Allocates nothing.
  *
- * ref: SPEC 5's pose angles (shoulder-elbow-wrist, hip-shoulder-elbow, each side) on BlazePose's
+ * ref: product.md §5 Validation's pose angles (shoulder-elbow-wrist, hip-shoulder-elbow, each side) on BlazePose's
  * 33 keypoints.
  */
 export function computePoseAngles(pose: Float32Array, imageWidth: number, imageHeight: number, minScore: number, out: Float32Array): boolean {

@@ -1,6 +1,6 @@
 import { PosePoint } from '../core/landmark_layout.ts';
 
-/** SPEC 3: the four pose angles, in this order in AngleFrame.pose. Each is [A, B(joint), C]. */
+/** product.md §3 Data: the four pose angles, in this order in AngleFrame.pose. Each is [A, B(joint), C]. */
 export const POSE_ANGLE_NAMES = [
   'leftShoulderElbowWrist',
   'rightShoulderElbowWrist',

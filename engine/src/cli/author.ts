@@ -19,7 +19,7 @@ export const authorUsage =
 
 /**
  * A teacher's recording of one sign -> what the app needs to teach it, without touching code:
- * `<out>/<NAME>.json`, the SPEC `signs/{NAME}` record (angles per frame) keyed by `<NAME>.gif`,
+ * `<out>/<NAME>.json`, the `signs/{NAME}` record (product.md §3 Data) (angles per frame) keyed by `<NAME>.gif`,
  * with the course of the movement when the hand travels (a sign that moves, docs/engineer/moving-signs.md);
  * `<out>/<NAME>.gif`, the animated guide drawn from the tracked landmarks; and
  * `<out>/<NAME>.landmarks.json`, the tracked landmarks (fixture format) for checking.

@@ -26,7 +26,7 @@ async function buildFolder(input: string, people: ReadonlyMap<string, readonly P
 
 /**
  * Recordings of the manual alphabet -> one `signs/{signName}` record per letter,
- * `<out>/<SIGN>.json`, with the guide file `<SIGN>.gif` as its configs key: the SPEC's angle
+ * `<out>/<SIGN>.json`, with the guide file `<SIGN>.gif` as its configs key: product.md §3 Data's angle
  * frames (a natural hold, or a moving letter's movement), their frame rate, and the handshape
  * judge's model (recordings/build_alphabet_references.ts).
  */

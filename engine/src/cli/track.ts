@@ -32,7 +32,7 @@ export function parseTrackerFlags(flags: Record<string, string | boolean>) {
 
 /**
  * Tracks an image or a video with the engine's tracker (Node, WASM) and prints (or writes with
- * --out) the landmark frames in the fixture format (fixtures/landmark_fixture_schema.ts).
+ * --out) the landmark frames in the fixture format (engine/src/recordings/landmark_fixture_schema.ts).
  */
 export async function runTrack(args: readonly string[]): Promise<void> {
   const flags = parseFlags(args, {

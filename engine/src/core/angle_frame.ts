@@ -16,13 +16,13 @@ export interface AngleFrame {
   leftHand: Float32Array;
   rightHand: Float32Array;
   /** Per hand: [directionX, directionY, palmFacing] (see angles/compute_hand_orientation.ts).
-   * Not part of the SPEC's angle data; the precise matching mode reads it. */
+   * Not part of the stored angle data (product.md §3 Data); the precise matching mode reads it. */
   leftHandOrientation: Float32Array;
   rightHandOrientation: Float32Array;
   present: Uint8Array;
-  /** Precise mode only, absent unless a PreciseFeatureTracker (match/precise_features.ts) fills
+  /** Precise mode only, absent unless a PreciseFeatureTracker (engine/src/precise/precise_features.ts) fills
    * them: per hand the SHAPE_FEATURE_COUNT shape and motion features, and per hand (left, right)
-   * 1 when they were computed for this frame. The SPEC path never reads them. */
+   * 1 when they were computed for this frame. The angle rule never reads them. */
   leftHandShape?: Float32Array;
   rightHandShape?: Float32Array;
   shapePresent?: Uint8Array;

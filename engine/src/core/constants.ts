@@ -1,16 +1,16 @@
-/** Numbers of the product (SPEC.md sections 5 and 9) and of the engine's angle definitions. */
+/** Numbers of the product (product.md §5 Validation, §9 Constants) and of the engine's angle definitions. */
 
-/** SPEC 9: angle frame 1280x720. Angles are measured on pixels of a frame 1280 wide; its height
+/** product.md §9 Constants: angle frame 1280x720. Angles are measured on pixels of a frame 1280 wide; its height
  * follows the source's aspect ratio (720 for 16:9), so that pixels stay square and angles true. */
 export const ANGLE_FRAME_WIDTH = 1280;
 export const ANGLE_FRAME_HEIGHT = 720;
 
-/** SPEC 5: pose match tolerance, degrees, every angle. */
+/** product.md §5 Validation: pose match tolerance, degrees, every angle. */
 export const POSE_TOLERANCE_DEG = 30;
-/** SPEC 5: hand match tolerance is max(this, reference degreesOfFreedom), degrees. */
+/** product.md §5 Validation: hand match tolerance is max(this, reference degreesOfFreedom), degrees. */
 export const HAND_TOLERANCE_MIN_DEG = 75;
 
-/** SPEC 5 and 9: detection and tracking confidence. A point below it is missing. */
+/** product.md §5 Validation, §9 Constants: detection and tracking confidence. A point below it is missing. */
 export const MIN_POINT_SCORE = 0.5;
 
 /**
@@ -29,7 +29,7 @@ export const HAND_ORIENTATION_COUNT = 3;
 export const SHAPE_FEATURE_COUNT = 13;
 export const SHAPE_LIMIT = 1000;
 
-/** SPEC 4 and 9: practice windows and timings. */
+/** product.md §4.7 Practice flow, §9 Constants: practice windows and timings. */
 export const FREE_START_FRACTION = 0.1;
 export const FREE_END_FRACTION = 0.9;
 export const MIN_REFERENCE_FRAMES = 10;
@@ -38,12 +38,12 @@ export const LESSON_COMPLETE_DELAY_MS = 200;
 export const LESSON_CONTINUE_DELAY_MS = 4000;
 
 /**
- * Word lessons (issue 15): the pause before each letter of a word after its first, in place of
+ * Word lessons (product.md §4.7 Practice flow): the pause before each letter of a word after its first, in place of
  * SIGN_COMPLETE_LOCK_MS, so that spelling flows. 350 ms: long enough to see the ring start again
  * on the next letter, and longer than the handshape judge's speed smoothing (300 ms,
  * handshape/handshape_features.ts), so the move from one letter to the next has faded before the
  * next letter is judged; short enough that a 5-letter word is not held up 4 s by pauses alone (the
- * SPEC's 1 s stays between separate signs, words included).
+ * 1 s pause of product.md §4.7 stays between separate signs, words included).
  */
 export const WORD_LETTER_PAUSE_MS = 350;
 /**

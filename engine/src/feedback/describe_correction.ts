@@ -63,7 +63,7 @@ function courseCorrection(report: MatchReport, side: Side): Correction {
 /**
  * The one correction that helps most for a frame that did not match. The handshape judge's
  * report says it itself: ask for the sign (no hand near it), one descriptor in the learner's
- * words, or the movement. The SPEC and precise modes' reports: a part the reference needs and the
+ * words, or the movement. The angle rule's and precise mode's reports: a part the reference needs and the
  * camera does not see comes first, then the joint furthest beyond its tolerance. Null when the
  * frame matched. `signName` names the sign being practised, for the request to show it. Runs once
  * per frame shown, outside the hot path, so it may allocate. A moving sign's report (movement/)

@@ -23,7 +23,7 @@ const MOVING_STRIDE = 2;
 const DECIMALS = 1e5;
 
 /**
- * A letter's guide frames from the middle half of its recording (the SPEC's reference slice, the
+ * A letter's guide frames from the middle half of its recording (the reference slice of product.md §4.7 Practice flow, the
  * part the learner is judged against):
  *   - a held letter: its medoid frame, the one nearest to the slice's per-coordinate median, so
  *     the guide shows the hold itself, not a frame caught mid-adjustment;

@@ -87,7 +87,7 @@ const crossingBand = (crossing: Crossing | undefined): readonly [number, number]
 /**
  * A record's handshape model -> the judge's layout, or null when the model describes hands with
  * other descriptors than this engine's (a record built by another version): the sign is then
- * judged by the SPEC rule. Throws for vectors of the wrong length under the same descriptors.
+ * judged by the angle rule. Throws for vectors of the wrong length under the same descriptors.
  * A confusable sign without a stored definition competes with every hand (fingers 'either',
  * pointing 'any'). `options`: how it is weighed and judged (handshape_judge_settings.ts; the bench
  * learns them; the app uses the defaults).

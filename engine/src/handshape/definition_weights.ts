@@ -5,7 +5,7 @@ import { foldsFinger, type FingerState, type Movement } from './manual_alphabet.
  * How much wider than one signer's scale people making the same letter differ, in the
  * single-descriptor test, on the descriptors where they differ most (hand_descriptors.ts
  * variesBetweenSigners, and the tighter curl of a finger the letter folds). Tuned on other
- * people's photographed letters by person (bench/signers-judge/tune_judge.ts, docs/handshape-judge-signers.md):
+ * people's photographed letters by person (bench/signers-judge/tune_judge.ts, docs/engineer/judge.md):
  * tuned on the volunteers' photos or on the adult's, the best setting that reads no frame of
  * data/non-signs as a letter is 1. A wider scale (1.25 to 2) let 3 to 12 more of the volunteers'
  * letters through but read 2 to 91 non-sign frames as letters (a gripping hand's thumb is as far
@@ -32,8 +32,8 @@ export const BETWEEN_SIGNERS = 1;
  *   touches, how far a middle joint bends or the fingertips' order (variesBetweenSigners but
  *   TELLS_LETTERS_APART: 0 here): the extended fingers, their direction, crossing and hook define
  *   such a letter (matchHandshape's gates), and those are how one person makes it; they tell it
- *   from its neighbours in the distance and the ratio test, never alone (issue 26: "a judge
- *   should not hinge a letter on either alone"). A letter that extends no finger (A E M N S T,
+ *   from its neighbours in the distance and the ratio test, never alone (a judge should not hinge a letter
+ *   on either alone: docs/engineer/judge.md, "What may refuse alone"). A letter that extends no finger (A E M N S T,
  *   C, O) is its thumb and its curl, so there they keep the test; so does a moving letter (J,
  *   Z), whose shape is all that tells it from any hand in motion (walking people's swinging
  *   hands read as J without it).
@@ -50,10 +50,9 @@ export const BETWEEN_SIGNERS = 1;
  * (D, G, I, K, L, P, Q, R, U, V, W, Y...: curled tighter, a folded finger is still folded; our
  * signer curls them loosely, 0.7, other people tightly, 0.2-0.5). Not for the fist letters,
  * where the curl's shape is part of the letter (E against S). Tuned by person
- * (tune_judge.ts, docs/handshape-judge-signers.md): once X no longer took other people's D (X's
- * hooked index, manual_alphabet.ts), all four split directions (tuned on the volunteers or on
- * the adult, MediaPipe's landmarks or our tracker's) chose 0.5. Before that, tuned on the
- * volunteers 0.5 broke the wrong-letter bound on the adult's (4 of 600) and 1 was kept.
+ * (bench/signers-judge/tune_judge.ts, docs/engineer/judge.md): with X's hooked index
+ * (manual_alphabet.ts), all four split directions (tuned on the volunteers or on the adult,
+ * MediaPipe's landmarks or our tracker's) choose 0.5.
  */
 export const TIGHTER_CURL = 0.5;
 
@@ -62,7 +61,7 @@ export const TIGHTER_CURL = 0.5;
  * in the single-descriptor test: the veto's scale is widened by this factor (absent: 1). Measured,
  * not chosen: bench/signers-judge/people_spread.ts takes, on other people's photographed letters
  * (each photo that agrees with its letter's definition, by the judge's own gates:
- * match_handshape.ts agreesWithSign), every descriptor's difference from the letter's nearest
+ * handshape_gates.ts agreesWithSign), every descriptor's difference from the letter's nearest
  * prototype in steps, pooled over letters, and sets the factor to a quantile of those differences
  * over maxSteps (never below 1). Whether to widen at all, and at which quantile (0, 0.9 or 0.95),
  * is learned with the rest of the judge (bench/signers-judge/learn_judge.ts): on every photograph

@@ -40,7 +40,7 @@ const MISSING: number = PartStatus.missing;
 /** Each part's joints in the flat angle layout: [start, end) of pose, left hand, right hand. */
 const PART_START = new Int8Array([ANGLE_FRAME_LAYOUT.pose, ANGLE_FRAME_LAYOUT.leftHand, ANGLE_FRAME_LAYOUT.rightHand]);
 const PART_END = new Int8Array([ANGLE_FRAME_LAYOUT.pose + POSE_ANGLE_COUNT, ANGLE_FRAME_LAYOUT.leftHand + HAND_ANGLE_COUNT, ANGLE_FRAME_LAYOUT.rightHand + HAND_ANGLE_COUNT]);
-/** Mirrored (SPEC 5): the learner's part p is compared with the reference's MIRRORED_PART[p], and
+/** Mirrored (product.md §5 Validation): the learner's part p is compared with the reference's MIRRORED_PART[p], and
  * its joint j with the reference's MIRRORED_JOINT[j] (left and right arms and hands swapped). */
 const MIRRORED_PART = new Int8Array([Part.pose, Part.rightHand, Part.leftHand]);
 const MIRRORED_JOINT = Int8Array.from({ length: angleCount }, (_, j) => {
@@ -50,15 +50,15 @@ const MIRRORED_JOINT = Int8Array.from({ length: angleCount }, (_, j) => {
 });
 
 /**
- * Fills `report` for one orientation (SPEC 5): as seen (learner left with reference left) or
+ * Fills `report` for one orientation (product.md §5 Validation): as seen (learner left with reference left) or
  * mirrored (learner left with reference right, the pose's left and right angles swapped), in one
  * pass over the flat layouts (AngleFrame.values, CompiledReference.joints, MatchReport.errors and
  * off). Joint k of reference frame `refFrame` has tolerance `tolerances[refFrame * 36 + k]`: the
- * SPEC's (CompiledReference.jointTolerance: 30 degrees for the pose, max(75, degreesOfFreedom) for
+ * angle rule's (CompiledReference.jointTolerance: 30 degrees for the pose, max(75, degreesOfFreedom) for
  * a hand), or another mode's in the same layout. A part the reference lacks matches; a part the
  * learner lacks where the reference has it does not. Runs on every camera frame: its hot path.
  *
- * ref: SPEC 5 (pose match, hand match, missing parts) and SPEC 4 (as seen or mirrored).
+ * ref: product.md §5 Validation (pose match, hand match, missing parts) and §4.7 Practice flow (as seen or mirrored).
  */
 export function compareOrientation(learner: AngleFrame, ref: CompiledReference, tolerances: Float32Array, refFrame: number, mirrored: boolean, report: MatchReport): void {
   const values = learner.values;
@@ -117,14 +117,14 @@ export function chooseOrientation(asSeen: MatchReport, mirrored: MatchReport): b
 }
 
 /**
- * Does the learner's frame match reference frame `refFrame`, as seen or mirrored (SPEC 5)?
+ * Does the learner's frame match reference frame `refFrame`, as seen or mirrored (product.md §4.7 Practice flow, §5 Validation)?
  * Pose: every angle within 30 degrees, and the learner's pose present. Hands: all 16 angles within
  * max(75, the reference's degreesOfFreedom), a folded finger in either of the readings its 2-D
  * angles allow (read_folded_fingers.ts). A part the reference lacks matches; a part the
  * learner lacks where the reference has it does not. `report` receives the matching orientation,
  * or else the closer one, with every joint's error. Allocates nothing.
  *
- * ref: SPEC 5 (pose match, hand match, missing parts) and SPEC 4 (as seen or mirrored).
+ * ref: product.md §5 Validation (pose match, hand match, missing parts) and §4.7 Practice flow (as seen or mirrored).
  */
 export function matchFrame(learner: AngleFrame, ref: CompiledReference, refFrame: number, report: MatchReport): boolean {
   compareOrientation(learner, ref, ref.jointTolerance, refFrame, false, report);

@@ -4,13 +4,13 @@ import { PART_COUNT } from '../core/landmark_layout.ts';
 
 /** How one learner part fared against the reference, indexed by the learner's own parts (Part). */
 export const PartStatus = {
-  /** The reference lacks the counterpart: it matches (SPEC 5). */
+  /** The reference lacks the counterpart: it matches (product.md §5 Validation). */
   notInReference: 0,
   /** Every angle within tolerance. */
   ok: 1,
   /** Present, but at least one angle (or, in precise mode, the orientation) is off. */
   off: 2,
-  /** The reference has it and the learner does not: no match (SPEC 5). */
+  /** The reference has it and the learner does not: no match (product.md §5 Validation). */
   missing: 3,
 } as const;
 export type PartStatusValue = (typeof PartStatus)[keyof typeof PartStatus];
@@ -26,7 +26,7 @@ export const MovementCueKind = { start: 0, along: 1, travel: 2 } as const;
  */
 export interface MatchReport {
   matched: boolean;
-  /** The frame was compared with left and right swapped (SPEC 5: as seen or mirrored). */
+  /** The frame was compared with left and right swapped (product.md §4.7 Practice flow, §5 Validation: as seen or mirrored). */
   mirrored: boolean;
   partStatus: Uint8Array;
   /** Every joint's signed error, all parts in one array in the AngleFrame's angle layout
@@ -44,7 +44,7 @@ export interface MatchReport {
   /** Number of joints beyond tolerance over all parts, and their summed excess in degrees. */
   offCount: number;
   offExcess: number;
-  /** The handshape judge's explanation (beyond the SPEC rule; the other modes leave it at -1):
+  /** The handshape judge's explanation (beyond the angle rule; the other modes leave it at -1):
    * the descriptor (handshape/hand_descriptors.ts, by index) furthest from the sign, whether the
    * learner's value lies above the sign's, and the hand (0 left, 1 right). */
   cue: number;

@@ -21,7 +21,7 @@ const OK: number = PartStatus.ok;
 const MISSING: number = PartStatus.missing;
 
 /**
- * A folded finger, read both ways (the SPEC rule's 2-D angles, SPEC 5). A phalanx that points at
+ * A folded finger, read both ways (the angle rule's 2-D angles, product.md §5 Validation). A phalanx that points at
  * the camera projects to a short segment whose direction in the image flips with a small turn of
  * the hand: when it does, the 2-D angles at its two ends become their supplements (180 - a) while
  * the finger's pose is the same. The alphabet's signer shows both readings of the same fist within
@@ -38,7 +38,7 @@ const MISSING: number = PartStatus.missing;
  * between phalanges, and re-reading it too changes nothing on the alphabet (bench/acceptance.md).
  * Allocates nothing; runs only on a comparison that failed.
  *
- * ref: none (MediaPipe's graph compares no angles); SPEC 5's hand match on 2-D angles.
+ * ref: none (MediaPipe's graph compares no angles); product.md §5 Validation's hand match on 2-D angles.
  */
 export function readFoldedFingers(learner: AngleFrame, ref: CompiledReference, tolerances: Float32Array, refFrame: number, report: MatchReport): void {
   const values = learner.values;

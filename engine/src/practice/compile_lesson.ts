@@ -17,11 +17,11 @@ export interface LessonSignRecord {
 /**
  * The reference records of signs practised together (a lesson, the alphabet) -> compiled signs in
  * the same order, a sign without a record left null (the session skips it). Each sign is compiled
- * for every mode: the SPEC arrays of its primary guide, the handshape judge's model, a moving
+ * for every mode: the angle rule's arrays of its primary guide, the handshape judge's model, a moving
  * sign's course (movement/compiled_movement.ts), precise mode
  * calibrated on its calibration set (the record's `calibration` frames, else its own frames:
  * precise/calibration_set.ts), then precise mode's tolerances narrowed against the set's other
- * signs' calibration sets (precise/contrast_precise_tolerances.ts). The SPEC matcher reads
+ * signs' calibration sets (precise/contrast_precise_tolerances.ts). The angle rule reads
  * nothing the set changes. `handshape`: how the handshape models are weighed and judged (their
  * defaults: handshape_judge_settings.ts; the bench passes what it learned on a fold).
  */

@@ -13,7 +13,7 @@ import type { CompiledSign } from './compiled_sign.ts';
  *   'handshape', the default: the handshape judge (handshape/match_handshape.ts), which knows a
  *     sign from the way its handshape is described, held or moved, by any signer's hand, and
  *     refuses hands that make another sign or none;
- *   'spec': the SPEC 5 rule (every angle within 30 degrees for the pose, max(75,
+ *   'spec': the angle rule of product.md §5 Validation (every angle within 30 degrees for the pose, max(75,
  *     degreesOfFreedom) for a hand), followed frame by frame through the reference; lenient;
  *   'precise': per-joint tolerances calibrated from the reference signer's own frames, the hand's
  *     orientation, fingertip places and motion (precise/match_frame_precise.ts); strict, and fitted
@@ -36,7 +36,7 @@ export type FrameMatcher = (learner: AngleFrame, sign: CompiledSign, referenceFr
 
 const matchBySpec: FrameMatcher = (learner, sign, frame, report) => matchFrame(learner, sign.reference, frame, report);
 const matchPrecisely: FrameMatcher = (learner, sign, frame, report) => matchFramePreciseNear(learner, sign.reference, sign.precise, frame, report);
-// A sign without a handshape model is judged by the SPEC rule: the lesson goes on.
+// A sign without a handshape model is judged by the angle rule: the lesson goes on.
 const matchByHandshape: FrameMatcher = (learner, sign, frame, report) =>
   sign.handshape === null ? matchFrame(learner, sign.reference, frame, report) : matchHandshape(learner, sign.handshape, report);
 
@@ -55,7 +55,7 @@ export function createMatcher(mode: MatchMode): FrameMatcher {
 
 /**
  * Everything a learner stream needs for one mode: the matcher, whether the angle step computes the
- * hands' orientation (the SPEC matcher never reads it), and the per-frame step to run right after
+ * hands' orientation (the angle rule never reads it), and the per-frame step to run right after
  * the angles (precise mode computes its shape and motion features there; it keeps a short motion
  * history, so create one per stream and feed it every frame in time order). Allocation-free per
  * frame.
@@ -65,7 +65,7 @@ export interface MatchModeRuntime {
   matcher: FrameMatcher;
   needsOrientation: boolean;
   /**
-   * Whether SPEC 4's free first 10% applies. It exists because a reference followed frame by frame
+   * Whether the free first 10% (product.md §4.7 Practice flow) applies. It exists because a reference followed frame by frame
    * begins with the signer's hand arriving, which no learner can be asked to copy. The handshape
    * judge follows no frame sequence (a held letter is the same shape at every position, a moving
    * one is judged by its movement), so there the first 10% would only move the ring for a learner

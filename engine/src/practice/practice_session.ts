@@ -69,7 +69,7 @@ export const MAX_FRAME_GAP_MS = 250;
  * the learner's correct signing than fast ones. So when a frame matches right after exactly one
  * frame that did not, within this time of the match before it, the missed frame's time counts as
  * the hold it interrupted: a blink costs nothing at any rate. The missed frame itself advances
- * nothing (SPEC 4: the position advances only on a match), and two misses in a row, or a longer
+ * nothing (product.md §4.7 Practice flow: the position advances only on a match), and two misses in a row, or a longer
  * gap, bridge nothing, so a wrong sign that matches now and then still gains only its matching
  * frames' time (bench/acceptance.md: a bridge of any gap up to 250 ms let T complete M).
  * 250 ms: one missed frame at 8 judged frames per second, the slowest rate we time.
@@ -77,11 +77,11 @@ export const MAX_FRAME_GAP_MS = 250;
 export const MISS_BRIDGE_MS = 250;
 
 /**
- * One lesson's practice (SPEC 4 "Practice flow") as a pure state machine: no timers and no clock
+ * One lesson's practice (product.md §4.7 Practice flow) as a pure state machine: no timers and no clock
  * of its own. The caller passes the time into start, onFrame, tick and skipSign, and acts on the
  * events (practice_events.ts). Deterministic, so a recorded session replays exactly.
  *
- * How SPEC 4's "position" is read: it is time through the reference. The reference slice is
+ * How product.md §4.7 Practice flow's "position" is read: it is time through the reference. The reference slice is
  * played at the record's own frame rate (`fps`, 30 by default), and each judged frame moves the
  * position by the reference frames whose time passed since the previous judged frame (or since
  * judging became possible: the sign's start, the end of the 1 s lock), at most MAX_FRAME_GAP_MS
@@ -270,7 +270,7 @@ export class PracticeSession {
     }
   }
 
-  /** SPEC 4 flagging: the current sign is skipped and counts as advanced. */
+  /** Flagging (product.md §4.8 Flagging on the camera screen): the current sign is skipped and counts as advanced. */
   skipSign(nowMs: number): void {
     this.tick(nowMs);
     if (this.phaseValue !== 'practising') return;

@@ -9,7 +9,7 @@ export interface SpelledLetter {
   /** Which word of the lesson, and which letter of that word (0-based). */
   wordIndex: number;
   letterIndex: number;
-  /** The pause before it: WORD_LETTER_PAUSE_MS inside a word; absent (the SPEC's 1 s) before a
+  /** The pause before it: WORD_LETTER_PAUSE_MS inside a word; absent (the 1 s pause, product.md §4.7) before a
    * word's first letter. */
   pauseBeforeMs?: number;
   /** The same letter as the one before it in the word (BOOK's second O): signed after a bounce. */
@@ -28,7 +28,7 @@ export const americanWordLetters: WordLetters = (word) => (WORD_PATTERN.test(wor
 
 /**
  * The letters a learner fingerspells for `words`, in order, with the word options of
- * PracticeSession: a short pause between the letters of a word, the SPEC's pause between words,
+ * PracticeSession: a short pause between the letters of a word, the 1 s pause (product.md §4.7) between words,
  * and a repeated letter that waits for its release. Throws for a word that `lettersOf` (the
  * language's spelling; American A-Z by default) cannot spell.
  */

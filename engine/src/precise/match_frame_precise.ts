@@ -67,7 +67,7 @@ function compareHandFeatures(
 }
 
 /**
- * One orientation (as seen or mirrored): the SPEC matcher's comparison with precise mode's
+ * One orientation (as seen or mirrored): the angle rule's comparison with precise mode's
  * per-joint tolerances (PreciseReference.jointTolerance), then, for each hand compared (present on
  * both sides), its orientation and shape features. A feature miss counts in offCount and offExcess
  * and marks the hand `off`; the per-joint arrays show the angles only.
@@ -97,10 +97,10 @@ function comparePrecisely(learner: AngleFrame, ref: CompiledReference, precise: 
 }
 
 /**
- * Precise mode (beyond the SPEC): does the learner's frame match reference frame `refFrame`, as
- * seen or mirrored? The SPEC's rules for the pose and for missing parts, and for each hand: every
+ * Precise mode (beyond the angle rule): does the learner's frame match reference frame `refFrame`, as
+ * seen or mirrored? The angle rule's rules for the pose and for missing parts, and for each hand: every
  * one of the 16 angles within its own tolerance, calibrated from the reference's variability (not
- * the SPEC's 75 degrees), the hand's direction and palm facing within theirs, and, where both sides
+ * the angle rule's 75 degrees), the hand's direction and palm facing within theirs, and, where both sides
  * have them, the fingertips' places in the palm, the index/middle crossing and the hand's motion
  * within theirs (precise_features.ts). Allocates nothing.
  */
@@ -117,9 +117,9 @@ export const PRECISE_NEIGHBOURHOOD_SECONDS = 0.5;
 /**
  * Precise mode in a practice session: does the learner's frame match any reference frame within
  * PRECISE_NEIGHBOURHOOD_SECONDS of `refFrame` (nearest first)? Its per-joint tolerances are a
- * fraction of the SPEC's, and a learner holding a letter varies as the reference signer did but
+ * fraction of the angle rule's, and a learner holding a letter varies as the reference signer did but
  * not in step with them: matching only the one current frame would make completion a matter of
- * luck (T, U, V, W never completed in 10 s). The SPEC mode keeps SPEC 4's current frame.
+ * luck (T, U, V, W never completed in 10 s). The angle rule keeps product.md §4.7 Practice flow's current frame.
  * `report` receives the matching frame's comparison, or else the current frame's. Allocates nothing.
  */
 export function matchFramePreciseNear(learner: AngleFrame, ref: CompiledReference, precise: PreciseReference, refFrame: number, report: MatchReport): boolean {

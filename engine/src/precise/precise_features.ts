@@ -6,7 +6,7 @@ import { HandMotion, MOTION_SPEED_OFFSET } from '../motion/hand_motion.ts';
 import { SHAPE_FEATURE_COUNT, SHAPE_LIMIT } from '../core/constants.ts';
 
 /**
- * Precise mode's hand-shape features (beyond the SPEC's 16 angles and the hand orientation), per
+ * Precise mode's hand-shape features (beyond the angle rule's 16 angles and the hand orientation), per
  * hand, in this order in AngleFrame.leftHandShape / rightHandShape and in a record's `shape`:
  *
  *   0..9   the five fingertips (thumb, index, middle, ring, pinky) in the palm's own frame: for each,

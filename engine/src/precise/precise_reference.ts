@@ -3,7 +3,7 @@ import { HAND_ANGLE_COUNT } from '../core/constants.ts';
 import type { CompiledReference } from '../reference/compiled_reference.ts';
 
 /**
- * Precise mode's data for one reference sign (beyond the SPEC): per-frame hand features and
+ * Precise mode's data for one reference sign (beyond the angle rule): per-frame hand features and
  * per-hand tolerances calibrated from the reference's frames (calibrate_precise_tolerances.ts),
  * possibly narrowed against the other signs of a set (contrast_precise_tolerances.ts).
  */
@@ -16,13 +16,13 @@ export interface PreciseReference {
   angleTolerance: Float32Array;
   /** 2 (left, right) x PRECISE_FEATURE_COUNT: per-feature tolerances. */
   featureTolerance: Float32Array;
-  /** frameCount x 36 in the layout of CompiledReference.joints: the pose's SPEC tolerance and each
-   * hand's angleTolerance, so precise mode runs the SPEC matcher's one-pass comparison. */
+  /** frameCount x 36 in the layout of CompiledReference.joints: the pose's angle rule tolerance and each
+   * hand's angleTolerance, so precise mode runs the angle rule's one-pass comparison. */
   jointTolerance: Float32Array;
 }
 
 /**
- * The per-frame joint tolerances of precise mode: a copy of the reference's SPEC tolerances
+ * The per-frame joint tolerances of precise mode: a copy of the reference's angle rule tolerances
  * (the pose's 30 degrees stays), with every hand's 16 angles given `angleTolerance` of its side.
  */
 export function preciseJointTolerance(reference: CompiledReference, angleTolerance: Float32Array): Float32Array {

@@ -30,7 +30,7 @@ export const MIN_MOVEMENT_FRAMES = 30;
  * resampled: a tracing compressed in time would ask the learner to trace faster than the signer
  * did), centred on its longest run of frames whose sustained speed reaches `movingSpeed` (its
  * movement, traced once). Twice that run long, so that the practice slice (the middle half,
- * SPEC 4) is about one tracing, the middle of the movement; between MIN_MOVEMENT_FRAMES and
+ * product.md §4.7 Practice flow) is about one tracing, the middle of the movement; between MIN_MOVEMENT_FRAMES and
  * NATURAL_HOLD_FRAMES, and no more than the candidates.
  */
 function movementWindow(candidates: readonly number[], speeds: readonly number[], movingSpeed: number): number[] {
@@ -49,13 +49,13 @@ function movementWindow(candidates: readonly number[], speeds: readonly number[]
 
 /**
  * The recorded alphabet (data/asl-alphabet) -> one reference per letter, built from the middle
- * half of its recording (the SPEC's slice: the first and last quarters stay held out for
+ * half of its recording (the reference slice: the first and last quarters stay held out for
  * evaluation):
  *   - a held letter becomes a natural hold, its tracking artefacts repaired: NATURAL_HOLD_FRAMES
  *     frames at NATURAL_HOLD_FPS sampled evenly over its typical frames (natural_hold.ts,
  *     tracking_artefacts.ts);
  *   - a moving letter (J, Z) keeps its frames unrepaired (its folded fingers flip as the hand
- *     travels, in the learner's frames too, and the SPEC's degreesOfFreedom must measure that),
+ *     travels, in the learner's frames too, and degreesOfFreedom (product.md §5 Validation) must measure that),
  *     consecutive and at the recording's speed around its tracing (movementWindow): its joint
  *     angles do not show where the hand travels; the handshape judge checks the movement;
  * and frames whose fingers contradict the letter's definition (manual_alphabet.ts) are left out
@@ -81,7 +81,7 @@ export interface AlphabetSource {
 export interface AlphabetBuildOptions {
   /**
    * Per letter, the frames of its source its reference learns from (in order), in place of the
-   * SPEC's middle half. For evaluation only: a lexicon letter too short to leave held-out frames
+   * reference slice's middle half. For evaluation only: a lexicon letter too short to leave held-out frames
    * of what it is (a 10-frame hold; a moving letter whose one movement lies in the middle half)
    * is tested by building it from one half of its span and replaying the other
    * (bench/acceptance/fingerspelling_acceptance.ts). The references an app serves never pass it.
@@ -162,7 +162,7 @@ export function prepareAlphabetReferences(
         : movementWindow(candidates, candidates.map(speedOf), HANDSHAPE_MODEL_BUILD.movingSpeed);
     const fps = movement === 'held' ? NATURAL_HOLD_FPS : recordingFps;
     // A moving letter keeps its frames as tracked: its folded fingers flip as the hand travels,
-    // in the learner's frames too, and its degreesOfFreedom (the SPEC's own allowance for a
+    // in the learner's frames too, and its degreesOfFreedom (product.md §5 Validation's own allowance for a
     // moving sign) must measure that.
     const guide = `${sign}.gif`;
     const reference = buildReferenceSign(movement === 'held' ? repairedFrames : angleFrames, guide, { keep, fps });

@@ -6,8 +6,8 @@ import { buildSkeletonGuide } from './skeleton_guide.ts';
 import { sourceToAngleFrames } from './source_to_angle_frames.ts';
 
 /**
- * A clip of one sign that moves (trimmed to the sign) -> its `signs/{signName}` record: the SPEC's
- * angles of every frame (the guide `guideFileName` is keyed by; what the SPEC rule and the guides
+ * A clip of one sign that moves (trimmed to the sign) -> its `signs/{signName}` record (product.md §3 Data): the
+ * angles of every frame (the guide `guideFileName` is keyed by; what the angle rule and the guides
  * read), the frames' rate, the course of the movement the judge of moving signs follows
  * (movement/build_movement_model.ts), and the recorded skeleton to replay as its guide
  * (skeleton_guide.ts). Throws the movement builder's MovementClipError, whose

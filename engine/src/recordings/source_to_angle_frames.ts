@@ -8,7 +8,7 @@ import type { LandmarkSource } from './landmark_source.ts';
 /**
  * Every frame of a recording -> its angle frame, through the practice loop's own frame step with
  * everything a reference record is built from: the angles, the hands' orientation, precise
- * mode's shape and motion features (the SPEC ignores the last two), and the handshape judge's
+ * mode's shape and motion features (the angle rule ignores the last two), and the handshape judge's
  * descriptors and hand speed. The reference builder's input.
  */
 export function sourceToAngleFrames(source: LandmarkSource): AngleFrame[] {

@@ -22,8 +22,8 @@ function spread(values: number[]): number {
 
 /**
  * A part's degreesOfFreedom: how much the sign itself moves that part, taken as the median over
- * its angles of each angle's spread. For a held handshape it stays small and the SPEC's 75-degree
- * floor rules; for a moving sign (J, Z) it grows and loosens the hand tolerance as the SPEC allows.
+ * its angles of each angle's spread. For a held handshape it stays small and the angle rule's 75-degree
+ * floor rules; for a moving sign (J, Z) it grows and loosens the hand tolerance as product.md §5 Validation allows.
  * The median, not the widest angle: in 2D a finger curled towards the camera is foreshortened and
  * its projected angles swing widely (L's curled middle finger spans over 100 degrees in a held
  * recording), and one such joint must not loosen the tolerance of the whole hand.
@@ -47,11 +47,11 @@ export interface ReferenceSignOptions {
 }
 
 /**
- * Angle frames of a recording (all frames of the sign, in order) -> the SPEC `signs/{signName}`
+ * Angle frames of a recording (all frames of the sign, in order) -> the `signs/{signName}`
  * record with one config keyed by `guideFileName`. Angles are median-smoothed over
  * REFERENCE_SMOOTHING_FRAMES first, over the whole recording; then the record keeps the frames
  * `options.keep` names (every frame by default; the practice engine takes the middle slice of
- * what is kept at practice time, SPEC 4), and says their rate.
+ * what is kept at practice time, product.md §4.7 Practice flow), and says their rate.
  */
 export function buildReferenceSign(rawFrames: readonly AngleFrame[], guideFileName: string, options: ReferenceSignOptions = {}): ReferenceSign {
   if (rawFrames.length === 0) throw new Error(`buildReferenceSign: no frames for ${guideFileName}`);

@@ -5,7 +5,7 @@ import { POSE_ANGLE_NAMES } from '../angles/pose_angle_definitions.ts';
 import type { CompiledReference } from './compiled_reference.ts';
 import type { HandAngles, ReferenceSign } from './reference_sign_schema.ts';
 
-/** The rate of a record's frames when it does not say (the SPEC's records do not). */
+/** The rate of a record's frames when it does not say (product.md §3 Data's records do not). */
 export const DEFAULT_RECORD_FPS = 30;
 
 /** The config a sign is practised with: the first guide by name, so every client picks the same. */
@@ -41,7 +41,7 @@ export function compileReference(signName: string, sign: ReferenceSign, guideFil
     (side === 0 ? compiled.leftHand : compiled.rightHand).set(hand.angles, frame * HAND_ANGLE_COUNT);
     const start = frame * angleCount + (side === 0 ? ANGLE_FRAME_LAYOUT.leftHand : ANGLE_FRAME_LAYOUT.rightHand);
     compiled.joints.set(hand.angles, start);
-    // SPEC 5: max(75, the reference's degreesOfFreedom), the same for the hand's 16 angles.
+    // product.md §5 Validation: max(75, the reference's degreesOfFreedom), the same for the hand's 16 angles.
     compiled.jointTolerance.fill(Math.max(HAND_TOLERANCE_MIN_DEG, hand.config.degreesOfFreedom), start, start + HAND_ANGLE_COUNT);
     if (hand.orientation) {
       (side === 0 ? compiled.leftHandOrientation : compiled.rightHandOrientation).set(hand.orientation, frame * HAND_ORIENTATION_COUNT);

@@ -22,9 +22,9 @@ export interface CompiledReference {
   /** frameCount x 2 (left, right): 1 when that hand's orientation was recorded. */
   orientationPresent: Uint8Array;
   /** The same angles frame by frame, each frame's 36 in the AngleFrame's layout
-   * (ANGLE_FRAME_LAYOUT: pose, left hand, right hand), for the SPEC matcher's single pass. */
+   * (ANGLE_FRAME_LAYOUT: pose, left hand, right hand), for the angle rule's single pass. */
   joints: Float32Array;
-  /** frameCount x 36: each joint's SPEC 5 tolerance (30 for the pose; for a hand's 16,
+  /** frameCount x 36: each joint's tolerance (product.md §5 Validation) (30 for the pose; for a hand's 16,
    * max(75, its degreesOfFreedom)), in the layout of `joints`. */
   jointTolerance: Float32Array;
 }

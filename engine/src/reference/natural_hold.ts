@@ -1,6 +1,6 @@
 /**
  * How long a reference of a held handshape lasts, and at what rate: NATURAL_HOLD_FRAMES frames at
- * NATURAL_HOLD_FPS. The practice session takes the middle half as the reference (SPEC 4), so a
+ * NATURAL_HOLD_FPS. The practice session takes the middle half as the reference (product.md §4.7 Practice flow), so a
  * learner holds a letter for 1.5 s of correct signing (0.15 s free, 1.2 s matching, 0.15 s free),
  * about what a fingerspelling teacher asks a beginner to hold a letter for, and the same at any
  * camera or tracker frame rate, since the session advances by time.

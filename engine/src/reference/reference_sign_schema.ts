@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { HAND_ANGLE_COUNT, HAND_ORIENTATION_COUNT, SHAPE_FEATURE_COUNT, SHAPE_LIMIT } from '../core/constants.ts';
 
 /**
- * The `signs/{signName}` record of SPEC 3, validated where it enters the engine.
+ * The `signs/{signName}` record of product.md §3 Data, validated where it enters the engine.
  * configs: keyed by the guide animation's file name (served at gifs/{language}/{fileName}); each
  * value is the list of reference frames. A frame holds `pose`, `left_hand` and `right_hand`; a part
  * that the recording lacks is an absent key (the Realtime Database drops nulls; null is accepted too).
  *
- * Beyond the SPEC: the record's `fps` (the frames' rate; 30 when absent), `handshape` (the
+ * Beyond product.md §3 Data: the record's `fps` (the frames' rate; 30 when absent), `handshape` (the
  * handshape judge's model), `calibration` (the frames precise mode calibrates on) and `movement`
  * (the course of a sign that moves, for the judge of moving signs) and `guide` (the recorded
  * skeleton, replayed as the guide of a sign recorded from a clip), and, per
@@ -48,7 +48,7 @@ export const referenceFrameSchema = z.object({
 const prototypesSchema = z.array(z.array(z.number().finite())).min(1, 'a handshape needs at least one prototype');
 
 /**
- * The handshape judge's model of a sign (beyond the SPEC; handshape/build_handshape_models.ts):
+ * The handshape judge's model of a sign (beyond product.md §3 Data; handshape/build_handshape_models.ts):
  * the names of the descriptors its vectors hold (a judge with other descriptors ignores the
  * model), which fingers the sign extends and which it folds, whether it is held still or moves,
  * the speed limit (palm lengths per second: the
@@ -96,7 +96,7 @@ export const handshapeModelSchema = z.object({
 });
 
 /**
- * The course of a sign that moves (beyond the SPEC; movement/build_movement_model.ts): the signing
+ * The course of a sign that moves (beyond product.md §3 Data; movement/build_movement_model.ts): the signing
  * hand's movement features (movement/movement_features.ts, named in `features`, in that order) at
  * `keys.length` key poses evenly spaced in time over the movement, which took `seconds`; `hand`
  * is the hand the reference's signer signed with (a learner may sign with either). A record with
@@ -112,7 +112,7 @@ export const movementModelSchema = z
   .refine((model) => model.keys.every((key) => key.length === model.features.length), 'every key pose holds one value per feature');
 
 /**
- * The recorded signer's skeleton to replay as the sign's guide (beyond the SPEC; a sign recorded
+ * The recorded signer's skeleton to replay as the sign's guide (beyond product.md §3 Data; a sign recorded
  * from a clip, recordings/skeleton_guide.ts), so that the guide travels with the record: `fps`
  * frames a second, the image's `aspect` (width / height), each frame's upper body (the pose's
  * points SKELETON_GUIDE_POSE_POINTS, in that order) and hands (21 points each) as x, y pairs
@@ -147,7 +147,7 @@ export const referenceSignSchema = z.object({
   /**
    * The frames precise mode calibrates and contrasts its tolerances on (precise/calibration_set.ts):
    * the signer's whole performance of the sign, in recording order, where the configs hold only
-   * what the SPEC rule follows frame by frame (a held letter's natural hold: its typical frames,
+   * what the angle rule follows frame by frame (a held letter's natural hold: its typical frames,
    * resampled, their flips repaired). Absent: the primary config's frames.
    */
   calibration: z.array(referenceFrameSchema).min(1, 'calibration needs at least one frame').optional(),

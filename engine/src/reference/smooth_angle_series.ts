@@ -7,7 +7,7 @@ import { Part } from '../core/landmark_layout.ts';
  * wide swings of a foreshortened curled finger); the practice loop compares the learner with one
  * reference frame at a time, so a single spiked reference frame would block progress until the
  * learner happened to reproduce the spike. The live tracker smooths its landmarks for the same
- * reason (SPEC 9: smoothing on). Returns new frames; the input is left as it was.
+ * reason (product.md §9 Constants: smoothing on). Returns new frames; the input is left as it was.
  *
  * ref: the temporal filtering of MediaPipe's landmark smoothing (LandmarksSmoothingCalculator),
  * as a median, which removes spikes without lagging a held pose.

@@ -8,7 +8,7 @@ import { Part } from '../core/landmark_layout.ts';
  * not the sign (the hand shape of every letter is held, even where the hand moves): in 2-D, a folded finger pointing at the camera is foreshortened to a
  * few pixels and its projected angles flip (V's pinky middle joint 28 -> 136 -> 1, L's ring
  * knuckle 125-179 with a stretch at 30, in the recordings of data/asl-alphabet). A learner cannot follow such a
- * flip, and under the SPEC rule one unmatched stretch of reference frames blocks the sign.
+ * flip, and under the angle rule one unmatched stretch of reference frames blocks the sign.
  */
 export const ARTEFACT_DEGREES = 60;
 
@@ -41,7 +41,7 @@ export function typicalFrames(frames: readonly AngleFrame[], indices: readonly n
  * `frames` with their tracking artefacts repaired: every hand angle lying more than
  * ARTEFACT_DEGREES from its median over `range` (the frames of the recording that make the sign)
  * is replaced by that median, so a flipped folded finger reads as the finger does in the rest of
- * the sign. Only the angles are repaired (the SPEC's reference data); frames keep their place, so
+ * the sign. Only the angles are repaired (the reference data of product.md §3 Data); frames keep their place, so
  * a moving sign keeps its timing. Returns new frames and, per frame, whether it was repaired.
  */
 export function repairTrackingArtefacts(frames: readonly AngleFrame[], range: readonly number[]): { frames: AngleFrame[]; repaired: boolean[] } {

@@ -69,13 +69,13 @@ function acceptance(frames: readonly AngleFrame[], reference: CompiledSign, matc
 }
 
 describe('precise matching on the alphabet recordings (held-out frames)', () => {
-  it('accepts its own letter\'s held-out frames and rejects the fist letters that the SPEC rule confuses', () => {
+  it('accepts its own letter\'s held-out frames and rejects the fist letters that the angle rule confuses', () => {
     const a = split('A');
     const e = split('E');
     const s = split('S');
     expect(acceptance(a.heldOut, a.reference)).toBeGreaterThan(0.9);
     expect(acceptance(e.heldOut, e.reference)).toBeGreaterThan(0.9);
-    // SPEC (75 degrees) accepts E and S frames as A; precise mode does not.
+    // The angle rule (75 degrees) accepts E and S frames as A; precise mode does not.
     expect(acceptance(e.heldOut, a.reference, bySpec)).toBeGreaterThan(0.9);
     expect(acceptance(e.heldOut, a.reference)).toBeLessThan(0.05);
     expect(acceptance(s.heldOut, a.reference, bySpec)).toBeGreaterThan(0.9);
@@ -116,7 +116,7 @@ describe('precise matching on the alphabet recordings (held-out frames)', () => 
       }
     }
     expect(asLeft / source.frameCount).toBeGreaterThan(0.9);
-    // The SPEC's angles cannot see the mirror (angles are mirror-invariant); precise mode can.
+    // The angle rule's angles cannot see the mirror (angles are mirror-invariant); precise mode can.
     expect(asRight / source.frameCount).toBeLessThan(0.05);
   }, 60_000);
 
@@ -194,7 +194,7 @@ describe('precise matching on the alphabet recordings (held-out frames)', () => 
     expect(set[1]!.precise.featureTolerance).toEqual(expected[1]!.featureTolerance);
   }, 60_000);
 
-  it('keeps the SPEC mode as it was: createMatcher(\'spec\') runs matchFrame, \'precise\' matchFramePreciseNear', { timeout: 60_000 }, () => {
+  it('keeps the angle rule as it was: createMatcher(\'spec\') runs matchFrame, \'precise\' matchFramePreciseNear', { timeout: 60_000 }, () => {
     const { reference, heldOut } = split('E');
     for (const frame of heldOut.slice(0, 40)) {
       for (const r of [0, 10, 50]) {

@@ -10,7 +10,7 @@ import { E, F, X, held, moving } from './letter_definition_shorthand.ts';
  *
  * Written from the letter's handshape as the ÖGS/DGS alphabet describes it and checked against the
  * one recorded signer (data/fingerspelling-asq): each finger's 3-D straightness over the letter's
- * frames (docs/second-language.md lists the measurements). A finger is written 'extended' or
+ * frames (docs/engineer/second-language.md lists the measurements). A finger is written 'extended' or
  * 'folded' only where both agree; the moving letters are those the recording shows moving (the
  * wrist travelling at over 1.5 shoulder widths a second between arrival and departure; the umlauts
  * are their vowel shaken, ẞ and Z traced). Not reviewed by a signer of ÖGS.

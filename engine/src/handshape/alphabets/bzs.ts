@@ -10,11 +10,11 @@ import { E, F, X, held, moving } from './letter_definition_shorthand.ts';
  *
  * Written from the letter's handshape as the Libras alphabet describes it and checked against the
  * one recorded signer (data/fingerspelling-bzs): each finger's 3-D straightness over the letter's
- * frames (docs/second-language.md lists the measurements). A finger is written 'extended' or
+ * frames (docs/engineer/second-language.md lists the measurements). A finger is written 'extended' or
  * 'folded' only where both agree. The moving letters are Libras's: Ç (C shaken), H (turned), J
  * (traced), K (raised), X (index hooked and shaken), Z (traced); the recording shows each moving.
  * D, G and L have X's fingers with the index straight, X hooked: their index is 'straight'
- * (recorded hook G 7-9.5 degrees, L 5-8, D 5-10; X 22-48; docs/second-language.md).
+ * (recorded hook G 7-9.5 degrees, L 5-8, D 5-10; X 22-48; docs/engineer/second-language.md).
  * Not reviewed by a signer of Libras.
  */
 
