@@ -50,15 +50,14 @@ export function LessonBar({ done, total }: { done: number; total: number }) {
 }
 
 /** The current sign's guide over the video: the turnable 3-D hand where the sign has a recorded
- * hand, else the reference's guide animation. A missing file says so. */
-/** `handGuide`: whether the 3-D hand may stand for the sign: it is drawn from the American
- * recordings (data/asl-alphabet), so another language's letter of the same name shows its own GIF. */
-export function GuideOverlay({ src, signName, handGuide }: { src: string | null; signName: string; handGuide: boolean }) {
+ * hand in the lesson's language (its own recordings: an Austrian A is drawn from the Austrian
+ * signer), else the reference's guide animation. A missing file says so. */
+export function GuideOverlay({ src, signName, language }: { src: string | null; signName: string; language: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   return (
     <figure className="guide-overlay">
-      {handGuide && hasHandGuide(signName) ? (
-        <HandGuide sign={signName} compact />
+      {hasHandGuide(signName, language) ? (
+        <HandGuide sign={signName} language={language} compact />
       ) : src && failed !== src ? (
         <img key={src} src={src} alt={`Guide animation for the sign ${signName}`} onError={() => setFailed(src)} />
       ) : (

@@ -49,7 +49,7 @@ export async function launchWithFakeCamera(photo?: string): Promise<Browser> {
   return launchBrowser({ args });
 }
 
-export async function signedInPage(browser: Browser, options: { progress?: Record<string, Record<string, number>>; maxLevel?: number } = {}): Promise<{
+export async function signedInPage(browser: Browser, options: { progress?: Record<string, Record<string, number>>; maxLevel?: number; language?: string } = {}): Promise<{
   context: BrowserContext;
   page: Page;
   user: TestUser;

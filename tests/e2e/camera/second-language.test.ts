@@ -136,6 +136,11 @@ describe('a learner switches to Austrian Sign Language and back', () => {
     const spelling = page.getByTestId('word-spelling');
     await expect.poll(() => spelling.getAttribute('data-word'), { timeout: 20_000 }).toBe(word);
     expect(await signName(page)).toBe('SCH');
+    // The side panel's list: SCH, three letters wide, does not run into its state ('now').
+    const row = page.locator('.practice-panel__sign').first();
+    const [letterBox, stateBox] = await Promise.all([row.locator('.practice-panel__letter').boundingBox(), row.locator('.practice-panel__state').boundingBox()]);
+    expect(await row.locator('.practice-panel__letter').textContent()).toBe('SCH');
+    expect(letterBox!.x + letterBox!.width, 'SCH ends before its state begins').toBeLessThanOrEqual(stateBox!.x);
     expect(await spelling.locator('.word-spelling__letter').allTextContents()).toEqual(letters);
     const label = () => spelling.getByRole('img').getAttribute('aria-label');
     expect(await label()).toBe(`Spelling ${word}: letter 1 of ${letters.length}`);
