@@ -30,7 +30,7 @@ export const ENGINE_LAYERS = [
   ['angles', 'motion'],
   ['reference'],
   ['match'],
-  ['precise', 'handshape'],
+  ['precise', 'handshape', 'movement'],
   ['practice'],
   ['recordings', 'feedback'],
   ['replay', 'score', 'evaluation', 'guide', 'tracker'],
@@ -48,6 +48,39 @@ const engineFolderZones = ENGINE_LAYERS.flatMap((layer, rank) =>
     message: `engine/src/${folder} may import only lower layers of the engine (ENGINE_LAYERS in eslint.config.js): no folder import circles.`,
   })),
 );
+
+/**
+ * Inside the tracker, imports point down: the runtimes (browser/, node/) above the file that wires
+ * the stages (landmark_tracker.ts), it above the stages, the stages above the graph helpers
+ * (calculators/, webgpu/) and the base files (types, constants, options, hand sides). TRACKER_STAGES
+ * are the stage files docs/engineer/tracker.md lists ("The files, by stage").
+ */
+const TRACKER = './engine/src/tracker';
+const TRACKER_STAGES = [
+  'pose_path.ts',
+  'blazepose_internals.ts',
+  'hand_tracks.ts',
+  'hand_model_runner.ts',
+  'hand_path.ts',
+  'palm_search.ts',
+  'palm_detector.ts',
+  'wider_look.ts',
+  'still_refinement.ts',
+  'one_submission_frame.ts',
+  'stage_timings.ts',
+];
+const trackerZones = [
+  {
+    target: `${TRACKER}/{*.ts,calculators/**,webgpu/**}`,
+    from: [`${TRACKER}/landmark_tracker.ts`, `${TRACKER}/browser`, `${TRACKER}/node`],
+    message: 'Inside the tracker only the runtimes (browser/, node/) import landmark_tracker.ts, and nothing below them imports them.',
+  },
+  {
+    target: `${TRACKER}/{calculators,webgpu}/**`,
+    from: TRACKER_STAGES.map((file) => `${TRACKER}/${file}`),
+    message: "The tracker's graph helpers (calculators/, webgpu/) do not import its stages.",
+  },
+];
 
 const outsideEngine = ['./src', './server', './bench', './tests', './scripts'];
 const appInternals = ['./src/features', './src/app'];
@@ -107,6 +140,7 @@ export default tseslint.config(
           zones: [
             { target: './engine', from: outsideEngine, message: 'The engine is a standalone package: it never imports the app, the server, the bench or the tests.' },
             ...engineFolderZones,
+            ...trackerZones,
           ],
         },
       ],

@@ -20,7 +20,10 @@
 //  10. real signers: photographs of real people -> our tracker -> the default judge, beside
 //      MediaPipe Hands (bench/signers/; `--only signers`, which writes bench/signers.md; with
 //      `--video` also the tracker in video mode).
-//  11. the time to the first skeleton on a fake camera, first and second visit
+//  11. moving signs: real signers' HELLO and THANK YOU (data/popsign-hello-thankyou) through the
+//      judge of moving signs, cross-validated by signer (bench/moving-signs/; `--only moving-signs`,
+//      which writes bench/moving-signs.md; `--popsign DIR` judges another folder of PopSign signers).
+//  12. the time to the first skeleton on a fake camera, first and second visit
 //      (bench/first-skeleton/; full run, or `--only first-skeleton`).
 // Writes bench.json, bench.md and bench.svg to bench/results/ (or --out DIR). See bench/README.md.
 // `npm run bench -- --gpu-bundle DIR` builds the GPU bundle instead (bench/gpu-bundle/build_gpu_bundle.ts).
@@ -38,6 +41,8 @@ import { runRuntimes, type RuntimesOptions } from './runtimes/run_runtimes.ts';
 import { acceptanceMarkdown, runAcceptance, timingMarkdown } from './acceptance/run_acceptance.ts';
 import { runSigners } from './signers/run_signers.ts';
 import { signersMarkdown, signersTotals } from './signers/signers_markdown.ts';
+import { runMovingSigns } from './moving-signs/run_moving_signs.ts';
+import { movingSignsMarkdown, movingSignsTotals } from './moving-signs/moving_signs_markdown.ts';
 import { buildPages } from './lib/pages.ts';
 import { computeRatios, summarizeRuns, toMarkdown, toSvg, type BenchOutput, type RunSummary } from './lib/report.ts';
 import { startStaticServer } from './lib/server.ts';
@@ -51,7 +56,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export interface BenchOptions {
   quick: boolean;
   outDir: string;
-  /** Limit to some subjects (engine, tracker, human, mediapipe, models, loop, runtimes, classroom, serve, accuracy, acceptance, first-skeleton, signers); all when empty (signers only when named). */
+  /** Limit to some subjects (engine, tracker, human, mediapipe, models, loop, runtimes, classroom, serve, accuracy, acceptance, first-skeleton, signers, moving-signs); all when empty (signers and moving-signs only when named). */
   only?: string[];
   /** Signers: run MediaPipe Hands on the photographs again and rewrite its stored output. */
   rerunMediaPipe?: boolean;
@@ -59,6 +64,8 @@ export interface BenchOptions {
   signersVideo?: boolean;
   /** Signers (--video-without-body): also video mode with hands looked for without a body (close-up recordings' setting). */
   signersVideoWithoutBody?: boolean;
+  /** Moving signs: a folder of PopSign signer files to judge instead of data/popsign-hello-thankyou. */
+  popsign?: string;
   /** Accuracy: reuse MediaPipe's landmarks from this earlier output folder (see bench/accuracy/run_accuracy.ts). */
   referenceFrom?: string;
   /** The WebGPU adapter of the Node runtimes rows: Dawn's null adapter (default) or the machine's GPU. */
@@ -315,15 +322,16 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     writeFileSync(join(tables, 'practice-timing.md'), timingMarkdown(acceptance));
   }
 
-  // 10. Real signers (a few minutes: tracking 170 photographs, then the judge, then the per-person
-  // split, tune_judge.ts in four directions, several minutes more): only when named.
-  // Writes the committed bench/signers.md (a quick run: into the output folder, without the split,
-  // whose tuning reads our tracker's landmarks from bench/results/signers, not a quick run's folder).
+  // 10. Real signers (tracking 170 photographs, the committed judge on them, then every photograph
+  // judged by a judge learned without it: eleven folds, a minute or three each): only when named.
+  // Writes the committed bench/signers.md (a quick run: into the output folder, without the
+  // cross-validation, whose learning reads our tracker's landmarks from bench/results/signers, not
+  // a quick run's folder).
   let signers: BenchOutput['signers'];
   if (options.only?.includes('signers')) {
     log('bench: real signers (photographs of real people -> our tracker -> the default judge)');
     try {
-      const result = await runSigners({ root, outDir: options.outDir, log: (line) => log(`bench:   ${line}`), rerunMediaPipe: options.rerunMediaPipe, video: options.signersVideo, videoWithoutBody: options.signersVideoWithoutBody, acceptance, split: !options.quick });
+      const result = await runSigners({ root, outDir: options.outDir, log: (line) => log(`bench:   ${line}`), rerunMediaPipe: options.rerunMediaPipe, video: options.signersVideo, videoWithoutBody: options.signersVideoWithoutBody, acceptance, crossValidate: !options.quick });
       const tables = options.quick ? options.outDir : join(root, 'bench');
       mkdirSync(tables, { recursive: true });
       writeFileSync(join(tables, 'signers.md'), signersMarkdown(result));
@@ -332,6 +340,25 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     } catch (error) {
       log(`bench: signers failed: ${(error as Error).message}`);
       signers = { status: 'error', reason: String((error as Error).stack ?? error) };
+    }
+  }
+
+  // 11. Moving signs (about a minute): only when named. Writes the committed bench/moving-signs.md
+  // (a quick run, or another folder of signers: into the output folder).
+  let movingSigns: BenchOutput['movingSigns'];
+  if (options.only?.includes('moving-signs')) {
+    log('bench: moving signs (real signers\' HELLO and THANK YOU -> the judge of moving signs, cross-validated by signer)');
+    try {
+      const result = await runMovingSigns({ root, folder: options.popsign, log: (line) => log(`bench:   ${line}`) });
+      const tables = options.quick || options.popsign ? options.outDir : join(root, 'bench');
+      mkdirSync(tables, { recursive: true });
+      const command = `npm run bench -- --only moving-signs${options.popsign ? ` --popsign ${options.popsign}` : ''}`;
+      writeFileSync(join(tables, 'moving-signs.md'), movingSignsMarkdown(result, { command, date: new Date().toISOString().slice(0, 10) }));
+      movingSigns = { status: 'ok', totals: movingSignsTotals(result) };
+      log(`bench: wrote ${join(tables, 'moving-signs.md')}`);
+    } catch (error) {
+      log(`bench: moving signs failed: ${(error as Error).message}`);
+      movingSigns = { status: 'error', reason: String((error as Error).stack ?? error) };
     }
   }
 
@@ -357,6 +384,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
     runtimes,
     acceptance,
     signers,
+    movingSigns,
     firstSkeleton,
   };
   writeOutputs(output, options.outDir);
@@ -473,6 +501,7 @@ function parseArgs(argv: string[]): BenchOptions {
   const onlyIndex = argv.indexOf('--only');
   const referenceIndex = argv.indexOf('--reference-from');
   const adapterIndex = argv.indexOf('--adapter');
+  const popsignIndex = argv.indexOf('--popsign');
   return {
     rerunMediaPipe: argv.includes('--rerun-mediapipe'),
     signersVideo: argv.includes('--video'),
@@ -483,6 +512,7 @@ function parseArgs(argv: string[]): BenchOptions {
     outDir: resolve(outIndex >= 0 ? argv[outIndex + 1]! : join(root, 'bench', 'results', ...(quick ? ['quick'] : []))),
     only: onlyIndex >= 0 ? argv[onlyIndex + 1]!.split(',') : [],
     referenceFrom: referenceIndex >= 0 ? resolve(argv[referenceIndex + 1]!) : undefined,
+    popsign: popsignIndex >= 0 ? resolve(argv[popsignIndex + 1]!) : undefined,
   };
 }
 

@@ -27,15 +27,34 @@ function restUrl(admin: AdminDatabase, path: string, query: Record<string, strin
 async function call(admin: AdminDatabase, method: string, path: string, body?: unknown, query?: Record<string, string>): Promise<unknown> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (!admin.databaseSecret) headers.Authorization = `Bearer ${admin.accessToken ?? 'owner'}`;
-  const response = await fetch(restUrl(admin, path, query), {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: admin.timeoutMs === undefined ? undefined : AbortSignal.timeout(admin.timeoutMs),
-  });
+  const request = (): Promise<Response> =>
+    fetch(restUrl(admin, path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: admin.timeoutMs === undefined ? undefined : AbortSignal.timeout(admin.timeoutMs),
+    });
+  let response: Response;
+  try {
+    response = await request();
+  } catch (error) {
+    // A kept-alive connection the server closed while this process was busy (the seed builds
+    // references synchronously for seconds between writes, longer than the server's 5 s
+    // keep-alive) fails the next request before anything was sent. Every request here is
+    // idempotent (GET, PUT, PATCH with fixed values), so it is sent once more on a new connection.
+    if (!isClosedIdleConnection(error)) throw error;
+    response = await request();
+  }
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 200)}`);
   return text === '' ? null : JSON.parse(text);
+}
+
+/** Whether fetch failed because the server had closed the kept-alive connection it reused. */
+export function isClosedIdleConnection(error: unknown): boolean {
+  if (!(error instanceof TypeError) || !(error.cause instanceof Error)) return false;
+  const cause = error.cause as Error & { code?: string };
+  return cause.code === 'UND_ERR_SOCKET' || cause.code === 'ECONNRESET';
 }
 
 export const adminGet = (admin: AdminDatabase, path: string, query?: Record<string, string>) => call(admin, 'GET', path, undefined, query);

@@ -14,6 +14,7 @@ import { AMERICAN_LEVELS } from '../src/lib/data/curriculum.ts';
 import type { Level } from '../src/lib/data/schemas.ts';
 import { adminGet, adminUpdate, type AdminDatabase } from './admin-rest.ts';
 import { usernameKey } from '../src/lib/data/username-rules.ts';
+import { ensureDemoAccount } from './demo-account.ts';
 
 export interface DemoBackend {
   projectId: string;
@@ -72,12 +73,6 @@ export function assertDemoBackend(backend: DemoBackend): void {
 
 type Fetch = typeof fetch;
 
-interface IdentityAnswer {
-  localId?: string;
-  users?: Array<{ localId?: string }>;
-  error?: { message?: string };
-}
-
 export interface SeededDemoLearner {
   uid: string;
   /** The account was created by this call (else it existed). */
@@ -88,36 +83,8 @@ export interface SeededDemoLearner {
 
 export async function seedDemoLearner(backend: DemoBackend, options: { fetch?: Fetch } = {}): Promise<SeededDemoLearner> {
   assertDemoBackend(backend);
-  const send = options.fetch ?? fetch;
-  const identity = async (path: string, body: unknown, admin = false): Promise<{ ok: boolean; answer: IdentityAnswer }> => {
-    const response = await send(`http://${backend.authHost}/identitytoolkit.googleapis.com/v1/${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(admin ? { Authorization: 'Bearer owner' } : {}) },
-      body: JSON.stringify(body),
-    });
-    return { ok: response.ok, answer: (await response.json().catch(() => ({}))) as IdentityAnswer };
-  };
   const { email, password, username } = DEMO_LEARNER;
-  const key = 'key=demo-api-key'; // the emulator accepts any key
-
-  let uid: string | undefined;
-  let created = false;
-  const signIn = await identity(`accounts:signInWithPassword?${key}`, { email, password, returnSecureToken: true });
-  if (signIn.ok) uid = signIn.answer.localId;
-  if (!uid) {
-    // The account exists with another password (changed through the app), or not at all.
-    const lookup = await identity(`projects/${backend.projectId}/accounts:lookup`, { email: [email] }, true);
-    uid = lookup.answer.users?.[0]?.localId;
-    if (uid) {
-      const update = await identity(`projects/${backend.projectId}/accounts:update`, { localId: uid, password }, true);
-      if (!update.ok) throw new Error(`demo learner: could not set the password back: ${update.answer.error?.message ?? 'unknown error'}`);
-    } else {
-      const signUp = await identity(`accounts:signUp?${key}`, { email, password, returnSecureToken: true });
-      uid = signUp.answer.localId;
-      if (!signUp.ok || !uid) throw new Error(`demo learner: could not create the account: ${signUp.answer.error?.message ?? 'unknown error'}`);
-      created = true;
-    }
-  }
+  const { uid, created } = await ensureDemoAccount(backend, { email, password }, options.fetch ?? fetch, 'demo learner');
 
   const admin: AdminDatabase = { databaseUrl: backend.databaseUrl, accessToken: 'owner' };
   if ((await adminGet(admin, `users/${uid}/info`)) !== null) {

@@ -17,6 +17,7 @@ import { acquireServiceLock } from './processes.ts';
 import { PROJECT_ID, ROOT } from './paths.ts';
 import { seedDatabase } from './seed.ts';
 import { seedDemoLearner } from './demo-learner.ts';
+import { seedDemoTeacher } from './demo-teacher.ts';
 import { startBanner } from './start-banner.ts';
 import { viteLineForLearners } from './vite-output.ts';
 import { logPhase, phaseLine } from '../scripts/phase-log.mjs';
@@ -73,8 +74,10 @@ async function startBackend(): Promise<boolean> {
   logPhase('emulators', emulatorsStarted, `Auth ${emulators.authHost}, database (${emulators.databaseKind}) ${emulators.databaseHost}; data in ${dataDir}`);
   const demoStarted = performance.now();
   try {
-    const demo = await seedDemoLearner({ projectId: PROJECT_ID, authHost: emulators.authHost, databaseUrl: emulators.databaseUrl });
+    const backend = { projectId: PROJECT_ID, authHost: emulators.authHost, databaseUrl: emulators.databaseUrl };
+    const demo = await seedDemoLearner(backend);
     logPhase('demo learner', demoStarted, demo.created ? 'created' : 'ready');
+    await seedDemoTeacher(backend);
     return true;
   } catch (error) {
     // The app works without it; say why it is missing.

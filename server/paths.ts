@@ -9,3 +9,6 @@ export const ALPHABET_DIR = join(ROOT, 'data', 'asl-alphabet');
 export const PHOTOGRAPHS_DIR = join(ROOT, 'data', 'photographs');
 /** The offline demo project (the `demo-` prefix keeps firebase-tools from calling Google). */
 export const PROJECT_ID = 'demo-signlearn';
+/** Other people's hands the American letters' handshape models learn prototypes from, beside the
+ * recorded signer's (data/real-photos/README.md; written by bench/signers-judge/learn_committed_judge.ts). */
+export const PEOPLE_HANDS_FILE = join(ROOT, 'data', 'real-photos', 'people-hands.json');

@@ -6,31 +6,39 @@
 //   npm run seed -- --database-url https://PROJECT-default-rtdb.firebaseio.com \
 //                   --access-token "$(gcloud auth print-access-token)"
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { HAND_DESCRIPTOR_NAMES } from '@signlearn/engine/handshape/hand_descriptors';
 import { parseReferenceSign, type ReferenceSign } from '@signlearn/engine/reference/reference_sign_schema';
 import { manualAlphabetOf } from '@signlearn/engine/handshape/alphabets/manual_alphabets';
 import type { LetterDefinition } from '@signlearn/engine/handshape/manual_alphabet';
 import { CURRICULUM, curriculumSigns } from '../src/lib/data/curriculum.ts';
+import { movingSignsOf } from '../src/lib/data/moving-signs.ts';
 import { contentRoot } from '../src/lib/data/paths.ts';
 import { encodeKey, mapKeys } from '../src/lib/data/keys.ts';
 import type { Level } from '../src/lib/data/schemas.ts';
 import { adminSet, adminUpdate, type AdminDatabase } from './admin-rest.ts';
-import { ALPHABET_DIR as REPO_ALPHABET_DIR, PROJECT_ID, ROOT } from './paths.ts';
+import { ensureMovingSigns } from './moving-signs.ts';
+import { ALPHABET_DIR as REPO_ALPHABET_DIR, PEOPLE_HANDS_FILE, PROJECT_ID, ROOT } from './paths.ts';
 
 /** The recorded alphabet (26 letters) the reference builder reads. */
 export const ALPHABET_DIR = process.env.SIGNLEARN_ALPHABET_DIR ?? REPO_ALPHABET_DIR;
 /** Built reference records, one `<SIGN>.json` each (gitignored cache). */
 export const REFERENCES_DIR = join(ROOT, '.cache', 'references');
 
-/** Where a language's recordings and built records are: American's alphabet and REFERENCES_DIR;
- * another language's fingerspelling lexicon, data/fingerspelling-{language} (its ISO 639-3 code),
- * and .cache/references-{language}. */
-export function languageFolders(language: string): { recordings: string; references: string } {
-  if (language === 'american') return { recordings: ALPHABET_DIR, references: REFERENCES_DIR };
+/** Where a language's recordings and built records are: American's alphabet and REFERENCES_DIR,
+ * with other people's photographed letters as prototypes (PEOPLE_HANDS_FILE); another language's
+ * fingerspelling lexicon, data/fingerspelling-{language} (its ISO 639-3 code), and
+ * .cache/references-{language}. */
+export function languageFolders(language: string): { recordings: string; references: string; people?: string } {
+  if (language === 'american') return { recordings: ALPHABET_DIR, references: REFERENCES_DIR, people: PEOPLE_HANDS_FILE };
   return { recordings: join(ROOT, 'data', `fingerspelling-${language}`), references: join(ROOT, '.cache', `references-${language}`) };
 }
+
+/** The file in a references folder that says which people's hands its records learned from (a hash of the people-hands file, or "none"). */
+const PEOPLE_STAMP = 'people-hands.sha256';
+const peopleStamp = (people: string | undefined) => (people === undefined ? 'none' : createHash('sha256').update(readFileSync(people)).digest('hex'));
 
 /** The manual alphabet a curriculum language's records are built with ('american' is ISO 639-3 ase). */
 export const definitionsOf = (language: string): Readonly<Record<string, LetterDefinition>> => manualAlphabetOf(language === 'american' ? 'ase' : language);
@@ -40,17 +48,22 @@ export const definitionsOf = (language: string): Readonly<Record<string, LetterD
  * record the current schema rejects, one without the current handshape model, or one whose letter
  * the alphabet (`definitions`) now defines otherwise (all written by an older builder) counts as
  * missing, so an upgrade rebuilds the cache instead of failing to seed or judging by old
- * definitions.
+ * definitions; so do records built from other people's hands than `people`'s (the file's hash,
+ * kept beside them). American's records learn from data/real-photos/people-hands.json.
  */
-export function ensureReferences(signs: string[], out = REFERENCES_DIR, alphabetDir = ALPHABET_DIR, definitions: Readonly<Record<string, LetterDefinition>> = definitionsOf('american')): void {
-  if (signs.every((sign) => isUsableRecord(sign, join(out, `${sign}.json`), definitions))) return;
+export function ensureReferences(signs: string[], out = REFERENCES_DIR, alphabetDir = ALPHABET_DIR, definitions: Readonly<Record<string, LetterDefinition>> = definitionsOf('american'), people: string | undefined = alphabetDir === ALPHABET_DIR ? PEOPLE_HANDS_FILE : undefined): void {
+  const stamp = peopleStamp(people);
+  const stampFile = join(out, PEOPLE_STAMP);
+  const sameHands = existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === stamp;
+  if (sameHands && signs.every((sign) => isUsableRecord(sign, join(out, `${sign}.json`), definitions))) return;
   if (!existsSync(alphabetDir)) {
     throw new Error(`seed: reference records missing in ${out} and no recordings at ${alphabetDir} (set SIGNLEARN_ALPHABET_DIR)`);
   }
-  execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'engine', 'src', 'cli', 'main.ts'), 'build-references', '--in', alphabetDir, '--out', out], {
+  execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'engine', 'src', 'cli', 'main.ts'), 'build-references', '--in', alphabetDir, '--out', out, ...(people === undefined ? [] : ['--people', people])], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  writeFileSync(stampFile, `${stamp}\n`);
 }
 
 function isUsableRecord(sign: string, file: string, definitions: Readonly<Record<string, LetterDefinition>>): boolean {
@@ -117,7 +130,14 @@ export async function seedDatabase(
   for (const [language, levels] of Object.entries(curriculum)) {
     const signs = curriculumSigns(levels);
     const folders = languageFolders(language);
-    if (options.buildMissing !== false && !options.referencesDir) ensureReferences(signs, folders.references, folders.recordings, definitionsOf(language));
+    // The letters come from the language's alphabet recordings; the signs that move each from its
+    // one performance (moving-signs.ts).
+    const moving = movingSignsOf(language);
+    const letters = signs.filter((sign) => !moving.some((m) => m.name === sign));
+    if (options.buildMissing !== false && !options.referencesDir) {
+      ensureReferences(letters, folders.references, folders.recordings, definitionsOf(language), folders.people);
+      await ensureMovingSigns(moving.filter((m) => signs.includes(m.name)), folders.references);
+    }
     const records = loadReferences(signs, options.referencesDir ?? folders.references);
     // Levels replace the whole `levels` node (an array by 0-based index); levels without
     // content are simply absent.
@@ -156,7 +176,9 @@ async function main(args: string[]): Promise<void> {
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename ?? '')) {
   main(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
+    // A failed request's reason is in its cause ('fetch failed' alone says nothing).
+    const cause = error instanceof Error && error.cause ? ` (${error.cause instanceof Error ? error.cause.message : String(error.cause)})` : '';
+    console.error(error instanceof Error ? `${error.message}${cause}` : error);
     process.exit(1);
   });
 }

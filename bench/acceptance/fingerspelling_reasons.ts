@@ -17,7 +17,8 @@ import { cloneLandmarkFrame, createLandmarkFrame, type LandmarkFrame } from '../
 import { manualAlphabetOf } from '../../engine/src/handshape/alphabets/manual_alphabets.ts';
 import { FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_NAMES } from '../../engine/src/handshape/hand_descriptors.ts';
 import { CURLED_AT, EXTENDED_AT, FOLDED_AT } from '../../engine/src/handshape/manual_alphabet.ts';
-import { HANDSHAPE_JUDGE, matchHandshape } from '../../engine/src/handshape/match_handshape.ts';
+import { matchHandshape } from '../../engine/src/handshape/match_handshape.ts';
+import { HANDSHAPE_JUDGE } from '../../engine/src/handshape/handshape_judge_settings.ts';
 import { createMatchReport } from '../../engine/src/match/match_report.ts';
 import { loadFingerspellingFolder } from '../../engine/src/node/load_fingerspelling_folder.ts';
 import { compileLesson } from '../../engine/src/practice/compile_lesson.ts';

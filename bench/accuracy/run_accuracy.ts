@@ -118,7 +118,7 @@ export function toLandmarkSet(result: Pick<AccuracyPageResult, 'width' | 'height
   for (const hand of frame.hands ?? []) {
     // MediaPipe Hands labels a hand as it would appear in a mirror image (selfie view); these
     // frames are not mirrored, so its 'Right' is the person's left hand (as our tracker decides
-    // for a hand seen without a body: landmark_tracker.ts, findHandWithoutPose).
+    // for a hand seen without a body: hand_path.ts, findHandWithoutPose).
     if (hand.label === 'Right' && !set.leftHand) set.leftHand = hand.points;
     else if (hand.label === 'Left' && !set.rightHand) set.rightHand = hand.points;
   }

@@ -1,5 +1,6 @@
 // Writes the bench results: JSON (every figure), Markdown (tables), SVG (chart of ms per frame per
 // stage and runtime).
+import type { MovingSignsTotals } from '../moving-signs/moving_signs_markdown.ts';
 import { serveMarkdown, type ServeBenchResult } from '../serve/run_serve.ts';
 import { firstSkeletonMarkdown, type FirstSkeletonRow } from '../first-skeleton/run_first_skeleton.ts';
 import { summarize, type Stat } from './stats.ts';
@@ -168,6 +169,8 @@ export interface BenchOutput {
   acceptance?: AcceptanceResult;
   /** Real signers' photographs through the tracker and the judge (bench/signers/): only when named. */
   signers?: { status: 'ok' | 'error'; reason?: string; table?: string };
+  /** Real signers' moving signs through the judge of moving signs (bench/moving-signs/): only when named. */
+  movingSigns?: { status: 'ok' | 'error'; reason?: string; totals?: MovingSignsTotals };
   /** Time to the first skeleton, first and second visit (bench/first-skeleton/; issue 28). */
   firstSkeleton?: { status: string; reason?: string; rows?: FirstSkeletonRow[] };
 }
@@ -252,6 +255,16 @@ export function toMarkdown(out: BenchOutput): string {
   lines.push(...(out.accuracy ? accuracyMarkdown(out.accuracy) : ['not run', '']));
   lines.push('', '## 9. The practice loop\'s judges (`npm run bench -- --only acceptance`)', '');
   lines.push(out.acceptance ? acceptanceSummary(out.acceptance) : 'not run');
+  if (out.movingSigns) {
+    lines.push('', '## 11. Moving signs (`npm run bench -- --only moving-signs`; details in bench/moving-signs.md)', '');
+    const t = out.movingSigns.totals;
+    if (!t) lines.push(`${out.movingSigns.status}: ${out.movingSigns.reason ?? ''}`);
+    else {
+      lines.push('| measure | completed |', '|---|--:|');
+      for (const [speed, c] of Object.entries(t.own)) lines.push(`| own sign, ${speed} | ${c.completed} / ${c.of} |`);
+      lines.push(`| other sign | ${t.other.completed} / ${t.other.of} |`, `| still handshape | ${t.still.completed} / ${t.still.of} |`, `| non-signs | ${t.nonSigns.completed} / ${t.nonSigns.of} |`);
+    }
+  }
   if (out.signers) {
     lines.push('', '## 10. Real signers (`npm run bench -- --only signers`; details in bench/signers.md)', '');
     lines.push(out.signers.table ?? `${out.signers.status}: ${out.signers.reason ?? ''}`);

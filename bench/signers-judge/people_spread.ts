@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import type { AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import { compileHandshape, type CompiledHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
 import { HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from '../../engine/src/handshape/hand_descriptors.ts';
-import { agreesWithSign, HANDSHAPE_JUDGE, seenShare } from '../../engine/src/handshape/match_handshape.ts';
+import { agreesWithSign, seenShare } from '../../engine/src/handshape/match_handshape.ts';
+import { HANDSHAPE_JUDGE } from '../../engine/src/handshape/handshape_judge_settings.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';
 import { ALPHABET_DIR } from '../../server/paths.ts';
@@ -73,7 +74,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const quantile = Number(flag('quantile') ?? 0.9);
   const built = buildAlphabetReferences(await loadAlphabetFolder(ALPHABET_DIR));
   const letters = [...built.keys()].sort();
-  const models = letters.map((l) => compileHandshape(l, built.get(l)!.record.handshape!, undefined, undefined, {})!);
+  const models = letters.map((l) => compileHandshape(l, built.get(l)!.record.handshape!, { peopleSpread: {} })!);
   const frames = (await loadPhotos(source, flag('set'))).flatMap((photo) => {
     const frame = stillFrame(photo);
     return frame ? [{ letter: photo.letter, frame }] : [];

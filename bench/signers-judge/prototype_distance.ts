@@ -20,14 +20,24 @@ export function distanceTo(v: Float32Array, set: Float32Array, i: number, m: Com
   return Math.sqrt(sum / m.counted);
 }
 
-/** The nearest of vectors [from, to) of `set` to `v`: its distance and index (-1 when none). */
+/** The nearest of vectors [from, to) of `set` to `v`: its distance and index (-1 when none). A sum past the best so far stops early, as the judge's own search does. */
 export function nearestOf(v: Float32Array, set: Float32Array, from: number, to: number, m: CompiledHandshape): { distance: number; index: number } {
-  let best = { distance: Infinity, index: -1 };
+  let best = Infinity;
+  let index = -1;
   for (let i = from; i < to; i++) {
-    const d = distanceTo(v, set, i, m);
-    if (d < best.distance) best = { distance: d, index: i };
+    let sum = 0;
+    for (let k = 0; k < D; k++) {
+      const diff = (v[k]! - set[i * D + k]!) * seenShare(v, k);
+      const d = diff * (diff < 0 ? m.distanceBelow[k]! : m.distanceAbove[k]!);
+      sum += d * d;
+      if (sum >= best) break;
+    }
+    if (sum < best) {
+      best = sum;
+      index = i;
+    }
   }
-  return best;
+  return { distance: Math.sqrt(best / m.counted), index };
 }
 
 /** The nearest of `m`'s own prototypes to `v`. */

@@ -15,13 +15,14 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileHandshape } from '../../engine/src/handshape/compiled_handshape.ts';
-import { HANDSHAPE_JUDGE } from '../../engine/src/handshape/match_handshape.ts';
+import { HANDSHAPE_JUDGE } from '../../engine/src/handshape/handshape_judge_settings.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';
 import { ALPHABET_DIR, ROOT } from '../../server/paths.ts';
 import { loadPhotos } from './evaluate_judge.ts';
 import { stillFrame } from './still_frame.ts';
-import { describe, judgeSet, tuningArgs, WRONG_PAIRS_AT_MOST, type Outcome } from './tune_judge.ts';
+import { describe, judgeFrames as judgeSet, WRONG_PAIRS_AT_MOST, type Outcome } from './learn_judge.ts';
+import { tuningArgs } from './tune_judge.ts';
 
 export const ANGLES = [10, 15, 20, 25, 30] as const;
 const NON_SIGNS_DIR = join(ROOT, 'data', 'non-signs');

@@ -16,15 +16,23 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RATES, TIMING_TARGETS, type AcceptanceResult } from '../acceptance/run_acceptance.ts';
 import type { LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
-import { HOLD_SECONDS, JUDGED_FPS, judgeCameraFrames, judgePhoto, loadJudge, type Judge, type PhotoJudgement } from './judge_photo.ts';
+import { JUDGED_FPS, judgePhotos, judgeVideos, loadJudge, stillSource, type Judge, type PhotoJudgement, type VideoPhotoResult } from './judge_photo.ts';
 import { mediapipeFrame } from './mediapipe_frame.ts';
 import { readStoredMediaPipeHands, runMediaPipeHands, writeStoredMediaPipeHands, type StoredMediaPipeHands } from './mediapipe_hands.ts';
 import { listPhotos, photoKey, PHOTO_SETS, type Photo, type PhotoSet } from './photos.ts';
-import { handFound, trackPhotos } from './track_photos.ts';
+import { trackPhotos } from './track_photos.ts';
 import { trackPhotosAsVideo } from './track_photos_video.ts';
-import { tune, type TuneResult } from '../signers-judge/tune_judge.ts';
+import { assertFoldsDisjoint, crossValidate, type CrossValidation, type FoldRecord } from '../signers-judge/cross_validate.ts';
+import { judgeCost, type JudgeCost } from '../signers-judge/judge_cost.ts';
+import { peopleLandmarks } from '../signers-judge/learn_committed_judge.ts';
+import { stillFrame } from '../signers-judge/still_frame.ts';
+import { nonSignFrames } from '../signers-judge/tune_judge.ts';
+import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
+import { ALPHABET_DIR } from '../../server/paths.ts';
 
 /** What happened to one photograph, through our tracker and through MediaPipe Hands' landmarks. */
+export type { VideoPhotoResult };
+
 export interface PhotoResult {
   photo: string;
   set: PhotoSet;
@@ -37,16 +45,10 @@ export interface PhotoResult {
   videoWithoutBody?: VideoPhotoResult;
   /** null: the stored MediaPipe file has no entry for this photograph. */
   mediapipe: { found: boolean; judgement: PhotoJudgement | null } | null;
-}
-
-/** One photograph through our tracker in video mode: what the judge made of its frames, and the hand frame by frame. */
-export interface VideoPhotoResult {
-  found: boolean;
-  judgement: PhotoJudgement | null;
-  /** Frames (of `frames`) with a hand on either side, and whether the last (the one held) has one. */
-  handFrames: number;
-  frames: number;
-  lastFrameHand: boolean;
+  /** Our tracker's landmarks judged by the judge its cross-validation fold learned without this photograph (bench/signers-judge/cross_validate.ts): still mode, and the video modes where they ran. */
+  cv?: { found: boolean; judgement: PhotoJudgement | null } | null;
+  cvVideo?: VideoPhotoResult;
+  cvVideoWithoutBody?: VideoPhotoResult;
 }
 
 /** A video-mode run: the most frames a photograph, the frame rate, the tracker's median ms a frame in this run (null: cached). */
@@ -84,8 +86,10 @@ export interface SignersResult {
   mediapipe: StoredMediaPipeHands['made'] | null;
   photos: PhotoResult[];
   acceptance: AcceptanceFigures | null;
-  /** The per-person split (issue 26, point 3): the judge tuned on one set and reported on the other, each way, on each landmark source (tune_judge.ts); absent when not run. */
-  split?: TuneResult[];
+  /** The cross-validation's folds: what each fold's judge learned from and judged (bench/signers-judge/cross_validate.ts); null when not run. */
+  crossValidation: { folds: FoldRecord[] } | null;
+  /** matchHandshape's cost per call on these photographs' frames: the committed judge's models, and the same built without people's prototypes; null when not run. */
+  judgeCost: { withoutPeople: JudgeCost; committed: JudgeCost } | null;
 }
 
 export interface SignersOptions {
@@ -105,42 +109,8 @@ export interface SignersOptions {
   videoWithoutBody?: boolean;
   /** Only these photographs (tests). */
   photos?: Photo[];
-  /** Run the per-person split (tune_judge.ts, four directions: several minutes); by default only on all the photographs. */
-  split?: boolean;
-}
-
-/** Judges each photograph's frame, the ones with no hand skipped (nothing can complete on them). */
-export function judgePhotos(judge: Judge, photos: readonly Photo[], frames: (photo: Photo) => LandmarkFrame | null, log: (line: string) => void, label: string): Map<string, { found: boolean; judgement: PhotoJudgement | null } | null> {
-  const out = new Map<string, { found: boolean; judgement: PhotoJudgement | null } | null>();
-  photos.forEach((photo, i) => {
-    if (i % 40 === 0) log(`signers: judging ${label}: photographs ${i + 1}-${Math.min(i + 40, photos.length)} of ${photos.length} (${judge.letters.length} references, ${HOLD_SECONDS} s each)`);
-    const frame = frames(photo);
-    if (!frame) {
-      out.set(photoKey(photo), null);
-      return;
-    }
-    const found = handFound(frame);
-    out.set(photoKey(photo), { found, judgement: found ? judgePhoto(judge, photoKey(photo), frame) : null });
-  });
-  return out;
-}
-
-/** Judges each photograph's camera frames (video mode), the ones with no hand in any frame skipped. */
-export function judgeVideos(judge: Judge, photos: readonly Photo[], frames: (photo: Photo) => LandmarkFrame[], log: (line: string) => void): Map<string, VideoPhotoResult> {
-  const out = new Map<string, VideoPhotoResult>();
-  photos.forEach((photo, i) => {
-    if (i % 40 === 0) log(`signers: judging our tracker's video-mode landmarks: photographs ${i + 1}-${Math.min(i + 40, photos.length)} of ${photos.length} (played, then the last frame held; ${HOLD_SECONDS} s in all)`);
-    const played = frames(photo);
-    const handFrames = played.filter(handFound).length;
-    out.set(photoKey(photo), {
-      found: handFrames > 0,
-      judgement: handFrames > 0 ? judgeCameraFrames(judge, photoKey(photo), played) : null,
-      handFrames,
-      frames: played.length,
-      lastFrameHand: handFound(played[played.length - 1]!),
-    });
-  });
-  return out;
+  /** Judge every photograph with a judge learned without it (cross_validate.ts: eleven folds, minutes each); by default only on all the photographs. */
+  crossValidate?: boolean;
 }
 
 export async function runSigners(options: SignersOptions): Promise<SignersResult> {
@@ -165,11 +135,13 @@ export async function runSigners(options: SignersOptions): Promise<SignersResult
   const ours = judgePhotos(judge, photos, (p) => tracked.frames.get(photoKey(p)) ?? null, log, 'our tracker\'s landmarks');
   const theirs = judgePhotos(judge, photos, (p) => (storedByKey.has(photoKey(p)) ? mediapipeFrame(storedByKey.get(photoKey(p))!) : null), log, 'MediaPipe Hands\' landmarks');
 
-  const runVideo = async (handsWithoutPose: boolean): Promise<{ run: VideoRun; results: Map<string, VideoPhotoResult> }> => {
+  const runVideo = async (handsWithoutPose: boolean): Promise<{ run: VideoRun; results: Map<string, VideoPhotoResult>; frames: (photo: Photo) => LandmarkFrame[] }> => {
     const videos = await trackPhotosAsVideo({ root, photos, log, cacheDir: join(options.outDir, 'signers'), handsWithoutPose });
+    const frames = (p: Photo) => videos.frames.get(photoKey(p))!;
     return {
       run: { frames: videos.frameCount, fps: JUDGED_FPS, msPerFrame: videos.msPerFrame, backend: videos.backend },
-      results: judgeVideos(judge, photos, (p) => videos.frames.get(photoKey(p))!, log),
+      results: judgeVideos(judge, photos, frames, log),
+      frames,
     };
   };
   const video = options.video ? await runVideo(false) : null;
@@ -184,14 +156,32 @@ export async function runSigners(options: SignersOptions): Promise<SignersResult
     acceptance = acceptanceFigures(judge.mode, await runAcceptance({ quick: false, log: (line) => log(`signers:   ${line}`) }));
   }
 
-  const split: TuneResult[] = [];
-  if (options.split ?? options.photos === undefined) {
-    for (const source of ['tracker', 'mediapipe']) {
-      for (const [tuneSet, reportSet] of [['letters-volunteers', 'lauren'], ['lauren', 'letters-volunteers']] as const) {
-        log(`signers: the per-person split: the judge tuned on ${source} (${tuneSet}), reported on ${reportSet} (tune_judge.ts; a minute or two)`);
-        split.push(await tune(source, tuneSet, source, reportSet));
-      }
-    }
+  // The headline: every photograph judged by a judge learned without it (cross-validation), in
+  // still mode and on the video paths that ran.
+  let crossValidation: CrossValidation | null = null;
+  let judgeCosts: SignersResult['judgeCost'] = null;
+  if (options.crossValidate ?? options.photos === undefined) {
+    const recordings = await loadAlphabetFolder(ALPHABET_DIR);
+    const nonSigns = await nonSignFrames();
+    crossValidation = crossValidate({
+      recordings,
+      photos,
+      still: (p) => tracked.frames.get(photoKey(p)) ?? null,
+      ...(video ? { video: video.frames } : {}),
+      ...(videoWithoutBody ? { videoWithoutBody: videoWithoutBody.frames } : {}),
+      nonSigns,
+      people: peopleLandmarks(photos, (p) => tracked.frames.get(photoKey(p)) ?? null, stored?.photos ?? [], videoWithoutBody?.frames),
+      log,
+    });
+    assertFoldsDisjoint(crossValidation, photos.map(photoKey));
+    log("signers: the judge's cost per frame, with and without people's prototypes");
+    const stills = photos.flatMap((p) => {
+      const landmarks = tracked.frames.get(photoKey(p));
+      const frame = landmarks ? stillFrame({ name: photoKey(p), letter: p.letter, source: stillSource(photoKey(p), landmarks) }) : null;
+      return frame ? [frame] : [];
+    });
+    const models = (j: Judge) => j.letters.map((l) => j.compiled.get(l)!.handshape!);
+    judgeCosts = { withoutPeople: judgeCost(stills, models(await loadJudge(judge.mode, false))), committed: judgeCost(stills, models(judge)) };
   }
 
   const result: SignersResult = {
@@ -214,9 +204,13 @@ export async function runSigners(options: SignersOptions): Promise<SignersResult
       ...(video ? { video: video.results.get(photoKey(p))! } : {}),
       ...(videoWithoutBody ? { videoWithoutBody: videoWithoutBody.results.get(photoKey(p))! } : {}),
       mediapipe: theirs.get(photoKey(p)) ?? null,
+      ...(crossValidation ? { cv: crossValidation.still.get(photoKey(p)) ?? null } : {}),
+      ...(crossValidation?.video ? { cvVideo: crossValidation.video.get(photoKey(p))! } : {}),
+      ...(crossValidation?.videoWithoutBody ? { cvVideoWithoutBody: crossValidation.videoWithoutBody.get(photoKey(p))! } : {}),
     })),
     acceptance,
-    ...(split.length > 0 ? { split } : {}),
+    crossValidation: crossValidation === null ? null : { folds: crossValidation.folds },
+    judgeCost: judgeCosts,
   };
   mkdirSync(options.outDir, { recursive: true });
   writeFileSync(join(options.outDir, 'signers.json'), JSON.stringify(result, null, 1) + '\n');

@@ -14,8 +14,8 @@ export const SIGNERS_TARGETS = {
   wrong: 0.005,
 } as const;
 
-/** Whose landmarks: our tracker in still mode, in video mode (--video; --video-without-body), MediaPipe Hands'. */
-export type Landmarks = 'ours' | 'video' | 'videoWithoutBody' | 'mediapipe';
+/** Whose landmarks: our tracker in still mode, in video mode (--video; --video-without-body), MediaPipe Hands'; cv*: our tracker's, judged by a judge learned without the photograph (cross_validate.ts). */
+export type Landmarks = 'ours' | 'video' | 'videoWithoutBody' | 'mediapipe' | 'cv' | 'cvVideo' | 'cvVideoWithoutBody';
 
 export interface WrongCompletion {
   photo: string;

@@ -17,6 +17,7 @@ const ChangeUsernamePage = lazy(() => import('@/features/account/change-username
 const ChangePasswordPage = lazy(() => import('@/features/account/change-password-page.tsx'));
 const ReadPracticePage = lazy(() => import('@/features/read-practice/read-practice-page.tsx'));
 const FeedbackPage = lazy(() => import('@/features/feedback/feedback-page.tsx'));
+const TeacherPage = lazy(() => import('@/features/teacher/teacher-page.tsx'));
 const AccountMenu = lazy(() => import('@/features/account/account-menu.tsx'));
 const FlagSignButton = lazy(() => import('@/features/flag-sign/flag-sign-button.tsx'));
 
@@ -72,6 +73,12 @@ export function LearningRouter() {
         <Route path="/camera">
           <Protected>
             <CameraPage />
+          </Protected>
+        </Route>
+        {/* A teacher records and publishes signs; the page tells anyone else it is for teachers. */}
+        <Route path="/teach">
+          <Protected>
+            <TeacherPage />
           </Protected>
         </Route>
         {/* Protected by the page itself: it shows 'Loading user information...' while the

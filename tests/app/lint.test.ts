@@ -27,6 +27,8 @@ describe('lint', () => {
     ['engine/src/reference/planted.ts', "import { matchFrame } from '../match/match_frame.ts';", /may import only lower layers/],
     ['engine/src/practice/planted.ts', "import { TrackerStage } from '../tracker/constants.ts';", /may import only lower layers/],
     ['engine/src/practice/planted2.ts', "import { readJsonFile } from '../node/read_json_file.ts';", /may import only lower layers/],
+    ['engine/src/tracker/hand_path.ts', "import { LandmarkTracker } from './landmark_tracker.ts';", /only the runtimes \(browser\/, node\/\) import landmark_tracker/],
+    ['engine/src/tracker/webgpu/planted.ts', "import { HandPath } from '../hand_path.ts';", /graph helpers \(calculators\/, webgpu\/\) do not import its stages/],
     ['engine/src/feedback/planted.ts', "import { useState } from 'react';", /No React in the engine/],
     ['engine/src/practice/planted3.ts', "import { getDatabase } from 'firebase/database';", /No Firebase in the engine/],
     ['server/planted.ts', "import { newClient } from '../tests/backend/helpers.ts';", /server never imports/],

@@ -21,6 +21,8 @@ import { PROJECT_ID, ROOT } from '../../server/paths.ts';
 import { freePort } from './helpers.ts';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
+/** The curriculum's signs that move (src/lib/data/moving-signs.ts). */
+const MOVING = ['HELLO', 'THANK YOU'];
 
 let outer: string;
 let clone: string;
@@ -91,17 +93,19 @@ describe('a clone with nothing beside it', () => {
     const outside = [...opened].filter((file) => !allowed.some((root) => file.startsWith(root)));
     expect(outside, 'files opened outside the clone, its packages and the system').toEqual([]);
     expect([...shared], 'attempts to reach a shared folder').toEqual([]);
-    // 10 levels a language (letters, then words), American's 26 letters and asq's 31 and bzs's 27.
-    expect(seed.output).toMatch(/seed: .*: 30 levels, 84 signs \(american, asq, bzs\)/);
+    // 10 levels a language (letters, then words), American's 26 letters and 2 signs that move
+    // (HELLO, THANK YOU: built from data/popsign-hello-thankyou) and asq's 31 and bzs's 27.
+    expect(seed.output).toMatch(/seed: .*: 30 levels, 86 signs \(american, asq, bzs\)/);
     expect(seed.code).toBe(0);
 
     // The records the clone's builder made from the clone's recordings: one valid record a letter.
     const references = join(clone, '.cache', 'references');
-    expect(readdirSync(references).filter((file) => file.endsWith('.json')).sort()).toEqual(LETTERS.map((letter) => `${letter}.json`));
+    expect(readdirSync(references).filter((file) => file.endsWith('.json')).sort()).toEqual([...LETTERS, ...MOVING].sort().map((sign) => `${sign}.json`));
     for (const letter of LETTERS) expect(() => parseReferenceSign(letter, JSON.parse(readFileSync(join(references, `${letter}.json`), 'utf8')))).not.toThrow();
     // ... and what the database holds.
     const admin = { databaseUrl, accessToken: 'owner' };
-    expect(Object.keys((await adminGet(admin, 'signs')) as object).sort()).toEqual(LETTERS);
+    expect(Object.keys((await adminGet(admin, 'signs')) as object).sort()).toEqual([...LETTERS, ...MOVING].sort());
+    expect([...opened].some((file) => file.startsWith(join(clone, 'data', 'popsign-hello-thankyou') + sep))).toBe(true);
     expect(((await adminGet(admin, 'levels')) as unknown[]).length).toBe(10);
     // Every language is seeded from the clone's lexicons (data/fingerspelling-{asq,bzs}).
     expect(Object.keys((await adminGet(admin, 'language/asq/signs')) as object)).toHaveLength(31);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminGet } from '../../server/admin-rest.ts';
 import { definitionsOf, ensureReferences, languageFolders, loadReferences, seedDatabase } from '../../server/seed.ts';
 import { startDatabaseStandIn } from '../../server/database-standin.ts';
+import { MOVING_SIGNS } from '@/lib/data/moving-signs.ts';
 import { AMERICAN_LEVELS, CURRICULUM, LETTER_LEVELS, PICKER_LEVEL_COUNT, WORD_LEVELS, curriculumSigns, curriculumStats, curriculumWords } from '@/lib/data/curriculum.ts';
 import { generateWordCurriculum, WORD_CURRICULUM_FILE, WORD_REPORT_FILE } from '../../scripts/words/make-word-curriculum.ts';
 import { generateOtherWordCurriculum, OTHER_WORD_LANGUAGES, wordCurriculumFile, wordReportFile } from '../../scripts/words/make-other-word-curricula.ts';
@@ -25,14 +26,19 @@ beforeAll(async () => {
 afterAll(closeClients);
 
 describe('curriculum', () => {
-  test('real content from the 26 letters; letter lessons of 3-6 signs; 10 levels in the picker', () => {
+  test('real content from the 26 letters and the signs that move; letter lessons of 3-6 signs; 10 levels in the picker', () => {
     const signs = curriculumSigns(AMERICAN_LEVELS);
-    expect(signs).toEqual('ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split(''));
+    expect(signs).toEqual([...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split(''), 'HELLO', 'THANK YOU'].sort());
+    // Level 1's 'Greetings': the first signs that move, each from one real signer's performance.
+    const greetings = LETTER_LEVELS[0]!.chapters.find((c) => c.title === 'Greetings')!;
+    expect(greetings.lessons.map((l) => l.signs)).toEqual([['HELLO', 'THANK YOU']]);
+    expect(MOVING_SIGNS.map((m) => m.name).sort()).toEqual(['HELLO', 'THANK YOU']);
     expect(LETTER_LEVELS).toHaveLength(3);
     for (const level of LETTER_LEVELS) {
       for (const chapter of level.chapters) {
         expect(chapter.title).toBeTruthy();
         expect(chapter.number_of_lessons).toBe(chapter.lessons.length);
+        if (chapter === greetings) continue;
         for (const lesson of chapter.lessons) {
           expect(lesson.signs.length).toBeGreaterThanOrEqual(3);
           expect(lesson.signs.length).toBeLessThanOrEqual(6);
@@ -74,7 +80,8 @@ describe('curriculum', () => {
 
   test('stats are computed from the content', () => {
     const stats = curriculumStats();
-    expect(stats.signCount).toBe(26);
+    expect(stats.signCount).toBe(28);
+    expect(stats.movingSignCount).toBe(2);
     expect(stats.wordCount).toBe(curriculumWords(AMERICAN_LEVELS).length);
     expect(stats.wordLessonCount).toBe(WORD_LEVELS.reduce((n, l) => n + l.chapters.reduce((m, c) => m + c.lessons.length, 0), 0));
     expect(stats.levelsWithContent).toBe(AMERICAN_LEVELS.length);
@@ -112,7 +119,9 @@ describe('seeded database', () => {
       const frames = record!.configs[`${sign}.gif`]!;
       expect(frames.length).toBeGreaterThanOrEqual(10);
       expect(frames.some((frame) => frame.right_hand || frame.left_hand)).toBe(true);
-      expect(guideUrl('american', keys[0]!)).toBe(`/gifs/american/${sign}.gif`);
+      expect(guideUrl('american', keys[0]!)).toBe(`/gifs/american/${encodeURIComponent(sign)}.gif`);
+      // A sign that moves is judged by its course and shown by its recorded skeleton.
+      if (MOVING_SIGNS.some((m) => m.name === sign)) expect([record!.movement?.keys.length, (record!.guide?.frames.length ?? 0) > 0]).toEqual([6, true]);
     }
   });
 
@@ -231,7 +240,7 @@ describe('seeding another language and a fresh database', () => {
     await seedDatabase(admin(), { curriculum: { fixturelang: levels }, referencesDir: fixtures });
     expect(await getLevel('fixturelang', 0, user.client.db)).toEqual(levels[0]);
     expect((await getSign('fixturelang', 'HELLO', user.client.db))?.configs['HELLO.gif']).toHaveLength(2);
-    expect(await getSign('american', 'HELLO', user.client.db)).toBeNull();
+    expect(await getSign('american', 'THANKS', user.client.db)).toBeNull();
   });
 
   test('a lesson sign without a reference record stops the seed', async () => {

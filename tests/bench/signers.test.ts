@@ -17,7 +17,6 @@ import { readStoredMediaPipeHands } from '../../bench/signers/mediapipe_hands.ts
 import { listPhotos, photoKey, PHOTO_SETS } from '../../bench/signers/photos.ts';
 import { runSigners, type SignersResult } from '../../bench/signers/run_signers.ts';
 import { signersMarkdown } from '../../bench/signers/signers_markdown.ts';
-import type { TuneResult } from '../../bench/signers-judge/tune_judge.ts';
 import { groupFigures } from '../../bench/signers/summarize_signers.ts';
 import { handFound } from '../../bench/signers/track_photos.ts';
 import { SETTLED_FRAMES, TRACKED_FRAMES, trackPhotosAsVideo, VIDEO_FRAMES } from '../../bench/signers/track_photos_video.ts';
@@ -110,28 +109,29 @@ describe('the signers stage on real photographs', () => {
     expect(tracked.backend.mode).toMatch(/hands without a body/);
   });
 
-  test('the report has the totals, the per-letter tables and the per-person split', () => {
+  test('the report has the in-sample totals, the per-letter tables and each set alone', () => {
     const md = signersMarkdown(result);
-    expect(md).toContain('## Totals, all photographs');
-    expect(md).toMatch(/\| our tracker -> default judge \| 4 \/ 4 \| 4 \(100%\) \| 4 of 4 \(100%\)/);
-    expect(md).toContain('## Per-person split');
+    expect(md).toContain('## In-sample: the committed judge on the photographs it learned from');
+    expect(md).toMatch(/\| our tracker, still mode -> committed judge \(in-sample\) \| 4 \/ 4 \| 4 \(100%\) \| 4 of 4 \(100%\)/);
     expect(md).toContain('### lauren alone');
     expect(md).toContain('### letters-volunteers alone');
     expect(md).toContain('| **O** |');
     expect(md).toContain('acceptance stage not run');
-    expect(md).toMatch(/\| our tracker, video mode -> default judge \| 4 \/ 4 \| 4 \(100%\) \| 4 of 4 \(100%\)/);
+    expect(md).toMatch(/\| our tracker, video mode -> committed judge \(in-sample\) \| 4 \/ 4 \| 4 \(100%\) \| 4 of 4 \(100%\)/);
     expect(md).toContain('#### lauren: video mode against still mode');
-    // A run on a handful of photographs leaves the tuning split out (it needs every photograph).
-    expect(result.split).toBeUndefined();
-    expect(md).not.toContain('| tuned on |');
-    // With the split (tune_judge.ts's results), one row a direction.
-    const outcome = { own: 3, photos: 4, wrong: 1, pairs: 100 };
-    const split: TuneResult[] = [
-      { tuning: { source: 'tracker', set: 'letters-volunteers', photos: 4 }, reporting: { source: 'tracker', set: 'lauren', photos: 2 }, chosen: 'maxRatio 0.9', tuned: outcome, reported: outcome },
-      { tuning: { source: 'mediapipe', set: 'lauren', photos: 2 }, reporting: { source: 'mediapipe', set: 'letters-volunteers', photos: 4 }, chosen: null, tuned: null, reported: null },
-    ];
-    const withSplit = signersMarkdown({ ...result, split });
-    expect(withSplit).toContain('| letters-volunteers (our tracker) | maxRatio 0.9 | own 3/4 (75.0%), wrong 1/100 (1.00%) | lauren (our tracker) | own 3/4 (75.0%), wrong 1/100 (1.00%) |');
-    expect(withSplit).toContain("| lauren (MediaPipe Hands' landmarks) | none keeps wrong letters within 0.5% | - | letters-volunteers (MediaPipe Hands' landmarks) | - |");
+    // A run on a handful of photographs leaves the cross-validation out (it learns from every photograph).
+    expect(result.crossValidation).toBeNull();
+    expect(md).not.toContain('## Photographs that chose nothing');
+    // With it, the cross-validated rows come first, each against the targets, and the folds.
+    const withCv = signersMarkdown({
+      ...result,
+      photos: result.photos.map((p) => ({ ...p, cv: p.ours })),
+      crossValidation: { folds: [{ fold: 0, learnedFrom: ['lauren/C.jpg'], judged: result.photos.map((p) => p.photo), setting: 'maxRatio 0.9', tuned: { own: 3, photos: 4, wrong: 1, pairs: 100 } }] },
+      judgeCost: { withoutPeople: { calls: 10, medianMs: 0.01, p99Ms: 0.05, prototypesPerLetter: 500 }, committed: { calls: 10, medianMs: 0.02, p99Ms: 0.07, prototypesPerLetter: 900 } },
+    });
+    expect(withCv.indexOf('## Photographs that chose nothing')).toBeLessThan(withCv.indexOf('## In-sample'));
+    expect(withCv).toMatch(/\| our tracker, still mode -> judge learned without the photograph \| 4 \/ 4 \| 4 \(100%\) \| 4 of 4 \(100%\)/);
+    expect(withCv).toContain('| 1 | 4 | 1 | maxRatio 0.9 | own 3/4 (75.0%), wrong 1/100 (1.00%) |');
+    expect(withCv).toContain("| the committed judge (with people's prototypes) | 900 | 0.0200 | 0.0700 | 10 |");
   });
 });

@@ -8,15 +8,16 @@ import { createLandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { createPreciseFeatureTracker } from '../../engine/src/precise/precise_features.ts';
 import { compileLesson } from '../../engine/src/practice/compile_lesson.ts';
-import { createMatcher, type MatchMode } from '../../engine/src/practice/match_mode.ts';
+import { createMatcher, createMatchModeRuntime, DEFAULT_MATCH_MODE, hasFreeStartWindow, type MatchMode } from '../../engine/src/practice/match_mode.ts';
 import type { PracticeEvent } from '../../engine/src/practice/practice_events.ts';
-import { PracticeLoop } from '../../engine/src/practice/practice_loop.ts';
+import { PracticeLoop, prepareAngleFrame } from '../../engine/src/practice/practice_loop.ts';
 import { PracticeSession, type PracticeSign } from '../../engine/src/practice/practice_session.ts';
 import type { AlphabetRecording } from '../../engine/src/recordings/alphabet_recording_schema.ts';
 import { buildPracticeFixture } from '../../engine/src/recordings/build_practice_fixture.ts';
 import { alphabetSource, fixtureSource, type LandmarkSource } from '../../engine/src/recordings/landmark_source.ts';
 import { sourceToAngleFrames } from '../../engine/src/recordings/source_to_angle_frames.ts';
 import { buildReferenceSign } from '../../engine/src/reference/build_reference_sign.ts';
+import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';
 import { replayLesson } from '../../engine/src/replay/replay_lesson.ts';
 import { ALPHABET_DIR } from '../../server/paths.ts';
 
@@ -37,7 +38,7 @@ beforeAll(async () => {
 /** The lesson fed through the engine's steps wired by hand, as the camera screen once did. */
 function byHand(mode: MatchMode): PracticeEvent[] {
   const events: PracticeEvent[] = [];
-  const session = new PracticeSession(signs, { matcher: createMatcher(mode), onEvent: (e) => events.push(e) });
+  const session = new PracticeSession(signs, { matcher: createMatcher(mode), freeStartWindow: () => hasFreeStartWindow(mode), onEvent: (e) => events.push(e) });
   const landmarks = createLandmarkFrame();
   const angles = createAngleFrame();
   const features = createPreciseFeatureTracker();
@@ -114,4 +115,46 @@ describe('the practice loop', () => {
     loop.onLandmarks(landmarks, 1100);
     expect(loop.judged).toBe(true);
   });
+
+  it('defaults, as PracticeSession does, to the one default judge: the handshape judge, with no free start', () => {
+    expect(DEFAULT_MATCH_MODE).toBe('handshape');
+    expect(new PracticeLoop(signs, { onEvent: () => {} }).mode).toBe(DEFAULT_MATCH_MODE);
+    // Signs with the handshape judge's models (the references the app builds), so that the judges differ.
+    const built = buildAlphabetReferences(new Map(LESSON.map((name) => [name, recordings.get(name)!])));
+    const compiled = compileLesson(LESSON.map((name) => ({ name, record: built.get(name)!.record })));
+    const judged = LESSON.map((name, i) => ({ name, compiled: compiled[i]! }));
+    expect(judged.every((sign) => sign.compiled.handshape !== null)).toBe(true);
+    const landmarks = createLandmarkFrame();
+    const byLoop = (mode?: MatchMode) => {
+      const events: PracticeEvent[] = [];
+      const loop = new PracticeLoop(judged, { mode, onEvent: (e) => events.push(e) });
+      loop.start(0);
+      for (let i = 0; i < source.frameCount; i++) {
+        source.read(i, landmarks);
+        loop.onLandmarks(landmarks, landmarks.timestampMs);
+      }
+      return events;
+    };
+    // A session given no judge, its frames prepared by the default judge's runtime as the loop prepares them.
+    const bySession = () => {
+      const events: PracticeEvent[] = [];
+      const session = new PracticeSession(judged, { onEvent: (e) => events.push(e) });
+      const runtime = createMatchModeRuntime(DEFAULT_MATCH_MODE);
+      const angles = createAngleFrame();
+      session.start(0);
+      for (let i = 0; i < source.frameCount; i++) {
+        source.read(i, landmarks);
+        session.tick(landmarks.timestampMs);
+        if (session.phase !== 'practising') continue;
+        prepareAngleFrame(landmarks, angles, runtime);
+        session.onFrame(angles, landmarks.timestampMs);
+      }
+      return events;
+    };
+    const byDefault = byLoop();
+    expect(byDefault.filter((e) => e.type === 'signComplete').length).toBeGreaterThan(0);
+    expect(byDefault).toEqual(byLoop('handshape'));
+    expect(byDefault).not.toEqual(byLoop('spec'));
+    expect(bySession()).toEqual(byDefault);
+  }, 60_000);
 });

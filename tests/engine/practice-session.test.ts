@@ -53,7 +53,7 @@ describe('practice windows (SPEC 4: first 10% free, 10-90% on a match, then free
 describe('PracticeSession', () => {
   // sign('A', 200, ...) has a slice of 100 reference frames at 30 fps: 3.33 s of signing.
   it('advances by time: freely through the first 10%, then only on matching frames, then freely after 90%', () => {
-    const { practice, of } = session([sign('A', 200, 20)]);
+    const { practice, of } = session([sign('A', 200, 20)], () => true);
     practice.start(0);
     let t = 0;
     // 100 ms per judged frame = 3 reference frames each.

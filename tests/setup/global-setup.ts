@@ -7,6 +7,7 @@ import { startEmulators, TEST_PORTS, type Emulators } from '../../server/emulato
 import { startAppServer, emulatorEnv, type AppServer } from '../../server/app-server.ts';
 import { seedDatabase } from '../../server/seed.ts';
 import { seedDemoLearner } from '../../server/demo-learner.ts';
+import { seedDemoTeacher } from '../../server/demo-teacher.ts';
 import { PROJECT_ID, ROOT } from '../../server/paths.ts';
 import { acquireServiceLock, type ServiceLock } from '../../server/processes.ts';
 import { join } from 'node:path';
@@ -71,8 +72,11 @@ async function startServices(): Promise<Services> {
   // The demo learner, as `npm start` seeds it (the login page offers it on the emulators).
   try {
     const demoStarted = performance.now();
-    await seedDemoLearner({ projectId: PROJECT_ID, authHost: emulators.authHost, databaseUrl: emulators.databaseUrl });
-    logPhase('test services/demo learner', demoStarted, 'seeded');
+    const backend = { projectId: PROJECT_ID, authHost: emulators.authHost, databaseUrl: emulators.databaseUrl };
+    await seedDemoLearner(backend);
+    // The demo teacher too: the teacher's page is tried with it (tests/e2e/app/teacher.test.ts).
+    await seedDemoTeacher(backend);
+    logPhase('test services/demo learner', demoStarted, 'seeded, and the demo teacher');
   } catch (error) {
     await stopServices({ emulators, app, lock, users: 0 });
     throw error;

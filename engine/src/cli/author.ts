@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { fixtureSource } from '../recordings/landmark_source.ts';
 import { renderGuideGif } from '../guide/render_guide_gif.ts';
 import { trackedGuideFrames } from '../guide/tracked_guide_frames.ts';
+import { MovementClipError } from '../movement/build_movement_model.ts';
+import { buildMovingSign } from '../recordings/build_moving_sign.ts';
 import { buildReferenceSign } from '../reference/build_reference_sign.ts';
+import type { ReferenceSign } from '../reference/reference_sign_schema.ts';
 import { parseReferenceSign } from '../reference/reference_sign_schema.ts';
 import { sourceToAngleFrames } from '../recordings/source_to_angle_frames.ts';
 import { videoOrFrames } from '../tracker/node/node_track_file.ts';
@@ -16,7 +19,8 @@ export const authorUsage =
 
 /**
  * A teacher's recording of one sign -> what the app needs to teach it, without touching code:
- * `<out>/<NAME>.json`, the SPEC `signs/{NAME}` record (angles per frame) keyed by `<NAME>.gif`;
+ * `<out>/<NAME>.json`, the SPEC `signs/{NAME}` record (angles per frame) keyed by `<NAME>.gif`,
+ * with the course of the movement when the hand travels (a sign that moves, docs/engineer/moving-signs.md);
  * `<out>/<NAME>.gif`, the animated guide drawn from the tracked landmarks; and
  * `<out>/<NAME>.landmarks.json`, the tracked landmarks (fixture format) for checking.
  */
@@ -37,7 +41,19 @@ export async function runAuthor(args: readonly string[]): Promise<void> {
   if (tracked === 0) throw new Error(`${video}: no body or hand found in any frame`);
 
   const guideFile = `${sign}.gif`;
-  const record = buildReferenceSign(sourceToAngleFrames(fixtureSource(sign, fixture)), guideFile);
+  // A clip whose hand travels is a sign that moves (judged by its course, docs/engineer/moving-signs.md);
+  // one whose hand stays put is a held handshape, judged frame by frame as before.
+  const source = fixtureSource(sign, fixture);
+  let record: ReferenceSign;
+  let movement: string;
+  try {
+    record = buildMovingSign(source, guideFile, options.fps ?? 30);
+    movement = `moving (${record.movement!.hand} hand, ${record.movement!.seconds} s)`;
+  } catch (error) {
+    if (!(error instanceof MovementClipError) || error.problem !== 'noMovement') throw error;
+    record = buildReferenceSign(sourceToAngleFrames(source), guideFile);
+    movement = 'held (the hand hardly moves)';
+  }
   parseReferenceSign(sign, record);
   const gif = renderGuideGif(trackedGuideFrames(fixture, 36, options.mirrored), {
     size: guideSize,
@@ -52,6 +68,7 @@ export async function runAuthor(args: readonly string[]): Promise<void> {
   console.log(
     JSON.stringify({
       sign,
+      movement,
       frames: fixture.frames.length,
       found: { pose: count('pose'), leftHand: count('leftHand'), rightHand: count('rightHand') },
       backend: fixture.backend,

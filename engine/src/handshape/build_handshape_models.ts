@@ -39,6 +39,20 @@ export interface HandshapeTrainingSign {
   thumbSide?: ThumbSide;
   /** The letter whose handshape it traces (manual_alphabet.ts handshapeOf): the builder adds that letter's frames to `frames`; absent: none. */
   handshapeOf?: string;
+  /** Other people's hands making it (their photographed letters): prototypes beside the recording's. */
+  people?: readonly PersonHand[];
+}
+
+/**
+ * Another person's hand making a sign, as a tracker saw it in one photograph: its 21 points (x, y
+ * normalised to the image, z, score: LandmarkFrame's hand layout), the image's size in pixels, and
+ * whether it is the person's left hand (measured, as every hand, as a right hand's mirror image).
+ */
+export interface PersonHand {
+  hand: Float32Array;
+  imageWidth: number;
+  imageHeight: number;
+  left: boolean;
 }
 
 /** Do a hand's descriptors have every finger in the state `fingers` names, the index hooked or straight, index and middle crossed or not, the thumb touching a fingertip and lying on the side of the palm (THUMB_SIDE_BANDS) where the definition says so, by the training bands? */
@@ -67,16 +81,13 @@ export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: re
  *   fists: a letter that folds all four fingers (a fist: A E M N S T) has each prototype also
  *     closed as other people close a fist (refolded_fist.ts: the knuckles bent this many times
  *     as far, the middle and last joints this many times), and seen from the views as well.
- *     Measured, not chosen: bench/signers-judge/people_fists.ts, on the volunteers' photographed
- *     fist letters through our tracker (data/real-photos/letters-volunteers, the tuning set of
- *     issue 26's split), each finger's knuckle bend and middle-joint bend over our signer's for
- *     the same letter: the knuckles bend 1.21 times as far at the median and 1.56 at the upper
- *     quartile, the middle joints 0.87 and 0.74 at the median and the lower quartile (MediaPipe
- *     Hands' landmarks of the same photos alike: 1.12 and 1.51, 0.86 and 0.75). Our signer closes
- *     a fist with the knuckles half open and the middle joints tight; other people's fists lay
- *     nearer whichever of our signer's fist letters happened to be closed as theirs were, whatever
- *     the thumb did. The adult's fists lie nearer ours (1.08 and 0.96 at the median);
- *     tune_judge.ts tries the models without refolds and with those of its own tuning set;
+ *     Measured, not chosen: bench/signers-judge/people_fists.ts, on other people's photographed
+ *     fist letters (data/real-photos) through our tracker, each finger's knuckle bend and
+ *     middle-joint bend over our signer's for the same letter, at the median and at the upper
+ *     (knuckles) and lower (middle joints) quartile; whether to refold at all is learned with the
+ *     rest of the judge (bench/signers-judge/learn_judge.ts). Our signer closes a fist with the
+ *     knuckles half open and the middle joints tight; other people's fists lay nearer whichever of
+ *     our signer's fist letters happened to be closed as theirs were, whatever the thumb did;
  *   outlierDistance: training frames farther than this (judge distance) from the sign's median
  *     descriptors are tracking glitches, not the sign: they give no prototype (nor do frames
  *     whose fingers contradict the sign's definition);
@@ -95,7 +106,7 @@ export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: re
 export const HANDSHAPE_MODEL_BUILD = {
   prototypes: 16,
   views: [[15, 0], [-15, 0], [0, 15], [0, -15]] as readonly (readonly [number, number])[],
-  fists: [[1.21, 0.87], [1.56, 0.74]] as readonly (readonly [number, number])[],
+  fists: [[1.17, 0.89], [1.55, 0.77]] as readonly (readonly [number, number])[],
   outlierDistance: 2.5,
   contrastSigns: 6,
   heldSpeedFloor: 2.5,
@@ -193,29 +204,41 @@ function prototypesOf(sign: HandshapeTrainingSign, views: readonly (readonly [nu
   const fist = sign.fingers.every((state) => state === 'folded');
   const base: number[][] = [];
   const all: number[][] = [];
+  const agrees = (vector: readonly number[]) => agreesWithDefinition(vector, sign.fingers, sign.hook, sign.crossing, sign.thumbTouches, sign.bend, sign.thumbSide);
+  // A hand's prototype seen from each of the views as well.
+  const seenFromViews = (hand: Float32Array, left: boolean, width: number, height: number) => {
+    for (const [yaw, pitch] of views) {
+      const view = describe(rotatedHand(hand, width, height, yaw, pitch), left, width, height);
+      if (view) all.push(view);
+    }
+  };
   for (let i = 0; i < count; i++) {
     const d = kept[Math.floor(((i + 0.5) * kept.length) / count)]!;
     base.push(d.vector);
     all.push(d.vector);
     angleFramePixelSize(d.frame.imageWidth, d.frame.imageHeight, pixel);
     const width = pixel[0]!, height = pixel[1]!;
-    const seenFromViews = (hand: Float32Array) => {
-      for (const [yaw, pitch] of views) {
-        const view = describe(rotatedHand(hand, width, height, yaw, pitch), d.left, width, height);
-        if (view) all.push(view);
-      }
-    };
-    seenFromViews(d.hand);
+    seenFromViews(d.hand, d.left, width, height);
     if (!fist) continue;
     for (const [knuckles, joints] of fists) {
       const hand = refoldedFist(d.hand, width, height, knuckles, joints);
       const refolded = describe(hand, d.left, width, height);
       // Still the letter by its definition (a refold that read a finger open, or moved M's
       // thumb off its side of the palm, is no prototype of it); then seen as every prototype is.
-      if (!refolded || !agreesWithDefinition(refolded, sign.fingers, sign.hook, sign.crossing, sign.thumbTouches, sign.bend, sign.thumbSide)) continue;
+      if (!refolded || !agrees(refolded)) continue;
       all.push(refolded);
-      seenFromViews(hand);
+      seenFromViews(hand, d.left, width, height);
     }
+  }
+  // Other people's hands making the sign: each that agrees with its definition is a prototype
+  // of its own, seen from the views too (how people other than the recorded signer make it).
+  for (const person of sign.people ?? []) {
+    angleFramePixelSize(person.imageWidth, person.imageHeight, pixel);
+    const width = pixel[0]!, height = pixel[1]!;
+    const vector = describe(person.hand, person.left, width, height);
+    if (!vector || !agrees(vector)) continue;
+    all.push(vector);
+    seenFromViews(person.hand, person.left, width, height);
   }
   const measured = [...(sign.speeds ?? speeds)].sort((x, y) => x - y);
   const p75 = measured.length === 0 ? 0 : measured[Math.floor(0.75 * (measured.length - 1))]!;

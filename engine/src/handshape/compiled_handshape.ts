@@ -1,5 +1,6 @@
 import type { HandshapeModel } from '../reference/reference_sign_schema.ts';
 import { definitionWeights } from './definition_weights.ts';
+import { HANDSHAPE_JUDGE, type HandshapeCompileOptions, type HandshapeJudgeSettings } from './handshape_judge_settings.ts';
 import { HAND_DESCRIPTOR_COUNT, HAND_DESCRIPTOR_NAMES } from './hand_descriptors.ts';
 import { CROSSING_BANDS, CURVED_AT, HOOKED_AT, POINTING_BANDS, THUMB_SIDE_BANDS, THUMB_TOUCH_DESCRIPTORS, THUMB_TOUCHES_AT, type Crossing, type FingerState, type IndexHook, type Pointing, type ThumbTouch, type FingerBend, type ThumbSide } from './manual_alphabet.ts';
 
@@ -40,6 +41,8 @@ export interface CompiledHandshape {
   distanceBelow: Float64Array;
   distanceAbove: Float64Array;
   counted: number;
+  /** The judge's numbers for this sign (handshape_judge_settings.ts). */
+  judge: Readonly<HandshapeJudgeSettings>;
   /** prototypeCount x HAND_DESCRIPTOR_COUNT. */
   prototypes: Float32Array;
   prototypeCount: number;
@@ -86,10 +89,10 @@ const crossingBand = (crossing: Crossing | undefined): readonly [number, number]
  * other descriptors than this engine's (a record built by another version): the sign is then
  * judged by the SPEC rule. Throws for vectors of the wrong length under the same descriptors.
  * A confusable sign without a stored definition competes with every hand (fingers 'either',
- * pointing 'any'). `betweenSigners`, `tighterCurl`, `peopleSpread`: definition_weights.ts (the bench
- * tunes them; the app uses the defaults).
+ * pointing 'any'). `options`: how it is weighed and judged (handshape_judge_settings.ts; the bench
+ * learns them; the app uses the defaults).
  */
-export function compileHandshape(signName: string, model: HandshapeModel, betweenSigners?: number, tighterCurl?: number, peopleSpread?: Readonly<Record<string, number>>): CompiledHandshape | null {
+export function compileHandshape(signName: string, model: HandshapeModel, options: HandshapeCompileOptions = {}): CompiledHandshape | null {
   if (model.descriptors.length !== HAND_DESCRIPTOR_COUNT || model.descriptors.some((name, i) => name !== HAND_DESCRIPTOR_NAMES[i])) return null;
   const names = Object.keys(model.contrast);
   const contrast = names.flatMap((name) => model.contrast[name]!);
@@ -101,7 +104,7 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
   const starts = [0];
   for (const name of names) starts.push(starts[starts.length - 1]! + model.contrast[name]!.length);
   const definitions = names.map((name) => model.contrastDefinitions?.[name] ?? { fingers: ['either', 'either', 'either', 'either'] as FingerState[], points: 'any' as const });
-  const { weights, stepsBelow, stepsAbove, distanceBelow, distanceAbove, counted } = definitionWeights(model.fingers, betweenSigners, tighterCurl, peopleSpread, model.movement);
+  const { weights, stepsBelow, stepsAbove, distanceBelow, distanceAbove, counted } = definitionWeights(model.fingers, options.betweenSigners, options.tighterCurl, options.peopleSpread, model.movement);
   // A sign defined by what its thumb touches (D, F, O) is judged on it by that gate (matchHandshape's): within it, the distance counts, never alone.
   for (const name of model.thumbTouches === undefined ? [] : THUMB_TOUCH_DESCRIPTORS[model.thumbTouches]) {
     const touched = HAND_DESCRIPTOR_NAMES.indexOf(name);
@@ -150,6 +153,7 @@ export function compileHandshape(signName: string, model: HandshapeModel, betwee
     distanceBelow,
     distanceAbove,
     counted: counting,
+    judge: options.judge ?? HANDSHAPE_JUDGE,
     prototypes: flatten(model.prototypes),
     prototypeCount: model.prototypes.length,
     contrast: flatten(contrast),

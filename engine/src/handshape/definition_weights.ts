@@ -60,22 +60,17 @@ export const TIGHTER_CURL = 0.5;
 /**
  * How far people making the same letter lie from our signer's nearest prototype, per descriptor,
  * in the single-descriptor test: the veto's scale is widened by this factor (absent: 1). Measured,
- * not chosen: bench/signers-judge/people_spread.ts takes, on a tuning set of other people's
- * photographed letters (each photo that agrees with its letter's definition, by the judge's own
- * gates: match_handshape.ts agreesWithSign), every descriptor's difference from the letter's nearest prototype in steps,
- * pooled over letters, and sets the factor to a quantile of those differences over maxSteps
- * (never below 1). Whether to widen at all, and at which quantile, is tune_judge.ts's choice on
- * the same tuning set (0, 0.9 or 0.95). Until round nine it widened the thumb's place across the
- * knuckles (thumbAcross 1.23 at the 0.9 quantile of the volunteers' photographs through our
- * tracker); most of that spread came from hands seen edge-on, where the place is the tracker's
- * depth, which the judge now counts by how much of the knuckles' line the camera sees
- * (match_handshape.ts seenShare). Re-measured with it, only the thumb's distance to the index
- * knuckle passes maxSteps for a tenth of the volunteers' letters (1.07), and tuned on the
- * volunteers (our tracker's landmarks) tune_judge.ts chooses no widening: none.
- * The split (docs/handshape-judge-signers.md) reports it on the adult's, and the reverse. The
- * distance and the ratio test keep one signer's scales: only the veto widens.
+ * not chosen: bench/signers-judge/people_spread.ts takes, on other people's photographed letters
+ * (each photo that agrees with its letter's definition, by the judge's own gates:
+ * match_handshape.ts agreesWithSign), every descriptor's difference from the letter's nearest
+ * prototype in steps, pooled over letters, and sets the factor to a quantile of those differences
+ * over maxSteps (never below 1). Whether to widen at all, and at which quantile (0, 0.9 or 0.95),
+ * is learned with the rest of the judge (bench/signers-judge/learn_judge.ts): on every photograph
+ * of data/real-photos, the 0.95 quantile, which widens only the thumb's place across the
+ * knuckles, by 1.01. The distance and the ratio test keep one signer's scales: only the veto
+ * widens.
  */
-export const PEOPLE_SPREAD: Readonly<Record<string, number>> = {};
+export const PEOPLE_SPREAD: Readonly<Record<string, number>> = { thumbAcross: 1.01 };
 
 /**
  * Of the descriptors where people differ most, the two that still refuse a held letter that

@@ -5,40 +5,8 @@ import { PartStatus, type MatchReport } from '../match/match_report.ts';
 import type { CompiledHandshape } from './compiled_handshape.ts';
 import { ACROSS_KNUCKLES, FINGER_MIDDLE_JOINTS, FINGER_STRAIGHTNESS, HAND_DESCRIPTOR_COUNT, KNUCKLES_IN_VIEW, HAND_DESCRIPTOR_NAMES, HAND_DESCRIPTORS, middleJointBend } from './hand_descriptors.ts';
 import { HandRaised } from './hand_raised.ts';
+import type { HandshapeJudgeSettings } from './handshape_judge_settings.ts';
 import { APART_AT, CURLED_AT, EXTENDED_AT, FOLDED_AT, THUMB_TOUCH_DESCRIPTORS } from './manual_alphabet.ts';
-
-/**
- * The handshape judge's three numbers, the same for every sign. Distances are root mean squares
- * over the descriptors of (difference / the descriptor's scale), so 1 is one typical step between
- * two people's hands on every descriptor at once.
- *   maxDistance: a hand farther than this from every prototype of the sign is not making it;
- *   maxRatio: a hand must also be this much closer to the sign than to any sign it is easily
- *     confused with (a ratio test: the right sign from an unknown hand is the nearest one);
- *   maxSteps: and within this many scales of the nearest prototype on every single descriptor:
- *     an average hides one descriptor a whole category away (an open hand whose thumb is out and
- *     whose fingers point sideways is no B however close the rest);
- *   askDistance: farther than this, the hand is no attempt at the sign: the learner is asked for
- *     the sign, not told one correction.
- * Chosen on the recorded alphabet and its perturbations (bench/acceptance.md shows the effect);
- * maxRatio as tuned by person on other people's photographed letters (issue 26,
- * bench/signers-judge/tune_judge.ts, docs/handshape-judge-signers.md): tuned on the volunteers'
- * photos (several people), on our tracker's landmarks and on MediaPipe Hands' alike, it is 0.9,
- * and on the adult's photos that keeps wrong letters within the bound. It was 0.85 until M's
- * definition held its thumb past the palm's middle (manual_alphabet.ts 'pastMiddle'): at 0.9 our
- * own signer's T, whose thumb lies nearer the index, completed M.
- */
-export interface HandshapeJudgeSettings {
-  maxDistance: number;
-  maxRatio: number;
-  maxSteps: number;
-  askDistance: number;
-}
-export const HANDSHAPE_JUDGE: Readonly<HandshapeJudgeSettings> = {
-  maxDistance: 1.6,
-  maxRatio: 0.9,
-  maxSteps: 2.5,
-  askDistance: 3,
-};
 
 /** Cues beyond the descriptors: the shape is right, but a held sign's hand moves, or a moving sign's is still. */
 export const CUE_HOLD_STILL = -2;
@@ -226,7 +194,8 @@ function nearestCompetitor(v: Float32Array, model: CompiledHandshape): number {
  * sign's hand no faster than the model's speed limit, a moving sign's at least that fast).
  * Either hand may sign: the left is measured as a right hand's mirror image.
  *
- * `judge`: the judge's numbers (HANDSHAPE_JUDGE; the bench tries others on a tuning set).
+ * `judge`: the judge's numbers (the model's own, as it was compiled: handshape_judge_settings.ts;
+ * the bench tries others on a tuning set).
  * `report` says which hand was judged (the one that matched, else the nearer one), and, for a
  * hand that did not, the one descriptor furthest from the sign's nearest prototype and which
  * way it is off (cue, cueAbove: the learner's words in hand_descriptors.ts), with that
@@ -237,7 +206,7 @@ function nearestCompetitor(v: Float32Array, model: CompiledHandshape): number {
  * ref: none in MediaPipe; a nearest-prototype judge with a ratio test, over the manual
  * alphabet's own descriptors.
  */
-export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, report: MatchReport, judge: Readonly<HandshapeJudgeSettings> = HANDSHAPE_JUDGE): boolean {
+export function matchHandshape(learner: AngleFrame, model: CompiledHandshape, report: MatchReport, judge: Readonly<HandshapeJudgeSettings> = model.judge): boolean {
   report.errors.fill(0);
   report.off.fill(0);
   report.partStatus[Part.pose] = NOT_IN_REFERENCE;

@@ -15,6 +15,10 @@ export const PartStatus = {
 } as const;
 export type PartStatusValue = (typeof PartStatus)[keyof typeof PartStatus];
 
+/** What a moving sign's cue asks for (movement/movement_cue.ts): where to start, what to correct
+ * on the way, or which way to move. */
+export const MovementCueKind = { start: 0, along: 1, travel: 2 } as const;
+
 /**
  * What the matcher found for one frame, per learner joint, for the UI to show which finger or arm
  * is off. Errors are signed (learner minus reference, degrees): positive means the learner's joint
@@ -49,6 +53,13 @@ export interface MatchReport {
   /** The hands shown are nowhere near the sign (or none is shown): ask for the sign itself rather
    * than for one correction. */
   askForSign: boolean;
+  /** The judge of moving signs' explanation (the other judges leave it at -1): the movement
+   * feature (movement/movement_features.ts, by index) to correct or to move along, its kind
+   * (MovementCueKind), and whether the learner's value lies above the sign's (for a correction)
+   * or the sign moves towards higher values (for a move). The hand is `cueSide`. */
+  movementCue: number;
+  movementCueKind: number;
+  movementCueAbove: boolean;
 }
 
 export function createMatchReport(): MatchReport {
@@ -73,6 +84,9 @@ export function createMatchReport(): MatchReport {
     cueAbove: false,
     cueSide: 1,
     askForSign: false,
+    movementCue: -1,
+    movementCueKind: 0,
+    movementCueAbove: false,
   };
 }
 
@@ -88,4 +102,7 @@ export function copyMatchReport(from: MatchReport, to: MatchReport): void {
   to.cueAbove = from.cueAbove;
   to.cueSide = from.cueSide;
   to.askForSign = from.askForSign;
+  to.movementCue = from.movementCue;
+  to.movementCueKind = from.movementCueKind;
+  to.movementCueAbove = from.movementCueAbove;
 }

@@ -1,4 +1,6 @@
 import { compileHandshape } from '../handshape/compiled_handshape.ts';
+import type { HandshapeCompileOptions } from '../handshape/handshape_judge_settings.ts';
+import { compileMovement } from '../movement/compiled_movement.ts';
 import { calibratePreciseReference } from '../precise/calibrate_precise_tolerances.ts';
 import { calibrationSet, withCalibratedTolerances, type CalibrationSet } from '../precise/calibration_set.ts';
 import { contrastPreciseTolerances } from '../precise/contrast_precise_tolerances.ts';
@@ -15,20 +17,23 @@ export interface LessonSignRecord {
 /**
  * The reference records of signs practised together (a lesson, the alphabet) -> compiled signs in
  * the same order, a sign without a record left null (the session skips it). Each sign is compiled
- * for every mode: the SPEC arrays of its primary guide, the handshape judge's model, precise mode
+ * for every mode: the SPEC arrays of its primary guide, the handshape judge's model, a moving
+ * sign's course (movement/compiled_movement.ts), precise mode
  * calibrated on its calibration set (the record's `calibration` frames, else its own frames:
  * precise/calibration_set.ts), then precise mode's tolerances narrowed against the set's other
  * signs' calibration sets (precise/contrast_precise_tolerances.ts). The SPEC matcher reads
- * nothing the set changes.
+ * nothing the set changes. `handshape`: how the handshape models are weighed and judged (their
+ * defaults: handshape_judge_settings.ts; the bench passes what it learned on a fold).
  */
-export function compileLesson(signs: readonly LessonSignRecord[]): (CompiledSign | null)[] {
+export function compileLesson(signs: readonly LessonSignRecord[], handshape: HandshapeCompileOptions = {}): (CompiledSign | null)[] {
   const present: { index: number; sign: CompiledSign; calibration: CalibrationSet }[] = [];
   signs.forEach(({ name, record }, index) => {
     if (record === null) return;
     const guide = primaryGuideFileName(record);
     const reference = compileReference(name, record, guide);
-    const handshape = record.handshape ? compileHandshape(name, record.handshape) : null;
-    const sign = { reference, precise: calibratePreciseReference(reference, record.configs[guide]!), handshape };
+    const compiledHandshape = record.handshape ? compileHandshape(name, record.handshape, handshape) : null;
+    const movement = record.movement ? compileMovement(name, record.movement) : null;
+    const sign = { reference, precise: calibratePreciseReference(reference, record.configs[guide]!), handshape: compiledHandshape, movement };
     present.push({ index, sign, calibration: calibrationSet(name, record, sign) });
   });
   const contrasted = contrastPreciseTolerances(present.map(({ calibration }) => calibration));

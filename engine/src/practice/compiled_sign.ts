@@ -1,4 +1,5 @@
 import type { CompiledHandshape } from '../handshape/compiled_handshape.ts';
+import type { CompiledMovement } from '../movement/compiled_movement.ts';
 import type { PreciseReference } from '../precise/precise_reference.ts';
 import type { CompiledReference } from '../reference/compiled_reference.ts';
 
@@ -14,4 +15,7 @@ export interface CompiledSign {
   /** The handshape judge's model (handshape/), or null for a record without one (or built for
    * other descriptors): the handshape mode then judges the sign by the SPEC rule. */
   handshape: CompiledHandshape | null;
+  /** The course of a sign that moves (movement/), or null: a sign with one is judged by its
+   * movement whatever the matching mode (the practice session follows the judge's progress). */
+  movement: CompiledMovement | null;
 }

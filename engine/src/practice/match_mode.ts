@@ -21,6 +21,10 @@ import type { CompiledSign } from './compiled_sign.ts';
  */
 export type MatchMode = 'handshape' | 'spec' | 'precise';
 export const MATCH_MODES: readonly MatchMode[] = ['handshape', 'spec', 'precise'];
+/**
+ * The judge of a practice that names none: the handshape judge, the camera screen's default. The
+ * one default of PracticeLoop, PracticeSession, `score` and the app's setting.
+ */
 export const DEFAULT_MATCH_MODE: MatchMode = 'handshape';
 
 export function isMatchMode(value: unknown): value is MatchMode {
@@ -35,6 +39,11 @@ const matchPrecisely: FrameMatcher = (learner, sign, frame, report) => matchFram
 // A sign without a handshape model is judged by the SPEC rule: the lesson goes on.
 const matchByHandshape: FrameMatcher = (learner, sign, frame, report) =>
   sign.handshape === null ? matchFrame(learner, sign.reference, frame, report) : matchHandshape(learner, sign.handshape, report);
+
+/** Whether a mode keeps the free first 10% (MatchModeRuntime.freeStartWindow says why the handshape judge does not). */
+export function hasFreeStartWindow(mode: MatchMode): boolean {
+  return mode !== 'handshape';
+}
 
 /** The frame matcher of a mode. */
 export function createMatcher(mode: MatchMode): FrameMatcher {
@@ -71,17 +80,18 @@ export interface MatchModeRuntime {
 
 export function createMatchModeRuntime(mode: MatchMode): MatchModeRuntime {
   const matcher = createMatcher(mode);
-  if (mode === 'spec') return { mode, matcher, needsOrientation: false, freeStartWindow: true, prepareFrame: () => {}, reset: () => {} };
+  const freeStartWindow = hasFreeStartWindow(mode);
+  if (mode === 'spec') return { mode, matcher, needsOrientation: false, freeStartWindow, prepareFrame: () => {}, reset: () => {} };
   if (mode === 'handshape') {
     const handshape = createHandshapeFeatureTracker();
-    return { mode, matcher, needsOrientation: false, freeStartWindow: false, prepareFrame: (landmarks, angles) => handshape.update(landmarks, angles), reset: () => handshape.reset() };
+    return { mode, matcher, needsOrientation: false, freeStartWindow, prepareFrame: (landmarks, angles) => handshape.update(landmarks, angles), reset: () => handshape.reset() };
   }
   const tracker = createPreciseFeatureTracker();
   return {
     mode,
     matcher,
     needsOrientation: true,
-    freeStartWindow: true,
+    freeStartWindow,
     prepareFrame: (landmarks, angles) => tracker.update(landmarks, angles),
     reset: () => tracker.reset(),
   };

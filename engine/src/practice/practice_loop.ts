@@ -2,6 +2,7 @@ import { computeAngleFrame } from '../angles/compute_angle_frame.ts';
 import { createAngleFrame, type AngleFrame } from '../core/angle_frame.ts';
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
 import type { MatchReport } from '../match/match_report.ts';
+import { MovementJudge } from '../movement/movement_judge.ts';
 import { createMatchModeRuntime, DEFAULT_MATCH_MODE, type MatchMode, type MatchModeRuntime } from './match_mode.ts';
 import type { PracticeEventListener } from './practice_events.ts';
 import { PracticeSession, type PracticePhase, type PracticeSign } from './practice_session.ts';
@@ -18,7 +19,7 @@ export function prepareAngleFrame(landmarks: LandmarkFrame, out: AngleFrame, run
 }
 
 export interface PracticeLoopOptions {
-  /** The matching mode at the start (the SPEC rule by default); setMode changes it mid-lesson. */
+  /** The matching mode at the start. Defaults to DEFAULT_MATCH_MODE (the handshape judge); setMode changes it mid-lesson. */
   mode?: MatchMode;
   onEvent: PracticeEventListener;
 }
@@ -35,6 +36,9 @@ export class PracticeLoop {
   private runtime: MatchModeRuntime;
   private readonly session: PracticeSession;
   private judgedValue = false;
+  /** A moving sign's judge (movement/), whatever the mode, and the sign it follows (-1: none). */
+  private readonly movement = new MovementJudge();
+  private movementSign = -1;
 
   constructor(signs: readonly PracticeSign[], options: PracticeLoopOptions) {
     this.runtime = createMatchModeRuntime(options.mode ?? DEFAULT_MATCH_MODE);
@@ -42,6 +46,7 @@ export class PracticeLoop {
     this.session = new PracticeSession(signs, {
       matcher: (learner, sign, frame, report) => this.runtime.matcher(learner, sign, frame, report),
       freeStartWindow: () => this.runtime.freeStartWindow,
+      movementProgress: (sign, report) => this.movement.judge(sign.movement!, report),
       onEvent: options.onEvent,
     });
   }
@@ -97,10 +102,29 @@ export class PracticeLoop {
     }
     prepareAngleFrame(landmarks, this.angles, this.runtime);
     const lockedBefore = this.session.isLocked(nowMs);
+    this.followMovement(landmarks, lockedBefore);
     const advanced = this.session.onFrame(this.angles, nowMs);
     // A frame that completed the sign started the pause: its report is about the sign just done.
     this.judgedValue = !lockedBefore && this.session.phase === 'practising' && !this.session.isLocked(nowMs);
     return advanced;
+  }
+
+  /**
+   * A sign that moves is followed from its first judged frame: the judge starts afresh when a sign
+   * starts and while the pause before it holds judging back.
+   */
+  private followMovement(landmarks: LandmarkFrame, locked: boolean): void {
+    const movement = this.session.currentSign?.compiled?.movement;
+    if (!movement) {
+      this.movementSign = -1;
+      return;
+    }
+    if (locked || this.movementSign !== this.session.signIndex) {
+      this.movement.reset();
+      this.movementSign = locked ? -1 : this.session.signIndex;
+      if (locked) return;
+    }
+    this.movement.update(landmarks, movement);
   }
 
   /** A frame that is not judged (the flag dialog open, the tab hidden): the report is stale. */
@@ -127,6 +151,7 @@ export class PracticeLoop {
   /** Forgets tracked state (the motion history) after a pause: the learner has moved. */
   resetTracking(): void {
     this.runtime.reset();
+    this.movement.reset();
     this.judgedValue = false;
   }
 }

@@ -10,7 +10,7 @@ import {
 import { createMatchReport, type MatchReport } from '../match/match_report.ts';
 import { DEFAULT_RECORD_FPS } from '../reference/compile_reference.ts';
 import type { CompiledSign } from './compiled_sign.ts';
-import { createMatcher, type FrameMatcher } from './match_mode.ts';
+import { createMatcher, DEFAULT_MATCH_MODE, hasFreeStartWindow, type FrameMatcher } from './match_mode.ts';
 import type { PracticeEvent, PracticeEventListener } from './practice_events.ts';
 import { needsMatch } from './practice_window.ts';
 import { referenceSlice } from './reference_slice.ts';
@@ -29,11 +29,27 @@ export interface PracticeSign {
   awaitsRelease?: boolean;
 }
 
+/**
+ * How far a learner has come through a sign that moves (the loop's MovementJudge, fed the same
+ * frames): key poses reached of the sign's movement.keyCount (all of them: complete), with
+ * `report` filled for the hint.
+ */
+export type MovementProgress = (sign: CompiledSign, report: MatchReport) => number;
+
 export interface PracticeSessionOptions {
   onEvent: PracticeEventListener;
-  /** The mode's matcher; the SPEC rule when absent. */
+  /** A moving sign's progress (practice_loop.ts); without it a moving sign is matched frame by frame like the others. */
+  movementProgress?: MovementProgress;
+  /**
+   * The judge's frame matcher. Defaults to the default judge's (DEFAULT_MATCH_MODE: the handshape
+   * judge), which reads the features its runtime adds to each frame (prepareAngleFrame, as
+   * PracticeLoop runs it); a sign without a handshape model is judged by the angle rule.
+   */
   matcher?: FrameMatcher;
-  /** Whether the first 10% is free (SPEC 4; true when absent); asked per frame, as the matcher. */
+  /**
+   * Whether the first 10% is free; asked per frame, as the matcher. Defaults to the default
+   * judge's (hasFreeStartWindow(DEFAULT_MATCH_MODE): false, a match is asked for from the start).
+   */
   freeStartWindow?: () => boolean;
 }
 
@@ -84,6 +100,7 @@ export class PracticeSession {
   private readonly slice = new Int32Array(2);
   private readonly matcher: FrameMatcher;
   private readonly freeStartWindow: () => boolean;
+  private readonly movementProgress: MovementProgress | undefined;
   private readonly emit: PracticeEventListener;
   private phaseValue: PracticePhase = 'idle';
   private signIndexValue = 0;
@@ -114,8 +131,10 @@ export class PracticeSession {
   ) {
     if (signs.length === 0) throw new Error('PracticeSession: a lesson needs at least one sign');
     this.emit = options.onEvent;
-    this.matcher = options.matcher ?? createMatcher('spec');
-    this.freeStartWindow = options.freeStartWindow ?? (() => true);
+    this.matcher = options.matcher ?? createMatcher(DEFAULT_MATCH_MODE);
+    const freeStart = hasFreeStartWindow(DEFAULT_MATCH_MODE);
+    this.freeStartWindow = options.freeStartWindow ?? (() => freeStart);
+    this.movementProgress = options.movementProgress;
   }
 
   get phase(): PracticePhase {
@@ -163,9 +182,11 @@ export class PracticeSession {
     this.tick(nowMs);
     if (this.phaseValue !== 'practising' || nowMs < this.lockedUntilMs) return false;
     const compiled = this.signs[this.signIndexValue]!.compiled!;
+    if (compiled.movement && this.movementProgress) return this.onMovementFrame(compiled, nowMs);
     const position = this.positionValue;
     const length = this.slice[1]!;
     const frame = this.slice[0]! + Math.min(length - 1, Math.floor(position));
+    this.report.movementCue = -1;
     const matched = this.matcher(angles, compiled, frame, this.report);
     // A match right after one missed frame also earns that frame's time (MISS_BRIDGE_MS). The
     // minimum keeps a clock that went back from bridging to a time it has not reached again.
@@ -207,6 +228,34 @@ export class PracticeSession {
     });
     if (this.positionValue >= length) this.completeSign(nowMs, false);
     return true;
+  }
+
+  /**
+   * A frame of a sign that moves: the position is the share of the sign's key poses the learner
+   * has passed, at the learner's own speed (it falls back when the learner breaks off, and the
+   * sign starts again), and the sign is complete when the judge has seen the whole movement.
+   */
+  private onMovementFrame(compiled: CompiledSign, nowMs: number): boolean {
+    const keys = compiled.movement!.keyCount;
+    const reached = this.movementProgress!(compiled, this.report);
+    this.judgedAtMs = nowMs;
+    const length = this.slice[1]!;
+    const position = this.positionValue;
+    const next = (Math.min(reached, keys) / keys) * length;
+    if (next === position) return false;
+    this.positionValue = next;
+    if (next > position) this.advancedAtMs = nowMs;
+    this.emit({
+      type: 'progress',
+      atMs: nowMs,
+      signIndex: this.signIndexValue,
+      position: next,
+      frameCount: length,
+      fraction: next / length,
+      byMatch: true,
+    });
+    if (reached >= keys) this.completeSign(nowMs, false);
+    return next > position;
   }
 
   /** Lets time-driven steps happen (the completed card, the auto-continue). */

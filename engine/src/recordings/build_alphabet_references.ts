@@ -1,5 +1,5 @@
 import { cloneLandmarkFrame, createLandmarkFrame, type LandmarkFrame } from '../core/landmark_frame.ts';
-import { agreesWithDefinition, buildHandshapeModels, HANDSHAPE_MODEL_BUILD, type HandshapeTrainingSign } from '../handshape/build_handshape_models.ts';
+import { agreesWithDefinition, buildHandshapeModels, HANDSHAPE_MODEL_BUILD, type HandshapeTrainingSign, type PersonHand } from '../handshape/build_handshape_models.ts';
 import { MANUAL_ALPHABET, type LetterDefinition } from '../handshape/manual_alphabet.ts';
 import { referenceSlice } from '../practice/reference_slice.ts';
 import { buildReferenceSign } from '../reference/build_reference_sign.ts';
@@ -66,7 +66,7 @@ function movementWindow(candidates: readonly number[], speeds: readonly number[]
  * the clean training frames of all the letters together, so each model knows the letters it is
  * most easily confused with.
  */
-export function buildAlphabetReferences(recordings: ReadonlyMap<string, AlphabetRecording>, prototypes: Pick<AlphabetBuildOptions, 'views' | 'fists'> = {}): Map<string, AlphabetReference> {
+export function buildAlphabetReferences(recordings: ReadonlyMap<string, AlphabetRecording>, prototypes: Pick<AlphabetBuildOptions, 'views' | 'fists' | 'people'> = {}): Map<string, AlphabetReference> {
   const sources = new Map<string, AlphabetSource>();
   for (const [sign, recording] of recordings) sources.set(sign, { source: alphabetSource(sign, recording), fps: RECORDING_FPS });
   return buildAlphabetReferencesFromSources(sources, MANUAL_ALPHABET, prototypes);
@@ -91,6 +91,8 @@ export interface AlphabetBuildOptions {
   views?: readonly (readonly [number, number])[];
   /** How a fist's prototypes are also closed (buildHandshapeModels's `fists`; its default when absent). For the bench's tuning (bench/signers-judge/tune_judge.ts). */
   fists?: readonly (readonly [number, number])[];
+  /** By letter, other people's hands making it (their photographed letters, data/real-photos): prototypes of its handshape model beside the recording's (buildHandshapeModels). */
+  people?: ReadonlyMap<string, readonly PersonHand[]>;
 }
 
 /**
@@ -104,6 +106,26 @@ export function buildAlphabetReferencesFromSources(
   definitions: Readonly<Record<string, LetterDefinition>> = MANUAL_ALPHABET,
   options: AlphabetBuildOptions = {},
 ): Map<string, AlphabetReference> {
+  return withHandshapeModels(prepareAlphabetReferences(sources, definitions, options), options);
+}
+
+/** The references of an alphabet before their handshape models: each letter's record (angles, calibration) and what its model learns from. */
+export interface PreparedAlphabet {
+  built: ReadonlyMap<string, AlphabetReference>;
+  training: readonly HandshapeTrainingSign[];
+}
+
+/**
+ * The first step of buildAlphabetReferencesFromSources: every letter's angle frames, record and
+ * training frames, the part that does not change with how the handshape models are built
+ * (views, fists, people), so that a caller trying several (the bench's learning of the judge)
+ * reads the recordings once.
+ */
+export function prepareAlphabetReferences(
+  sources: ReadonlyMap<string, AlphabetSource>,
+  definitions: Readonly<Record<string, LetterDefinition>> = MANUAL_ALPHABET,
+  options: Pick<AlphabetBuildOptions, 'training'> = {},
+): PreparedAlphabet {
   const built = new Map<string, AlphabetReference>();
   const training: HandshapeTrainingSign[] = [];
   const slice = new Int32Array(2);
@@ -169,6 +191,16 @@ export function buildAlphabetReferencesFromSources(
     training.push({ name: sign, frames: landmarks, fingers, movement, points: definition.points, hook: definition.hook, crossing: definition.crossing, pointsWith: definition.pointsWith, thumbTouches: definition.thumbTouches, bend: definition.bend, thumbSide: definition.thumbSide, handshapeOf: definition.handshapeOf, speeds: range.map(speedOf) });
     built.set(sign, { record, movement, training: range, artefacts });
   }
+  return { built, training };
+}
+
+/**
+ * The second step: the prepared references with their handshape models, built together
+ * (buildHandshapeModels) with `options`' views, fists and other people's hands. Returns new
+ * references; `prepared` is left as it was.
+ */
+export function withHandshapeModels(prepared: PreparedAlphabet, options: Pick<AlphabetBuildOptions, 'views' | 'fists' | 'people'> = {}): Map<string, AlphabetReference> {
+  const training = prepared.training.map((sign) => ({ ...sign, people: options.people?.get(sign.name) ?? [] }));
   // A moving letter that traces another's handshape (handshapeOf) learns that handshape from the
   // other letter's recording too: a different performance of the same hand.
   const learning = training.map((sign) => {
@@ -178,6 +210,5 @@ export function buildAlphabetReferencesFromSources(
     return { ...sign, frames: [...sign.frames, ...other.frames] };
   });
   const models = buildHandshapeModels(learning, options.views, options.fists);
-  for (const [sign, reference] of built) reference.record = { ...reference.record, handshape: models.get(sign)! };
-  return built;
+  return new Map([...prepared.built].map(([sign, reference]) => [sign, { ...reference, record: { ...reference.record, handshape: models.get(sign)! } }]));
 }

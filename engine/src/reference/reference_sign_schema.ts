@@ -8,7 +8,9 @@ import { HAND_ANGLE_COUNT, HAND_ORIENTATION_COUNT, SHAPE_FEATURE_COUNT, SHAPE_LI
  * that the recording lacks is an absent key (the Realtime Database drops nulls; null is accepted too).
  *
  * Beyond the SPEC: the record's `fps` (the frames' rate; 30 when absent), `handshape` (the
- * handshape judge's model) and `calibration` (the frames precise mode calibrates on), and, per
+ * handshape judge's model), `calibration` (the frames precise mode calibrates on) and `movement`
+ * (the course of a sign that moves, for the judge of moving signs) and `guide` (the recorded
+ * skeleton, replayed as the guide of a sign recorded from a clip), and, per
  * hand frame, optional fields for the precise mode: `orientation`
  * ([directionX, directionY, palmFacing], angles/compute_hand_orientation.ts), and its `shape`
  * (fingertips in the palm's frame, index/middle crossing, motion: precise/precise_features.ts).
@@ -93,6 +95,48 @@ export const handshapeModelSchema = z.object({
   contrastDefinitions: z.record(z.string().min(1), z.object({ fingers: fingersSchema, points: pointsSchema, hook: hookSchema.optional(), crossing: crossingSchema.optional(), pointsWith: pointsWithSchema.optional(), thumbTouches: thumbTouchesSchema.optional(), bend: bendSchema.optional(), thumbSide: thumbSideSchema.optional() })).optional(),
 });
 
+/**
+ * The course of a sign that moves (beyond the SPEC; movement/build_movement_model.ts): the signing
+ * hand's movement features (movement/movement_features.ts, named in `features`, in that order) at
+ * `keys.length` key poses evenly spaced in time over the movement, which took `seconds`; `hand`
+ * is the hand the reference's signer signed with (a learner may sign with either). A record with
+ * it is judged by its movement (movement/), whatever the matching mode.
+ */
+export const movementModelSchema = z
+  .object({
+    features: z.array(z.string().min(1)).min(1),
+    hand: z.enum(['left', 'right']),
+    seconds: z.number().finite().positive().max(60),
+    keys: z.array(z.array(z.number().finite())).min(2, 'a movement needs at least two key poses').max(64),
+  })
+  .refine((model) => model.keys.every((key) => key.length === model.features.length), 'every key pose holds one value per feature');
+
+/**
+ * The recorded signer's skeleton to replay as the sign's guide (beyond the SPEC; a sign recorded
+ * from a clip, recordings/skeleton_guide.ts), so that the guide travels with the record: `fps`
+ * frames a second, the image's `aspect` (width / height), each frame's upper body (the pose's
+ * points SKELETON_GUIDE_POSE_POINTS, in that order) and hands (21 points each) as x, y pairs
+ * normalised to the image, unmirrored; a part not found is absent, a frame with nothing null.
+ */
+const guidePoints = (count: number) => z.array(z.number().finite().min(-1).max(2)).length(count * 2);
+export const SKELETON_GUIDE_POSE_POINTS = [0, 11, 12, 13, 14, 15, 16, 23, 24] as const;
+export const skeletonGuideSchema = z.object({
+  fps: z.number().finite().positive().max(60),
+  aspect: z.number().finite().positive().max(10),
+  frames: z
+    .array(
+      z.object({
+        pose: guidePoints(SKELETON_GUIDE_POSE_POINTS.length).nullish(),
+        left_hand: guidePoints(21).nullish(),
+        right_hand: guidePoints(21).nullish(),
+      })
+      // A frame with nothing found: the Realtime Database drops the empty object, leaving null.
+      .nullable(),
+    )
+    .min(1)
+    .max(600),
+});
+
 export const referenceSignSchema = z.object({
   configs: z
     .record(z.string().min(1), z.array(referenceFrameSchema).min(1, 'a config needs at least one frame'))
@@ -107,6 +151,8 @@ export const referenceSignSchema = z.object({
    * resampled, their flips repaired). Absent: the primary config's frames.
    */
   calibration: z.array(referenceFrameSchema).min(1, 'calibration needs at least one frame').optional(),
+  movement: movementModelSchema.optional(),
+  guide: skeletonGuideSchema.optional(),
 });
 
 export type HandAngles = z.infer<typeof handAnglesSchema>;
@@ -114,6 +160,8 @@ export type PoseAngles = z.infer<typeof poseAnglesSchema>;
 export type ReferenceFrame = z.infer<typeof referenceFrameSchema>;
 export type ReferenceSign = z.infer<typeof referenceSignSchema>;
 export type HandshapeModel = z.infer<typeof handshapeModelSchema>;
+export type MovementModel = z.infer<typeof movementModelSchema>;
+export type SkeletonGuide = z.infer<typeof skeletonGuideSchema>;
 
 /** Thrown for a malformed record; the message names the sign and every problem with its path. */
 export class InvalidReferenceSignError extends Error {

@@ -74,7 +74,7 @@ export const HAND_RECROP_RETRY_FRAMES = 3;
 export const STILL_HAND_REFINE_PASSES = 4;
 
 /**
- * The wider look (landmark_tracker.ts lookWider): a hand is looked for once more from a crop twice
+ * The wider look (wider_look.ts): a hand is looked for once more from a crop twice
  * as wide as its landmarks' next crop, followed from its own landmarks (on a still image for
  * STILL_HAND_REFINE_PASSES passes after the refinement; in video once, on the frame the palm
  * detector found it), and that hand kept when the hand model is surer of it. A palm box can hold

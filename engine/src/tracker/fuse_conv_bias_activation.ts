@@ -1,5 +1,5 @@
 import * as tf from '@tensorflow/tfjs-core';
-import type { ModelSource } from './landmark_tracker.ts';
+import type { ModelSource } from './tracker_options.ts';
 
 interface GraphNode {
   name: string;

@@ -1,5 +1,6 @@
-import { DEFAULT_HAND_MODEL, DEFAULT_MODEL_BASE_URL, DEFAULT_POSE_MODEL, MODEL_FILES } from './constants.ts';
-import type { HandModelType, ModelUrls, PoseModelType, TrackerOptions } from './types.ts';
+import { MODEL_FILES } from './constants.ts';
+import { resolveTrackerOptions, type TrackerOptions } from './tracker_options.ts';
+import type { HandModelType, ModelUrls, PoseModelType } from './types.ts';
 
 /** The model file names for a pose and hand model choice. */
 export function modelFileNames(poseModel: PoseModelType, handModel: HandModelType): ModelUrls {
@@ -11,15 +12,19 @@ export function modelFileNames(poseModel: PoseModelType, handModel: HandModelTyp
   };
 }
 
-/** Model URLs from the options: each one overridable, else `modelBaseUrl` + file name. */
-export function resolveModelUrls(options: TrackerOptions): ModelUrls {
-  const base = options.modelBaseUrl ?? DEFAULT_MODEL_BASE_URL;
+/**
+ * Model URLs (file paths in Node) from the options: each one overridable, else `modelBaseUrl` +
+ * file name. The options' defaults (resolveTrackerOptions) apply where they are not given.
+ */
+export function resolveModelUrls(given: TrackerOptions): ModelUrls {
+  const options = resolveTrackerOptions(given);
+  const base = options.modelBaseUrl;
   const prefix = base.endsWith('/') ? base : base + '/';
-  const files = modelFileNames(options.poseModel ?? DEFAULT_POSE_MODEL, options.handModel ?? DEFAULT_HAND_MODEL);
+  const files = modelFileNames(options.poseModel, options.handModel);
   return {
-    poseDetector: options.modelUrls?.poseDetector ?? prefix + files.poseDetector,
-    poseLandmarks: options.modelUrls?.poseLandmarks ?? prefix + files.poseLandmarks,
-    handLandmarks: options.modelUrls?.handLandmarks ?? prefix + files.handLandmarks,
-    palmDetector: options.modelUrls?.palmDetector ?? prefix + files.palmDetector,
+    poseDetector: options.modelUrls.poseDetector ?? prefix + files.poseDetector,
+    poseLandmarks: options.modelUrls.poseLandmarks ?? prefix + files.poseLandmarks,
+    handLandmarks: options.modelUrls.handLandmarks ?? prefix + files.handLandmarks,
+    palmDetector: options.modelUrls.palmDetector ?? prefix + files.palmDetector,
   };
 }

@@ -6,6 +6,14 @@ import type { PixelFrame } from './types.ts';
  */
 export type BrowserImage = CanvasImageSource | ImageData;
 
+/** What the tracker accepts: a frame's pixels in JS memory, or a browser image (read back through a canvas). */
+export type TrackerImage = PixelFrame | BrowserImage;
+
+/** The pixels of what the tracker was given: read back from a browser image, as they are otherwise. */
+export function toPixelFrame(image: TrackerImage): PixelFrame {
+  return 'channels' in image && 'data' in image ? image : readPixels(image);
+}
+
 let context: OffscreenCanvasRenderingContext2D | null = null;
 
 /**

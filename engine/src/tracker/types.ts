@@ -13,35 +13,6 @@ export interface ModelUrls {
   palmDetector: string;
 }
 
-export interface TrackerOptions {
-  poseModel?: PoseModelType;
-  handModel?: HandModelType;
-  /** Base URL (or folder path in Node) of the model files; default '/models/'. */
-  modelBaseUrl?: string;
-  /** Overrides single model URLs (each defaults to modelBaseUrl + file name). */
-  modelUrls?: Partial<ModelUrls>;
-  /** Pose smoothing across frames (SPEC: on). Off for still images. */
-  smoothing?: boolean;
-  /**
-   * The frames are mirror images (selfie view). The models' left/right then follow the mirror
-   * image; the tracker swaps them so that `leftHand` stays the signer's own left hand.
-   */
-  mirrored?: boolean;
-  /** Track hands (default true). */
-  hands?: boolean;
-  /**
-   * Look for a hand in frames without a body (close-ups, hand-only recordings); off by default,
-   * as it runs the hand model on every frame with neither a body nor a hand. The app's camera turns
-   * it on (a hand held close to the camera is a framing learners use). Still images always do.
-   */
-  handsWithoutPose?: boolean;
-  /**
-   * Find the hands the body path misses with MediaPipe's palm detector (default true): on still
-   * images whenever a side has no hand, in video when no hand is found (a few times a second).
-   */
-  palmDetection?: boolean;
-}
-
 /** What backend runs, for the UI and the bench. */
 export interface BackendReport {
   name: BackendName;
@@ -101,4 +72,12 @@ export interface PixelFrame {
   width: number;
   height: number;
   channels: 3 | 4;
+}
+
+export function copyRect(from: NormalizedRect, to: NormalizedRect): void {
+  to.xCenter = from.xCenter;
+  to.yCenter = from.yCenter;
+  to.width = from.width;
+  to.height = from.height;
+  to.rotation = from.rotation;
 }

@@ -5,7 +5,7 @@
 import { compileLesson } from '@signlearn/engine/practice/compile_lesson';
 import type { PracticeSign } from '@signlearn/engine/practice/practice_session';
 import { spellWords, wordPracticeSigns } from '@signlearn/engine/practice/word_practice_signs';
-import type { ReferenceSign } from '@signlearn/engine/reference/reference_sign_schema';
+import type { ReferenceSign, SkeletonGuide } from '@signlearn/engine/reference/reference_sign_schema';
 import { loadChapter } from '@/lib/content/load-chapter.ts';
 import { getSign } from '@/lib/data/content.ts';
 import { wordLettersOf } from '@/lib/data/languages.ts';
@@ -22,6 +22,8 @@ export interface LoadedLesson {
   lessonCount: number;
   /** A word lesson's words (its signs are their letters, in order); absent for a lesson of signs. */
   words?: string[];
+  /** The recorded skeletons of signs recorded from a clip (a record's `guide`), by sign name: their guides. */
+  guides?: Record<string, SkeletonGuide>;
 }
 
 export const MISSING_PARAMS_MESSAGE = 'Missing chapter or level number in URL parameters.';
@@ -66,5 +68,6 @@ export async function loadLesson(language: string, address: LessonAddress): Prom
   }
   const records = await Promise.all(lesson.signs.map((name) => loadRecord(language, name)));
   const compiled = compileLesson(lesson.signs.map((name, i) => ({ name, record: records[i]! })));
-  return { signs: lesson.signs.map((name, i) => ({ name, compiled: compiled[i]! })), lessonCount: lessons.length };
+  const guides = Object.fromEntries(lesson.signs.flatMap((name, i) => (records[i]?.guide ? [[name, records[i].guide]] : [])));
+  return { signs: lesson.signs.map((name, i) => ({ name, compiled: compiled[i]! })), lessonCount: lessons.length, guides };
 }

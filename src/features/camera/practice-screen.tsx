@@ -286,7 +286,7 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
           </p>
         ) : null}
 
-        {view && view.status !== 'error' ? <GuideOverlay src={guide} signName={signName} language={language} /> : null}
+        {view && view.status !== 'error' ? <GuideOverlay src={guide} signName={signName} language={language} skeleton={lessonState.status === 'ready' ? lessonState.lesson.guides?.[signName] : null} /> : null}
 
         {view?.status === 'practising' ? (
           <div

@@ -1,7 +1,9 @@
 // The practice screen's small display pieces: the sign's circular progress, the lesson bar, the
 // guide overlay, the tips bar and the 'Lesson Completed!' card.
 import { useEffect, useRef, useState } from 'react';
+import type { SkeletonGuide } from '@signlearn/engine/reference/reference_sign_schema';
 import { HandGuide, hasHandGuide } from '@/components/hand-guide/hand-guide.tsx';
+import { SkeletonGuideView } from '@/components/skeleton-guide.tsx';
 import { PRACTICE_TIPS, TIP_ROTATE_MS } from './practice-tips.ts';
 
 const RING_RADIUS = 42;
@@ -51,13 +53,16 @@ export function LessonBar({ done, total }: { done: number; total: number }) {
 
 /** The current sign's guide over the video: the turnable 3-D hand where the sign has a recorded
  * hand in the lesson's language (its own recordings: an Austrian A is drawn from the Austrian
- * signer), else the reference's guide animation. A missing file says so. */
-export function GuideOverlay({ src, signName, language }: { src: string | null; signName: string; language: string }) {
+ * signer), else the record's recorded skeleton (a sign recorded from a clip, `skeleton`), else the
+ * reference's guide animation. A missing file says so. */
+export function GuideOverlay({ src, signName, language, skeleton }: { src: string | null; signName: string; language: string; skeleton?: SkeletonGuide | null }) {
   const [failed, setFailed] = useState<string | null>(null);
   return (
     <figure className="guide-overlay">
       {hasHandGuide(signName, language) ? (
         <HandGuide sign={signName} language={language} compact />
+      ) : skeleton ? (
+        <SkeletonGuideView guide={skeleton} label={`Guide: the recorded signer making ${signName}`} className="guide-overlay__skeleton" />
       ) : src && failed !== src ? (
         <img key={src} src={src} alt={`Guide animation for the sign ${signName}`} onError={() => setFailed(src)} />
       ) : (

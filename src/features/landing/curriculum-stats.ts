@@ -1,26 +1,32 @@
 // The stats strip's curriculum figures, computed from the content (src/lib/data/curriculum.ts):
 // the SPEC's 'over 500 words' and '5-8 min' are claims, and users see computed figures only:
-// the letters taught and the words the learner fingerspells with them, never more.
+// the letters and signs taught and the words the learner fingerspells with the letters, never more.
 import { CURRICULUM, curriculumStats, PICKER_LEVEL_COUNT, type CurriculumStats } from '@/lib/data/curriculum.ts';
 import { SIGN_LANGUAGES } from '@/lib/data/languages.ts';
 
-/** The sign languages with content, each with its letters and words: 'Austrian Sign Language (ÖGS): 31 letters'. */
+/** '26 letters, 2 signs': the letters taught, and the signs that move when there are any. */
+function lettersAndSigns(stats: CurriculumStats): string {
+  const letters = `${stats.signCount - stats.movingSignCount} letters`;
+  return stats.movingSignCount > 0 ? `${letters}, ${stats.movingSignCount} signs` : letters;
+}
+
+/** The sign languages with content, each with its letters, signs and words: 'Austrian Sign Language (ÖGS): 31 letters'. */
 export function landingLanguages(curriculum = CURRICULUM): { key: string; name: string; content: string }[] {
   return SIGN_LANGUAGES.filter((language) => (curriculum[language.key]?.length ?? 0) > 0).map((language) => {
     const stats = curriculumStats(curriculum[language.key]);
     const words = stats.wordCount > 0 ? `, ${stats.wordCount} words` : '';
-    return { key: language.key, name: language.name, content: `${stats.signCount} letters${words}` };
+    return { key: language.key, name: language.name, content: `${lettersAndSigns(stats)}${words}` };
   });
 }
 
 export function landingStats(stats: CurriculumStats = curriculumStats()) {
   const { min, max } = stats.lessonMinutes;
-  const letters = `${stats.signCount} letters`;
+  const letters = lettersAndSigns(stats);
   const words = stats.wordCount > 0 ? `${stats.wordCount} words to fingerspell` : null;
   return {
     lessonLength: min === max ? `${min} min` : `${min}-${max} min`,
     curriculum: `${PICKER_LEVEL_COUNT} levels → chapters → lessons`,
-    /** '26 letters, 576 words to fingerspell' */
+    /** '26 letters, 2 signs, 576 words to fingerspell' */
     signs: words ? `${letters}, ${words}` : letters,
     /** The closing call: what is waiting, in the same computed figures. */
     waiting: words ? `${letters} with guide animations and ${words} are waiting for you.` : `${letters} with guide animations are waiting for you.`,

@@ -102,7 +102,7 @@ describe('landing page', () => {
     expect(stats).toHaveLength(5);
     // The sign languages with content, from the curriculum (issue 30).
     expect(await page.getByRole('list', { name: 'Sign languages' }).getByRole('listitem').allTextContents()).toEqual([
-      `American Sign Language (ASL)${computed.signCount} letters, ${computed.wordCount} words`,
+      `American Sign Language (ASL)${computed.signCount - computed.movingSignCount} letters, ${computed.movingSignCount} signs, ${computed.wordCount} words`,
       `Austrian Sign Language (ÖGS)${curriculumStats(CURRICULUM.asq).signCount} letters, ${curriculumStats(CURRICULUM.asq).wordCount} words`,
       `Brazilian Sign Language (Libras)${curriculumStats(CURRICULUM.bzs).signCount} letters, ${curriculumStats(CURRICULUM.bzs).wordCount} words`,
     ]);
@@ -110,7 +110,7 @@ describe('landing page', () => {
     expect(stats.join(' ')).toContain('Unlimited');
     const minutes = computed.lessonMinutes.min === computed.lessonMinutes.max ? `${computed.lessonMinutes.min} min` : `${computed.lessonMinutes.min}-${computed.lessonMinutes.max} min`;
     expect(stats[1]).toContain(minutes);
-    expect(stats[2]).toContain(`${computed.signCount} letters, ${computed.wordCount} words to fingerspell`);
+    expect(stats[2]).toContain(`${computed.signCount - computed.movingSignCount} letters, ${computed.movingSignCount} signs, ${computed.wordCount} words to fingerspell`);
     expect(stats.join(' ')).not.toMatch(/500|5-8 min/);
     expect(await page.getByRole('link', { name: 'Create free account' }).getAttribute('href')).toBe(`${learnUrl}/register`);
     expect(await page.locator('footer a[href^="mailto:"]').count()).toBe(1);

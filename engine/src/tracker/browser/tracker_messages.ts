@@ -1,5 +1,6 @@
 import type { BackendPreference } from './select_backend.ts';
-import type { BackendReport, TrackerOptions } from '../types.ts';
+import type { TrackerOptions } from '../tracker_options.ts';
+import type { BackendReport } from '../types.ts';
 
 /** Options of the tracker running in a worker. */
 export interface WorkerTrackerOptions extends TrackerOptions {
@@ -7,7 +8,7 @@ export interface WorkerTrackerOptions extends TrackerOptions {
   /** Folder URL of the WASM binaries; default modelBaseUrl + 'wasm/'. */
   wasmBaseUrl?: string;
   wasmThreads?: number;
-  /** Warm-up frame size (the camera's, after any downscale). */
+  /** Warm-up frame size (the camera's, after any downscale). Defaults to LandmarkTracker.warmUp's, 640 x 480. */
   warmUpWidth?: number;
   warmUpHeight?: number;
   /**

@@ -3,9 +3,9 @@
 // ImageBitmaps with the typed arrays to fill; the filled arrays go back transferred.
 import * as tf from '@tensorflow/tfjs-core';
 import type { LandmarkFrame } from '../../core/landmark_frame.ts';
-import { DEFAULT_MODEL_BASE_URL } from '../constants.ts';
 import { LandmarkTracker } from '../landmark_tracker.ts';
 import { resolveModelUrls } from '../model_urls.ts';
+import { resolveTrackerOptions } from '../tracker_options.ts';
 import { installModelCache } from './model_cache.ts';
 import { selectBackend } from './select_backend.ts';
 import type { TrackerRequest, TrackerResponse, WorkerTrackerOptions } from './tracker_messages.ts';
@@ -29,15 +29,16 @@ function post(message: TrackerResponse, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
 }
 
-async function init(options: WorkerTrackerOptions): Promise<void> {
+async function init(workerOptions: WorkerTrackerOptions): Promise<void> {
   const initAt = epochNow();
-  const base = new URL(options.modelBaseUrl ?? DEFAULT_MODEL_BASE_URL, scope.location.href).href;
+  const options = resolveTrackerOptions(workerOptions);
+  const base = new URL(options.modelBaseUrl, scope.location.href).href;
   const modelFolder = base.endsWith('/') ? base : base + '/';
-  const wasmBaseUrl = new URL(options.wasmBaseUrl ?? 'wasm/', modelFolder).href;
+  const wasmBaseUrl = new URL(workerOptions.wasmBaseUrl ?? 'wasm/', modelFolder).href;
   // Before anything is fetched: the models and the WASM binaries come from Cache Storage when kept.
-  const cache = options.modelCacheVersion ? installModelCache(scope, [modelFolder, wasmBaseUrl], options.modelCacheVersion) : { hits: 0, misses: 0 };
+  const cache = workerOptions.modelCacheVersion ? installModelCache(scope, [modelFolder, wasmBaseUrl], workerOptions.modelCacheVersion) : { hits: 0, misses: 0 };
   const backendStart = performance.now();
-  const backend = await selectBackend({ preference: options.backend, wasmBaseUrl, wasmThreads: options.wasmThreads });
+  const backend = await selectBackend({ preference: workerOptions.backend, wasmBaseUrl, wasmThreads: workerOptions.wasmThreads });
   const loadStart = performance.now();
   const urls = resolveModelUrls(options);
   const absolute = (url: string) => new URL(url, scope.location.href).href;
@@ -53,7 +54,7 @@ async function init(options: WorkerTrackerOptions): Promise<void> {
   const warmStart = performance.now();
   // On WebGPU the warm-up compiles every shader and records every model's dispatches, here in the
   // worker: the page never waits on either.
-  await tracker.warmUp(options.warmUpWidth ?? 640, options.warmUpHeight ?? 480);
+  await tracker.warmUp(workerOptions.warmUpWidth, workerOptions.warmUpHeight);
   backend.runtime = `TF.js ${tf.version_core}`;
   backend.poseModel = tracker.models.pose;
   if (tracker.models.hand) backend.handModel = tracker.models.hand;

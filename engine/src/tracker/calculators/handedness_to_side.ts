@@ -1,4 +1,4 @@
-import { Part } from '../../core/landmark_layout.ts';
+import { HandSide } from '../hand_side.ts';
 
 /**
  * The signer's side of a hand from the hand landmark model's handedness output. MediaPipe labels
@@ -11,7 +11,7 @@ import { Part } from '../../core/landmark_layout.ts';
  * flipped) it is the signer's left.
  * ref: mediapipe/modules/hand_landmark/hand_landmark_cpu.pbtxt (handedness, mirror convention)
  */
-export function handednessToSide(rightInMirrorScore: number, mirrored: boolean): typeof Part.leftHand | typeof Part.rightHand {
+export function handednessToSide(rightInMirrorScore: number, mirrored: boolean): HandSide {
   const rightInMirror = rightInMirrorScore > 0.5;
-  return rightInMirror === mirrored ? Part.rightHand : Part.leftHand;
+  return rightInMirror === mirrored ? HandSide.right : HandSide.left;
 }

@@ -2,7 +2,7 @@ import { LANDMARK_FIXTURE_FORMAT, type LandmarkFixture } from '../../recordings/
 import { landmarksToFixtureFrame } from '../landmarks_to_fixture_frame.ts';
 import { createNodeTracker } from './node_tracker.ts';
 import { trackFile, type TrackInput } from './node_track_file.ts';
-import type { TrackerOptions } from '../types.ts';
+import type { TrackerOptions } from '../tracker_options.ts';
 
 /**
  * Tracks `input` with a new Node tracker (WASM, smoothing on) into a landmark fixture

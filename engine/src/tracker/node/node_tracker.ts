@@ -1,11 +1,10 @@
 import * as tf from '@tensorflow/tfjs-core';
 import '@tensorflow/tfjs-backend-wasm';
-import { join } from 'node:path';
-import { DEFAULT_HAND_MODEL, DEFAULT_POSE_MODEL } from '../constants.ts';
 import { LandmarkTracker } from '../landmark_tracker.ts';
-import { modelFileNames } from '../model_urls.ts';
+import { resolveModelUrls } from '../model_urls.ts';
+import { resolveTrackerOptions, type TrackerOptions } from '../tracker_options.ts';
 import { defaultModelFolder, fileModelSource } from './node_model_source.ts';
-import type { BackendReport, PixelFrame, TrackerOptions } from '../types.ts';
+import type { BackendReport, PixelFrame } from '../types.ts';
 
 export interface NodeTracker {
   tracker: LandmarkTracker;
@@ -14,23 +13,22 @@ export interface NodeTracker {
 
 /**
  * The tracker in Node: TF.js WASM backend (SIMD; Node gets the single-threaded build), models
- * read from local files (`modelBaseUrl` is a folder here; default public/models).
+ * read from local files (`modelBaseUrl` is a folder here; Node's default: defaultModelFolder()).
  */
-export async function createNodeTracker(options: TrackerOptions = {}): Promise<NodeTracker> {
+export async function createNodeTracker(given: TrackerOptions = {}): Promise<NodeTracker> {
   if (tf.getBackend() !== 'wasm') {
     const ok = await tf.setBackend('wasm');
     if (!ok) throw new Error('The TF.js WASM backend failed to start in Node.');
   }
   await tf.ready();
-  const folder = options.modelBaseUrl ?? defaultModelFolder();
-  const files = modelFileNames(options.poseModel ?? DEFAULT_POSE_MODEL, options.handModel ?? DEFAULT_HAND_MODEL);
-  const source = (override: string | undefined, file: string) => fileModelSource(override ?? join(folder, file));
+  const options = resolveTrackerOptions(given, defaultModelFolder());
+  const files = resolveModelUrls(options);
   const tracker = await LandmarkTracker.load(
     {
-      poseDetector: source(options.modelUrls?.poseDetector, files.poseDetector),
-      poseLandmarks: source(options.modelUrls?.poseLandmarks, files.poseLandmarks),
-      handLandmarks: source(options.modelUrls?.handLandmarks, files.handLandmarks),
-      palmDetector: source(options.modelUrls?.palmDetector, files.palmDetector),
+      poseDetector: fileModelSource(files.poseDetector),
+      poseLandmarks: fileModelSource(files.poseLandmarks),
+      handLandmarks: fileModelSource(files.handLandmarks),
+      palmDetector: fileModelSource(files.palmDetector),
     },
     options,
   );

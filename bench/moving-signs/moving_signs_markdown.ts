@@ -1,0 +1,126 @@
+// bench/moving-signs.md from a moving-signs stage result: totals against the targets, per signer
+// (each judged against the references of all the others), per sign, the references, non-signs.
+import { MOVEMENT_LIMITS } from '../../engine/src/movement/movement_verdict.ts';
+import { MAX_KEY_STEP, MOVEMENT_FRAME_LIMIT } from '../../engine/src/movement/follow_movement.ts';
+import { MOVEMENT_KEY_COUNT } from '../../engine/src/movement/build_movement_model.ts';
+import { MIN_FRAMES, SIGN_NAMES } from './performances.ts';
+import { NON_SIGN_SECONDS, STILL_SECONDS, type Judgement, type MovingSignsResult } from './run_moving_signs.ts';
+
+const name = (sign: string) => SIGN_NAMES[sign] ?? sign;
+const done = (list: readonly { seconds: number | null }[]) => list.filter((x) => x.seconds !== null).length;
+const pct = (a: number, b: number) => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);
+const cell = (list: readonly { seconds: number | null }[]) => `${done(list)} / ${list.length} (${pct(done(list), list.length)})`;
+const speedName = (speed: number) => `${speed}x`;
+
+function median(values: number[]): string {
+  if (values.length === 0) return '-';
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!.toFixed(2);
+}
+
+export interface MovingSignsTotals {
+  own: Record<string, { completed: number; of: number }>;
+  other: { completed: number; of: number };
+  still: { completed: number; of: number };
+  nonSigns: { completed: number; of: number };
+}
+
+export function movingSignsTotals(r: MovingSignsResult): MovingSignsTotals {
+  const own = (j: Judgement) => j.sign === j.refSign;
+  return {
+    own: Object.fromEntries(r.speeds.map((speed) => {
+      const list = r.judgements.filter((j) => own(j) && j.speed === speed);
+      return [speedName(speed), { completed: done(list), of: list.length }];
+    })),
+    other: { completed: done(r.judgements.filter((j) => !own(j))), of: r.judgements.filter((j) => !own(j)).length },
+    still: { completed: done(r.still), of: r.still.length },
+    nonSigns: { completed: done(r.nonSigns), of: r.nonSigns.length },
+  };
+}
+
+export function movingSignsMarkdown(r: MovingSignsResult, made: { command: string; date: string }): string {
+  const own = (j: Judgement) => j.sign === j.refSign;
+  const lines: string[] = [];
+  const totalIn = r.performances.reduce((n, p) => n + p.total, 0);
+  const measured = r.performances.reduce((n, p) => n + p.measured, 0);
+  lines.push('# Moving signs: HELLO and THANK YOU by real signers, cross-validated by signer', '');
+  lines.push(
+    `Made by \`${made.command}\` (\`bench/moving-signs/\`) on ${made.date} in ${r.durationS} s. ${r.signers.length} signers' performances of ${r.signs.map(name).join(' and ')} from PopSign ASL v1.0 (\`data/popsign-hello-thankyou\`: MediaPipe Holistic landmarks of phone videos, CC BY 4.0; its README gives the source and the attribution): ${totalIn} performances, ${measured} measured (at least ${MIN_FRAMES} frames, a hand found in at least half of them; the source cuts many to 6 frames, 0.2 s).`,
+    '',
+  );
+  lines.push(
+    '- **the references**: each signer in turn makes the reference of each sign from one of their own performances, as a teacher would: of their measured performances that make one (the movement builder refuses a clip whose hand hardly moves), the one that passes the teacher\'s page\'s checks best on the same signer\'s other performances (signing the sign again: it must complete; making the other sign: it must not). No other signer is looked at (`bench/moving-signs/choose_reference.ts`);',
+    `- **judged**: every measured performance of every other signer, of both signs, through the practice loop as the camera screen runs it (the engine's \`PracticeLoop\`, the sign's movement judged whatever the mode), at the performance's own speed, at half it (0.5x: each frame seen twice) and at twice it (2x: every other frame), at 30 judged frames a second, then its last frame held for 1 s; a performance completes when the sign completes within its own length plus 1 s. The reference's signer never judges their own reference: each figure is about people the reference never saw;`,
+    `- **still handshape**: each other signer's performance of the reference's sign, its middle frame with a hand held still for ${STILL_SECONDS} s (the right handshape in the right place, not moving);`,
+    `- **non-signs**: every file of \`data/non-signs\` (people and hands not signing) cycled for ${NON_SIGN_SECONDS} s against every reference;`,
+    `- **the judge** (\`engine/src/movement/\`): ${MOVEMENT_KEY_COUNT} key poses, up to ${MAX_KEY_STEP} passed in one frame, each reached by a frame within ${MOVEMENT_FRAME_LIMIT} scales of it; limits mean ${MOVEMENT_LIMITS.mean}, single feature ${MOVEMENT_LIMITS.feature} scales, travel at least ${MOVEMENT_LIMITS.extentShare} of the reference's and ${MOVEMENT_LIMITS.extentFloor} scales ([docs/engineer/moving-signs.md](../docs/engineer/moving-signs.md)).`,
+    '',
+  );
+
+  const totals = movingSignsTotals(r);
+  lines.push('## Totals', '', '| measure | result | target |', '|---|--:|---|');
+  for (const speed of r.speeds) {
+    const t = totals.own[speedName(speed)]!;
+    lines.push(`| own sign completes, ${speedName(speed)} | ${t.completed} / ${t.of} (${pct(t.completed, t.of)}) | at least 85% |`);
+  }
+  const allOwn = r.judgements.filter(own);
+  lines.push(`| own sign completes, all speeds | ${cell(allOwn)} | at least 85% |`);
+  lines.push(`| other sign completes, all speeds | ${totals.other.completed} / ${totals.other.of} (${pct(totals.other.completed, totals.other.of)}) | at most 1% |`);
+  lines.push(`| still handshape held ${STILL_SECONDS} s completes | ${totals.still.completed} / ${totals.still.of} | 0 |`);
+  lines.push(`| non-signs complete | ${totals.nonSigns.completed} / ${totals.nonSigns.of} | 0 |`, '');
+  const late = allOwn.filter((j) => j.seconds !== null && j.seconds > j.limit + 1e-6).length;
+  const unmeasured = r.unmeasured.filter(own);
+  if (unmeasured.length > 0) {
+    lines.push(`Not in the figures: the performances not measured but with a hand in at least one frame (shorter than ${MIN_FRAMES} frames, or the hand found in under half of them), at their own speed, complete their own sign ${cell(unmeasured)} and the other sign ${cell(r.unmeasured.filter((j) => !own(j)))}.`, '');
+  }
+  if (r.judgeCost) {
+    lines.push(`The judge's cost per camera frame (both hands' features, alignments and verdict, \`MovementJudge\`, over ${r.judgeCost.frames} frames): ${r.judgeCost.nsPerFrame} ns of CPU time, ${r.judgeCost.heapBytesPerFrame ?? '(not measured: no --expose-gc)'} bytes of heap a frame; load ${r.load ?? '?'} at the time.`, '');
+  }
+  lines.push(`Seconds to complete the own sign, median: ${r.speeds.map((s) => `${speedName(s)} ${median(allOwn.filter((j) => j.speed === s && j.seconds !== null).map((j) => j.seconds!))} s`).join(', ')}; completions later than the performance's length plus 1 s: ${late}.`, '');
+
+  lines.push('## Per signer', '', 'Each signer\'s performances against the references of all the other signers.', '');
+  lines.push(`| signer | performances measured / in the folder | ${r.speeds.map((s) => `own sign ${speedName(s)}`).join(' | ')} | other sign | still | no reference made |`);
+  lines.push(`|---|--:|${r.speeds.map(() => '--:|').join('')}--:|--:|---|`);
+  for (const signer of r.signers) {
+    const mine = r.judgements.filter((j) => j.signer === signer);
+    const perf = r.performances.filter((p) => p.signer === signer);
+    const noRef = r.noReference.filter((n) => n.signer === signer).map((n) => name(n.sign)).join(', ') || '-';
+    lines.push(`| ${signer} | ${perf.reduce((n, p) => n + p.measured, 0)} / ${perf.reduce((n, p) => n + p.total, 0)} | ${r.speeds.map((s) => cell(mine.filter((j) => own(j) && j.speed === s))).join(' | ')} | ${cell(mine.filter((j) => !own(j)))} | ${cell(r.still.filter((x) => x.signer === signer))} | ${noRef} |`);
+  }
+  lines.push('');
+
+  lines.push('## Per sign', '', 'Performances of the sign against the references of that sign (own) and of the other sign (other), all signers.', '');
+  lines.push(`| sign performed | ${r.speeds.map((s) => `own ${speedName(s)}`).join(' | ')} | completes the other sign | still |`);
+  lines.push(`|---|${r.speeds.map(() => '--:|').join('')}--:|--:|`);
+  for (const sign of r.signs) {
+    const of = r.judgements.filter((j) => j.sign === sign);
+    lines.push(`| ${name(sign)} | ${r.speeds.map((s) => cell(of.filter((j) => own(j) && j.speed === s))).join(' | ')} | ${cell(of.filter((j) => !own(j)))} | ${cell(r.still.filter((x) => x.refSign === sign))} |`);
+  }
+  lines.push('');
+
+  lines.push('## References', '', 'Per reference: the other signers\' performances of the sign (own) and of the other sign (other) completing, all speeds.', '');
+  lines.push('| signer | sign | take | frames | movement s | checks on own takes: sign again | other sign refused | own | other |', '|---|---|---|--:|--:|--:|--:|--:|--:|');
+  for (const ref of r.references) {
+    const of = r.judgements.filter((j) => j.refSigner === ref.signer && j.refSign === ref.sign);
+    lines.push(`| ${ref.signer} | ${name(ref.sign)} | ${ref.sequence} | ${ref.frames} | ${ref.seconds} | ${ref.check.own} / ${ref.check.ownOf} | ${ref.check.otherRefused} / ${ref.check.otherOf} | ${cell(of.filter(own))} | ${cell(of.filter((j) => !own(j)))} |`);
+  }
+  for (const n of r.noReference) lines.push(`| ${n.signer} | ${name(n.sign)} | none: no measured take makes a movement reference | | | | | | |`);
+  lines.push('');
+
+  const wrong = r.judgements.filter((j) => !own(j) && j.seconds !== null);
+  if (wrong.length > 0) {
+    const counts = new Map<string, number>();
+    for (const j of wrong) counts.set(`${j.signer}/${j.sequence} (${name(j.sign)})`, (counts.get(`${j.signer}/${j.sequence} (${name(j.sign)})`) ?? 0) + 1);
+    lines.push('Other-sign completions by performance (references x speeds): ' + [...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ') + '.', '');
+  }
+
+  if (r.nonSigns.length > 0) {
+    lines.push('## Non-signs', '', '| file | references completed |', '|---|--:|');
+    for (const file of [...new Set(r.nonSigns.map((n) => n.file))]) {
+      const of = r.nonSigns.filter((n) => n.file === file);
+      lines.push(`| ${file} | ${done(of)} / ${of.length} |`);
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,95 @@
+import type { LandmarkFrame } from '../core/landmark_frame.ts';
+import { Part, PART_COUNT } from '../core/landmark_layout.ts';
+import { PartStatus, type MatchReport } from '../match/match_report.ts';
+import type { CompiledMovement } from './compiled_movement.ts';
+import { FOLLOW_SETTINGS, followMovement, type FollowSettings } from './follow_movement.ts';
+import { movementCue } from './movement_cue.ts';
+import { computeMovementFeatures, MOVEMENT_FEATURE_COUNT } from './movement_features.ts';
+import { createMovementState, resetMovementState, type MovementState } from './movement_state.ts';
+import { alignmentWithinLimits, keysReached, MOVEMENT_LIMITS, type MovementLimits } from './movement_verdict.ts';
+
+/**
+ * The judge of signs that move, wired as tfjs-models' detector.ts wires its steps: per landmark
+ * frame, each hand's movement features (movement_features.ts, in the signer's own body frame, so
+ * either hand may sign) -> that hand's alignment with the sign's key poses (follow_movement.ts)
+ * -> how many key poses it reached (movement_verdict.ts), the better hand counting -> a cue
+ * (movement_cue.ts). One per learner stream: feed it every frame in time order, reset it when a
+ * sign starts. Allocates nothing per frame.
+ */
+export class MovementJudge {
+  private readonly states: [MovementState, MovementState] = [createMovementState(), createMovementState()];
+  private readonly features = new Float32Array(MOVEMENT_FEATURE_COUNT);
+  private readonly seen = new Uint8Array(2);
+
+  /** `limits` and `follow`: the verdict's and the alignment's (MOVEMENT_LIMITS, FOLLOW_SETTINGS; the bench's tuning tries others). */
+  constructor(
+    private readonly limits: Readonly<MovementLimits> = MOVEMENT_LIMITS,
+    private readonly follow: Readonly<FollowSettings> = FOLLOW_SETTINGS,
+  ) {}
+
+  reset(): void {
+    resetMovementState(this.states[0]);
+    resetMovementState(this.states[1]);
+    this.seen.fill(0);
+  }
+
+  /** One frame (at its `timestampMs`): each hand that is seen advances its alignments. */
+  update(landmarks: LandmarkFrame, movement: CompiledMovement): void {
+    for (let side = 0; side < 2; side++) {
+      const seen = computeMovementFeatures(landmarks, side as 0 | 1, this.features);
+      this.seen[side] = seen ? 1 : 0;
+      if (!seen) continue;
+      const state = this.states[side]!;
+      state.frameMs = landmarks.timestampMs;
+      followMovement(state, movement, this.features, this.follow);
+    }
+  }
+
+  /**
+   * The learner's progress through the sign after the latest frame, in key poses reached (of
+   * movement.keyCount: all of them, the sign is complete), for the hand further along; `report`
+   * says which hand, whether it is on course (`matched`) and the cue, or asks for the sign when
+   * no hand was seen.
+   */
+  judge(movement: CompiledMovement, report: MatchReport): number {
+    // The hand further along; between hands equally far, the one nearer its next key pose (a
+    // resting hand beside the signing one is not the one to correct).
+    let side = -1;
+    let reached = -1;
+    let nearness = Infinity;
+    for (let s = 0; s < 2; s++) {
+      if (this.seen[s] !== 1) continue;
+      const state = this.states[s]!;
+      const r = keysReached(state, movement, this.limits);
+      const cost = state.frameCost[Math.min(r, movement.keyCount - 1)]!;
+      if (r > reached || (r === reached && cost < nearness)) {
+        reached = r;
+        side = s;
+        nearness = cost;
+      }
+    }
+    report.errors.fill(0);
+    report.off.fill(0);
+    report.offCount = 0;
+    report.offExcess = 0;
+    report.mirrored = false;
+    report.cue = -1;
+    for (let p = 0; p < PART_COUNT; p++) report.partStatus[p] = PartStatus.notInReference;
+    if (side < 0) {
+      report.matched = false;
+      report.askForSign = true;
+      report.cueSide = movement.hand === 'left' ? 0 : 1;
+      report.movementCue = -1;
+      report.partStatus[movement.hand === 'left' ? Part.leftHand : Part.rightHand] = PartStatus.missing;
+      return 0;
+    }
+    const state = this.states[side]!;
+    report.askForSign = false;
+    report.cueSide = side;
+    report.matched = reached > 0 && alignmentWithinLimits(state.current, reached - 1, this.limits);
+    report.partStatus[side === 0 ? Part.leftHand : Part.rightHand] = report.matched ? PartStatus.ok : PartStatus.off;
+    if (reached >= movement.keyCount) report.movementCue = -1;
+    else movementCue(state, movement, reached, report);
+    return reached;
+  }
+}

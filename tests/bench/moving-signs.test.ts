@@ -1,0 +1,77 @@
+// The moving-signs stage (bench/moving-signs/) on a slice of the PopSign signers: three signers, the
+// first four measured performances of each sign each, at 1x and 2x, through the stage's own
+// functions. The full figures come from `npm run bench -- --only moving-signs`
+// (bench/moving-signs.md), never asserted here; this checks that the stage measures what it says:
+// cross-validated by signer, each performance within its own length plus 1 s.
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { RECORDING_FPS } from '../../engine/src/recordings/landmark_source.ts';
+import { TAIL_SECONDS } from '../../bench/moving-signs/choose_reference.ts';
+import { movingSignsMarkdown } from '../../bench/moving-signs/moving_signs_markdown.ts';
+import { loadPerformances, POPSIGN_DIR, type Performance } from '../../bench/moving-signs/performances.ts';
+import { runMovingSigns, type MovingSignsResult } from '../../bench/moving-signs/run_moving_signs.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const SIGNERS = ['16069', '22343', '26734'];
+const PER = 4;
+
+let result: MovingSignsResult;
+let performances: Performance[];
+beforeAll(async () => {
+  performances = await loadPerformances(POPSIGN_DIR(root));
+  result = await runMovingSigns({ root, signers: SIGNERS, perSignerAndSign: PER, speeds: [1, 2], log: () => {} });
+}, 300_000);
+
+describe('the moving-signs stage on a slice of the PopSign signers', () => {
+  test('the data: ten signers, both signs, every performance of the source', () => {
+    expect(new Set(performances.map((p) => p.signer)).size).toBe(10);
+    expect(new Set(performances.map((p) => p.sign))).toEqual(new Set(['HELLO', 'THANK-YOU']));
+    expect(performances).toHaveLength(348);
+  });
+
+  test("each signer makes a reference of each sign from one of their own measured performances", () => {
+    expect(result.references.length + result.noReference.length).toBe(SIGNERS.length * 2);
+    for (const ref of result.references) {
+      const take = performances.find((p) => p.sequence === ref.sequence)!;
+      expect(take.signer).toBe(ref.signer);
+      expect(take.sign).toBe(ref.sign);
+      expect(take.eligible).toBe(true);
+    }
+  });
+
+  test("the reference's signer never judges their own reference", () => {
+    expect(result.judgements.length).toBeGreaterThan(0);
+    for (const j of result.judgements) expect(j.signer).not.toBe(j.refSigner);
+    for (const s of result.still) expect(s.signer).not.toBe(s.refSigner);
+    for (const j of result.unmeasured) expect(j.signer).not.toBe(j.refSigner);
+  });
+
+  test('every other signer\'s measured performance of the slice, of both signs, is judged against each reference at each speed, within its own length plus 1 s', () => {
+    for (const ref of result.references) {
+      const others = result.performances.filter((p) => p.signer !== ref.signer).reduce((n, p) => n + p.measured, 0);
+      const judged = result.judgements.filter((j) => j.refSigner === ref.signer && j.refSign === ref.sign);
+      expect(judged).toHaveLength(others * result.speeds.length);
+    }
+    for (const j of result.judgements) {
+      const frames = performances.find((p) => p.sequence === j.sequence)!.frames.length;
+      expect(j.limit).toBeCloseTo(frames / RECORDING_FPS / j.speed + TAIL_SECONDS, 2);
+      if (j.seconds !== null) expect(j.seconds).toBeLessThanOrEqual(j.limit + 1e-6);
+    }
+    for (const p of result.performances) expect(p.measured).toBeLessThanOrEqual(PER);
+  });
+
+  test('a still hand and the non-signs complete nothing', () => {
+    expect(result.still.length).toBeGreaterThan(0);
+    expect(result.still.filter((s) => s.seconds !== null)).toEqual([]);
+    expect(result.nonSigns.length).toBe(result.references.length * 22);
+    expect(result.nonSigns.filter((n) => n.seconds !== null)).toEqual([]);
+  });
+
+  test('the tables name every signer and sign', () => {
+    const md = movingSignsMarkdown(result, { command: 'test', date: '2026-01-01' });
+    for (const signer of SIGNERS) expect(md).toMatch(new RegExp(`^\\| ${signer} \\|`, 'm'));
+    expect(md).toMatch(/^\| HELLO \|/m);
+    expect(md).toMatch(/^\| THANK YOU \|/m);
+    expect(md).toContain('own sign completes, 2x');
+  });
+});

@@ -1,0 +1,128 @@
+// The teacher's page (/teach) in Chromium, through the real tracker: the demo teacher picks a video
+// file of a sign (a photograph's forearm raised about the elbow: teacher-clips.ts), sees it tracked,
+// names it, checks it (the sign again at another pace completes it, a lowered forearm does not) and
+// publishes it to level 1's Greetings; a learner then completes the new lesson with the same video
+// as the camera. Each bad input gets its message and writes nothing; a learner is told the page is
+// for teachers (the rules refusing their writes: tests/backend/teacher-rules.test.ts).
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_TEACHER } from '@/lib/demo/demo-teacher.ts';
+import { LETTER_LEVELS } from '@/lib/data/curriculum.ts';
+import { launchBrowser } from '../../setup/browser.ts';
+import { createUser, dbAdminGet, learnUrl, logIn } from '../app/app-harness.ts';
+import { repoRoot } from '../camera/camera-harness.ts';
+import { makeTeacherClips, type TeacherClips } from './teacher-clips.ts';
+
+const GREETINGS = LETTER_LEVELS[0]!.chapters.findIndex((c) => c.title === 'Greetings');
+/** A name no other run's sign has: letters only (the rules' pattern). */
+const SIGN = `RAISE ${Array.from({ length: 5 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('')}`;
+const TRACKING_MS = 300_000;
+
+let browser: Browser;
+let clips: TeacherClips;
+let publishedLesson = -1;
+
+beforeAll(async () => {
+  clips = await makeTeacherClips(join(repoRoot, '.cache', 'teacher-e2e'));
+  browser = await launchBrowser({ args: ['--autoplay-policy=no-user-gesture-required'] });
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function teacherPage(): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await logIn(page, DEMO_TEACHER);
+  await page.goto(`${learnUrl}/teach`);
+  await page.getByRole('heading', { name: 'Record a sign' }).waitFor();
+  return { page, errors };
+}
+
+const text = (page: Page, testId: string) => page.getByTestId(testId).textContent().then((t) => t ?? '');
+
+describe("the teacher's page", () => {
+  test('a teacher tracks a video of a sign, names it, checks it and publishes it to a chapter', async () => {
+    const { page, errors } = await teacherPage();
+    await page.getByTestId('teacher-file-sign').setInputFiles(clips.sign);
+    await expect.poll(() => text(page, 'teacher-status'), { timeout: TRACKING_MS, interval: 500 }).toMatch(/^Tracked \d+ frames of raise-forearm\.webm\.$/);
+    expect(await page.getByTestId('teacher-problem-sign').count()).toBe(0);
+    // The tracked skeleton was drawn: a body and a hand in the last frame.
+    expect(await page.getByTestId('teacher-skeleton').getAttribute('data-pose')).toBe('1');
+    expect(Number(await page.getByTestId('teacher-skeleton').getAttribute('data-hands'))).toBeGreaterThan(0);
+    // Trim: the whole clip by default; the preview replays the recorded skeleton.
+    expect(await text(page, 'teacher-trim-text')).toMatch(/^0\.0 s to 2\.\d s \(\d+ frames\)$/);
+    expect(await page.getByRole('img', { name: 'What learners will see: the recorded skeleton' }).count()).toBe(1);
+
+    await page.getByLabel('Sign name').fill(SIGN);
+    await page.getByLabel('Level').selectOption('0');
+    await expect.poll(() => page.getByLabel('Chapter').locator('option').count()).toBe(LETTER_LEVELS[0]!.chapters.length);
+    await page.getByLabel('Chapter').selectOption(String(GREETINGS));
+    await page.getByRole('button', { name: 'Make the sign' }).click();
+    await page.getByRole('heading', { name: '4. Check it' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Publish' }).isDisabled()).toBe(true);
+
+    await page.getByTestId('teacher-file-again').setInputFiles(clips.again);
+    await expect.poll(() => text(page, 'teacher-check-again'), { timeout: TRACKING_MS, interval: 500 }).toBe('Signed again: it completes.');
+    await page.getByTestId('teacher-file-other').setInputFiles(clips.other);
+    await expect.poll(() => text(page, 'teacher-check-other'), { timeout: TRACKING_MS, interval: 500 }).toBe('Another sign: refused.');
+
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect.poll(() => text(page, 'teacher-published'), { timeout: 30_000 }).toMatch(new RegExp(`^Published: learners find ${SIGN} in Level 1, Chapter ${GREETINGS + 1}, Lesson (\\d+)\\.`));
+    publishedLesson = Number(/Lesson (\d+)\./.exec(await text(page, 'teacher-published'))![1]) - 1;
+
+    const record = (await dbAdminGet(`signs/${SIGN}`)) as { movement?: { keys: unknown[] }; guide?: { frames: unknown[] }; publishedBy?: string } | null;
+    expect(record?.movement?.keys).toHaveLength(6);
+    expect(record?.guide?.frames.length).toBeGreaterThan(5);
+    expect(record?.publishedBy).toBeTruthy();
+    expect(await dbAdminGet(`levels/0/chapters/${GREETINGS}/lessons/${publishedLesson}`)).toEqual({ signs: [SIGN] });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test('a learner finds the new lesson at once and completes it, the same video as the camera', async () => {
+    expect(publishedLesson).toBeGreaterThan(0);
+    const user = await createUser({ progress: { '0': { [String(GREETINGS)]: publishedLesson + 1 } } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await logIn(page, user);
+    await page.goto(`${learnUrl}/camera?level=0&chapter=${GREETINGS}&lesson=${publishedLesson}`);
+    await expect.poll(() => page.getByTestId('sign-name').textContent(), { timeout: 60_000 }).toBe(SIGN);
+    // Its guide is the teacher's recorded skeleton.
+    await expect.poll(() => page.getByTestId('skeleton-guide').count()).toBe(1);
+    await page.getByTestId('video-file-input').setInputFiles(clips.sign);
+    await expect.poll(() => page.getByRole('heading', { name: 'Lesson Completed!' }).count(), { timeout: TRACKING_MS, interval: 500 }).toBe(1);
+    await context.close();
+  });
+
+  test('bad input gets a clear message and writes nothing', async () => {
+    const { page } = await teacherPage();
+    const before = Object.keys(((await dbAdminGet('signs')) as Record<string, unknown>) ?? {}).length;
+    const expectProblem = async (file: string, message: RegExp) => {
+      await page.getByTestId('teacher-file-sign').setInputFiles(file);
+      await expect.poll(() => page.getByTestId('teacher-problem-sign').textContent().catch(() => ''), { timeout: TRACKING_MS, interval: 500 }).toMatch(message);
+      // Nothing to trim, name or publish.
+      expect(await page.getByRole('button', { name: 'Make the sign' }).count()).toBe(0);
+    };
+    await expectProblem(clips.notVideo, /^"notes\.txt" is not a video this browser can play: pick a video file/);
+    await expectProblem(clips.long, /^"forty-minutes\.webm" is 40 minutes long: a sign takes a few seconds\. Cut the file to the sign \(at most 60 s\)/);
+    await expectProblem(clips.nobody, /^No person was found in the clip/);
+    await expectProblem(clips.handLost, /^The signing hand is lost in \d+ of the clip's \d+ frames/);
+    expect(Object.keys(((await dbAdminGet('signs')) as Record<string, unknown>) ?? {}).length).toBe(before);
+    await page.context().close();
+  });
+
+  test('a learner is told the page is for teachers', async () => {
+    const user = await createUser();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await logIn(page, user);
+    await page.goto(`${learnUrl}/teach`);
+    await expect.poll(() => page.getByTestId('not-teacher').textContent(), { timeout: 15_000 }).toMatch(/^Recording and publishing signs is for teachers/);
+    expect(await page.getByTestId('teacher-file-sign').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,256 @@
+// The judge of signs that move (engine/src/movement/) on real signers' HELLO and THANK YOU
+// (data/popsign-hello-thankyou, PopSign ASL v1.0): a reference built from one performance, then
+// other signers' performances through the practice loop, as the camera screen runs them.
+// The cross-validated figures are the bench's (bench/moving-signs.md); this checks what the judge
+// does on a few named performances.
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { cloneLandmarkFrame, createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
+import { Part, POINT_STRIDE, POSE_POINT_COUNT, X, Y } from '../../engine/src/core/landmark_layout.ts';
+import { describeCorrection } from '../../engine/src/feedback/describe_correction.ts';
+import { createMatchReport } from '../../engine/src/match/match_report.ts';
+import { buildMovementModel, MovementClipError, MOVEMENT_KEY_COUNT } from '../../engine/src/movement/build_movement_model.ts';
+import { compileMovement } from '../../engine/src/movement/compiled_movement.ts';
+import { computeMovementFeatures, MOVEMENT_FEATURE_COUNT } from '../../engine/src/movement/movement_features.ts';
+import { MovementJudge } from '../../engine/src/movement/movement_judge.ts';
+import { loadPopSignFolder } from '../../engine/src/node/load_popsign_folder.ts';
+import { compileLesson, compileSign } from '../../engine/src/practice/compile_lesson.ts';
+import type { CompiledSign } from '../../engine/src/practice/compiled_sign.ts';
+import type { PracticeEvent } from '../../engine/src/practice/practice_events.ts';
+import { PracticeLoop } from '../../engine/src/practice/practice_loop.ts';
+import { buildMovingSign } from '../../engine/src/recordings/build_moving_sign.ts';
+import { framesSource, RECORDING_FPS } from '../../engine/src/recordings/landmark_source.ts';
+import { popsignSource, type PopSignSequence } from '../../engine/src/recordings/popsign_recording.ts';
+import { parseReferenceSign } from '../../engine/src/reference/reference_sign_schema.ts';
+import { hand, pose } from './support.ts';
+
+const FOLDER = join(import.meta.dirname, '..', '..', 'data', 'popsign-hello-thankyou');
+/** The curriculum's references (src/lib/data/moving-signs.ts): a right-handed HELLO, a left-handed THANK YOU. */
+const HELLO = { signer: '2044', sequence: '3519035635' };
+const THANK_YOU = { signer: '16069', sequence: '1933462397' };
+
+let sequences: PopSignSequence[];
+const framesOf = (sequence: PopSignSequence): LandmarkFrame[] => {
+  const source = popsignSource(sequence);
+  const frame = createLandmarkFrame();
+  return Array.from({ length: source.frameCount }, (_, i) => {
+    source.read(i, frame);
+    return cloneLandmarkFrame(frame);
+  });
+};
+const performance = (id: { signer: string; sequence: string }) => framesOf(sequences.find((s) => s.signer === id.signer && s.sequence === id.sequence)!);
+/** A signer's performances the bench measures (at least 10 frames, a hand in half of them). */
+const measured = (signer: string, sign: string) =>
+  sequences
+    .filter((s) => s.signer === signer && s.sign === sign)
+    .map(framesOf)
+    .filter((frames) => frames.length >= 10 && 2 * Math.max(...[Part.leftHand, Part.rightHand].map((part) => frames.filter((f) => f.present[part] === 1).length)) >= frames.length);
+
+let hello: CompiledSign;
+let thankYou: CompiledSign;
+beforeAll(async () => {
+  sequences = await loadPopSignFolder(FOLDER);
+  hello = compileSign('HELLO', buildMovingSign(framesSource('HELLO', performance(HELLO)), 'HELLO.gif'));
+  thankYou = compileSign('THANK YOU', buildMovingSign(framesSource('THANK YOU', performance(THANK_YOU)), 'THANK YOU.gif'));
+}, 60_000);
+
+/** Feeds `frames` at `speed` times their pace (30 judged frames a second), then the last one held
+ * for `tailSeconds`; returns when the sign completed (s) or null, and the events. */
+function practise(sign: CompiledSign, frames: readonly LandmarkFrame[], speed = 1, tailSeconds = 1) {
+  const events: PracticeEvent[] = [];
+  const loop = new PracticeLoop([{ name: sign.reference.signName, compiled: sign }], { onEvent: (e) => events.push(e) });
+  loop.start(0);
+  const count = Math.round((frames.length / RECORDING_FPS / speed + tailSeconds) * RECORDING_FPS);
+  let completedAt: number | null = null;
+  for (let i = 1; i <= count && completedAt === null; i++) {
+    const nowMs = (i * 1000) / RECORDING_FPS;
+    const frame = frames[Math.min(frames.length - 1, Math.floor((i - 1) * speed))]!;
+    frame.timestampMs = nowMs;
+    loop.onLandmarks(frame, nowMs);
+    const done = events.find((e) => e.type === 'signComplete');
+    if (done) completedAt = done.atMs / 1000;
+  }
+  return { completedAt, events, loop };
+}
+
+/** The frame seen in a mirror: x flipped, the body's and the hands' left and right swapped. */
+function mirrored(frame: LandmarkFrame): LandmarkFrame {
+  const out = cloneLandmarkFrame(frame);
+  const flip = (points: Float32Array) => {
+    for (let p = 0; p < points.length; p += POINT_STRIDE) points[p + X] = 1 - points[p + X]!;
+  };
+  flip(out.pose);
+  for (const [a, b] of [[1, 4], [2, 5], [3, 6], [7, 8], [9, 10], [11, 12], [13, 14], [15, 16], [17, 18], [19, 20], [21, 22], [23, 24], [25, 26], [27, 28], [29, 30], [31, 32]] as const) {
+    const left = out.pose.slice(a * POINT_STRIDE, (a + 1) * POINT_STRIDE);
+    out.pose.copyWithin(a * POINT_STRIDE, b * POINT_STRIDE, (b + 1) * POINT_STRIDE);
+    out.pose.set(left, b * POINT_STRIDE);
+  }
+  const leftHand = out.leftHand.slice();
+  out.leftHand.set(out.rightHand);
+  out.rightHand.set(leftHand);
+  flip(out.leftHand);
+  flip(out.rightHand);
+  const present = out.present[Part.leftHand]!;
+  out.present[Part.leftHand] = out.present[Part.rightHand]!;
+  out.present[Part.rightHand] = present;
+  return out;
+}
+
+describe('movement features', () => {
+  test('are the same for the mirror image of a signer (the other hand), and for a signer nearer the camera and elsewhere in the image', () => {
+    const frames = performance(HELLO).filter((f) => f.present[Part.rightHand] === 1);
+    expect(frames.length).toBeGreaterThan(10);
+    const frame = frames[10]!;
+    const seen = new Float32Array(MOVEMENT_FEATURE_COUNT);
+    const other = new Float32Array(MOVEMENT_FEATURE_COUNT);
+    expect(computeMovementFeatures(frame, 1, seen)).toBe(true);
+    expect(computeMovementFeatures(mirrored(frame), 0, other)).toBe(true);
+    for (let f = 0; f < MOVEMENT_FEATURE_COUNT; f++) expect(other[f]).toBeCloseTo(seen[f]!, 4);
+    const moved = cloneLandmarkFrame(frame);
+    for (const points of [moved.pose, moved.rightHand]) {
+      for (let p = 0; p < points.length; p += POINT_STRIDE) {
+        points[p + X] = 0.1 + 0.7 * points[p + X]!;
+        points[p + Y] = 0.05 + 0.7 * points[p + Y]!;
+        points[p + 2] = 0.7 * points[p + 2]!;
+      }
+    }
+    expect(computeMovementFeatures(moved, 1, other)).toBe(true);
+    for (let f = 0; f < MOVEMENT_FEATURE_COUNT; f++) expect(other[f]).toBeCloseTo(seen[f]!, 4);
+  });
+
+  test('need the body: a hand without a pose has none', () => {
+    const frame = cloneLandmarkFrame(performance(HELLO).find((f) => f.present[Part.rightHand] === 1)!);
+    frame.present[Part.pose] = 0;
+    expect(computeMovementFeatures(frame, 1, new Float32Array(MOVEMENT_FEATURE_COUNT))).toBe(false);
+  });
+});
+
+describe('a moving sign built from one performance', () => {
+  test('keeps the course of the signing hand, the hand its signer used, and validates as a reference record', () => {
+    const record = buildMovingSign(framesSource('THANK YOU', performance(THANK_YOU)), 'THANK YOU.gif');
+    expect(record.movement!.hand).toBe('left');
+    expect(record.movement!.keys).toHaveLength(MOVEMENT_KEY_COUNT);
+    expect(record.movement!.seconds).toBeGreaterThan(0.5);
+    expect(parseReferenceSign('THANK YOU', JSON.parse(JSON.stringify(record))).movement).toEqual(record.movement);
+    expect(Object.keys(record.configs)).toEqual(['THANK YOU.gif']);
+    expect(() => parseReferenceSign('X', { ...record, movement: { ...record.movement!, keys: [[1, 2]] } })).toThrow(/movement/);
+  });
+
+  test('its own performance completes it, at its own speed, at half it and at twice it, and so does its mirror image (a left-handed signer)', () => {
+    const frames = performance(HELLO);
+    for (const speed of [1, 0.5, 2]) {
+      const { completedAt } = practise(hello, frames, speed);
+      expect(completedAt, `${speed}x`).not.toBeNull();
+      expect(completedAt!).toBeLessThanOrEqual(frames.length / RECORDING_FPS / speed + 1);
+    }
+    expect(practise(hello, frames.map(mirrored)).completedAt).not.toBeNull();
+    expect(practise(thankYou, performance(THANK_YOU).map(mirrored)).completedAt).not.toBeNull();
+  });
+
+  test('other signers complete it with the same sign and not with the other one', () => {
+    for (const signer of ['22343', '26734']) {
+      const hellos = measured(signer, 'HELLO');
+      const thanks = measured(signer, 'THANK-YOU');
+      expect(hellos.length).toBeGreaterThan(5);
+      expect(thanks.length).toBeGreaterThan(5);
+      const done = (sign: CompiledSign, all: LandmarkFrame[][]) => all.filter((frames) => practise(sign, frames).completedAt !== null).length;
+      expect(done(hello, hellos), `${signer} HELLO`).toBeGreaterThanOrEqual(Math.ceil(0.85 * hellos.length));
+      expect(done(thankYou, thanks), `${signer} THANK YOU`).toBeGreaterThanOrEqual(Math.ceil(0.85 * thanks.length));
+      expect(done(hello, thanks), `${signer} THANK YOU as HELLO`).toBe(0);
+      expect(done(thankYou, hellos), `${signer} HELLO as THANK YOU`).toBe(0);
+    }
+  });
+
+  test('a still hand in the right handshape at any point of the course never completes it, and is told to move', () => {
+    const frames = performance(HELLO).filter((f) => f.present[Part.rightHand] === 1);
+    for (const frame of [frames[0]!, frames[Math.floor(frames.length / 2)]!, frames.at(-1)!]) {
+      const { completedAt, loop } = practise(hello, [frame], 1, 10);
+      expect(completedAt).toBeNull();
+      const correction = describeCorrection(loop.report, { signName: 'HELLO' });
+      expect(correction?.kind).toBe('course');
+    }
+  });
+
+  test('the ring follows the learner through the key poses, and the sign completes once', () => {
+    const { events } = practise(hello, performance(HELLO));
+    const fractions = events.filter((e) => e.type === 'progress').map((e) => (e as { fraction: number }).fraction);
+    expect(fractions.length).toBeGreaterThan(2);
+    expect(fractions.at(-1)).toBe(1);
+    expect(events.filter((e) => e.type === 'signComplete')).toHaveLength(1);
+  });
+});
+
+describe('what the learner is told', () => {
+  test('a hand too low at the start is asked to start higher; no hand is asked for the sign', () => {
+    const judge = new MovementJudge();
+    const report = createMatchReport();
+    const movement = hello.movement!;
+    const start = cloneLandmarkFrame(performance(HELLO).find((f) => f.present[Part.rightHand] === 1)!);
+    // The whole hand half a shoulder width lower.
+    const shoulders = Math.abs(start.pose[11 * POINT_STRIDE + X]! - start.pose[12 * POINT_STRIDE + X]!) * start.imageWidth;
+    for (let p = 0; p < start.rightHand.length; p += POINT_STRIDE) start.rightHand[p + Y] = start.rightHand[p + Y]! + (0.6 * shoulders) / start.imageHeight;
+    judge.update(start, movement);
+    expect(judge.judge(movement, report)).toBe(0);
+    expect(describeCorrection(report, { signName: 'HELLO' })?.text).toMatch(/^Start with your right (hand|fingertips) higher$/);
+
+    const nobody = createLandmarkFrame();
+    judge.reset();
+    judge.update(nobody, movement);
+    judge.judge(movement, report);
+    expect(describeCorrection(report, { signName: 'HELLO' })?.text).toBe('Show the sign for HELLO with your right hand');
+  });
+
+  test('a letter after a moving sign in one lesson gets its own hints again', () => {
+    const letter = { configs: { 'A.gif': [{ pose: pose(90, 90, 20, 20), right_hand: hand(100) }] } };
+    const [moving, held] = compileLesson([
+      { name: 'HELLO', record: buildMovingSign(framesSource('HELLO', performance(HELLO)), 'HELLO.gif') },
+      { name: 'A', record: letter },
+    ]);
+    expect(moving!.movement).not.toBeNull();
+    expect(held!.movement).toBeNull();
+  });
+});
+
+describe('a clip that cannot make a moving sign says why', () => {
+  const hellos = () => performance(HELLO);
+  const build = (frames: LandmarkFrame[]) => () => buildMovementModel(framesSource('X', frames));
+  const problem = (frames: LandmarkFrame[]) => {
+    try {
+      build(frames)();
+      return null;
+    } catch (error) {
+      expect(error).toBeInstanceOf(MovementClipError);
+      return (error as MovementClipError).problem;
+    }
+  };
+
+  test('no person in any frame', () => {
+    expect(problem(Array.from({ length: 30 }, () => createLandmarkFrame()))).toBe('noPerson');
+  });
+
+  test('the signing hand lost in half the clip', () => {
+    const frames = hellos().map((f, i) => {
+      const c = cloneLandmarkFrame(f);
+      if (i % 3 !== 0) c.present[Part.rightHand] = 0;
+      return c;
+    });
+    expect(problem(frames)).toBe('handLost');
+  });
+
+  test('a hand that does not move (a held handshape)', () => {
+    const still = hellos().find((f) => f.present[Part.rightHand] === 1)!;
+    expect(problem(Array.from({ length: 30 }, () => cloneLandmarkFrame(still)))).toBe('noMovement');
+  });
+
+  test('a clip longer than any sign', () => {
+    const frames = hellos();
+    // framesSource reads at 30 frames a second: 25 s of frames.
+    expect(problem(Array.from({ length: 750 }, (_, i) => frames[i % frames.length]!))).toBe('tooLong');
+  });
+
+  test('a model for other features is not judged (an older builder)', () => {
+    const model = buildMovementModel(framesSource('X', hellos()));
+    expect(compileMovement('X', { ...model, features: model.features.slice(1), keys: model.keys.map((k) => k.slice(1)) })).toBeNull();
+    expect(POSE_POINT_COUNT).toBe(33);
+  });
+});
