@@ -3,17 +3,14 @@
 // following the lesson from A to B, turnable with the arrow keys. Screenshot:
 // test-results/screenshots/camera-guide-hand.png.
 //
-// The lesson is held on each letter while its guide is checked: the recorded letter completes in a
-// second or two, sooner than a loaded machine draws and screenshots the hand, and a check racing
-// the lesson read the next letter's guide (or one detached by the re-render). The hold is the
-// app's own pause for a hidden tab (lesson-fixture.test.ts proves the lesson stands still then),
-// entered in the page the moment the sign's name is shown, so no frame of the next letter is judged
-// in between; showing the tab again lets the lesson go on, judged on the fixture as before.
+// The lesson is held on each letter while its guide is checked (holdLessonOn): the recorded letter
+// completes in a second or two, sooner than a loaded machine draws and screenshots the hand, and a
+// check racing the lesson read the next letter's guide (or one detached by the re-render).
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { expectTipsOnTheRecording, readHandView } from '../app/hand-guide-check.ts';
-import { cameraUrl, expectFixtureSource, launchWithFakeCamera, makeLessonFixture, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
+import { cameraUrl, expectFixtureSource, holdLessonOn, launchWithFakeCamera, makeLessonFixture, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,25 +22,7 @@ afterAll(async () => {
 
 test('the guide in the corner is the current letter\'s hand, and it follows the lesson', async () => {
   const { context, page, consoleErrors } = await signedInPage(browser);
-  await page.addInitScript((held: string[]) => {
-    let hidden = false;
-    const dispatch = () => document.dispatchEvent(new Event('visibilitychange'));
-    Object.defineProperty(document, 'hidden', { get: () => hidden, configurable: true });
-    Object.defineProperty(document, 'visibilityState', { get: () => (hidden ? 'hidden' : 'visible'), configurable: true });
-    (window as unknown as { showTab: () => void }).showTab = () => {
-      hidden = false;
-      dispatch();
-    };
-    new MutationObserver(() => {
-      const name = document.querySelector('[data-testid="sign-name"]')?.textContent?.trim();
-      if (!hidden && name === held[0]) {
-        held.shift();
-        hidden = true;
-        dispatch();
-      }
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  }, ['A', 'B']);
-  const showTab = () => page.evaluate(() => (window as unknown as { showTab: () => void }).showTab());
+  const showTab = await holdLessonOn(page, ['A', 'B']);
   const fixture = await serveFixture(context, 'guide-hand-abc.json', await makeLessonFixture(['A', 'B', 'C'], 9));
   await page.goto(cameraUrl(0, 0, 0, fixture));
   await expectFixtureSource(page);
