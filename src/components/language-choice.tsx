@@ -4,6 +4,7 @@
 // menu; both switch the same way.
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { useMediaQuery } from '@/hooks/use-media-query.ts';
 import { SIGN_LANGUAGES } from '@/lib/data/languages.ts';
 import { saveCurrentLanguage } from '@/lib/data/users.ts';
 import { currentLanguage, switchSessionLanguage } from '@/lib/session-storage/session-storage.ts';
@@ -23,8 +24,13 @@ export async function switchLanguage(uid: string, language: string, homeHref = '
   window.location.assign(homeHref);
 }
 
+/** The width below which the header's select names each language by its abbreviation (global.css). */
+export const NARROW_HEADER_QUERY = '(max-width: 480px)';
+
 export function LanguageSelect({ uid, language }: { uid: string; language: string | null }) {
   const [busy, setBusy] = useState(false);
+  // A phone's header shares its row with the level picker, the flag and the account menu.
+  const narrow = useMediaQuery(NARROW_HEADER_QUERY);
   return (
     <label className="language-select">
       <span className="visually-hidden">Sign language</span>
@@ -37,8 +43,8 @@ export function LanguageSelect({ uid, language }: { uid: string; language: strin
         }}
       >
         {SIGN_LANGUAGES.map((option) => (
-          <option key={option.key} value={option.key}>
-            {option.shortName}
+          <option key={option.key} value={option.key} aria-label={option.shortName}>
+            {narrow ? option.abbreviation : option.shortName}
           </option>
         ))}
       </select>

@@ -22,5 +22,10 @@ describe('host rule', () => {
     expect(learningOrigin(at('learn.example.com'), 'learn', '')).toBe('https://learn.example.com');
     expect(learningOrigin(at('example.com'), 'study', '')).toBe('https://study.example.com');
     expect(learningOrigin(at('example.com'), 'learn', 'https://app.example.org/')).toBe('https://app.example.org');
+    // This machine's own IP (what Vite prints) has no labels: its learning host is learn.localhost.
+    expect(learningOrigin(at('127.0.0.1', '5173', 'http:'), 'learn', '')).toBe('http://learn.localhost:5173');
+    expect(learningOrigin(at('[::1]', '5173', 'http:'), 'learn', '')).toBe('http://learn.localhost:5173');
+    // Another machine's IP has no known name: it keeps its own origin.
+    expect(learningOrigin(at('192.168.1.20', '5173', 'http:'), 'learn', '')).toBe('http://192.168.1.20:5173');
   });
 });

@@ -6,7 +6,8 @@ import { signIn } from '@/lib/firebase/auth.ts';
 import { getUserRecord } from '@/lib/data/users.ts';
 import { DEMO_LEARNER, demoLearnerAvailable } from '@/lib/demo/demo-learner.ts';
 import { readFirebaseSettings } from '@/lib/firebase/config.ts';
-import { DEMO_MAX_LEVEL, DEMO_PROGRESS, assertDemoBackend, seedDemoLearner, type DemoBackend } from '../../server/demo-learner.ts';
+import { DEMO_MAX_LEVEL, DEMO_PROGRESS, assertDemoBackend, demoLetterStats, seedDemoLearner, type DemoBackend } from '../../server/demo-learner.ts';
+import { AMERICAN_LEVELS } from '@/lib/data/curriculum.ts';
 import { adminGet, adminUpdate } from '../../server/admin-rest.ts';
 import { usernameKey } from '@/lib/data/username-rules.ts';
 import { admin, closeClients, newClient } from './helpers.ts';
@@ -49,6 +50,24 @@ describe('on the local emulators', () => {
     const record = await getUserRecord(user.uid, client.db);
     expect(record?.info).toMatchObject({ username: DEMO_LEARNER.username, email: DEMO_LEARNER.email, maxLevel: DEMO_MAX_LEVEL });
     expect(record?.progressPerLanguage.american).toEqual(DEMO_PROGRESS);
+    // The letters of the lessons it has done were tried and completed: its letter chart agrees.
+    const stats = (await adminGet(admin(), `users/${user.uid}/letterStats/american`)) as Record<string, { attempts: number; completions: number }> | null;
+    const expected = demoLetterStats(DEMO_PROGRESS);
+    expect(Object.keys(expected)).toContain('A');
+    for (const letter of Object.keys(expected)) expect(stats?.[letter]?.completions, letter).toBeGreaterThanOrEqual(1);
+  });
+
+  test("the demo learner's letter statistics are those of its done lessons", () => {
+    // Level 1's first two chapters done (progress 3: lessons 1 and 2) and level 2's first lesson.
+    const [first, second] = AMERICAN_LEVELS[0]!.chapters;
+    const lessons = [...first!.lessons.slice(0, 2), ...second!.lessons.slice(0, 2), AMERICAN_LEVELS[1]!.chapters[0]!.lessons[0]!];
+    const letters = new Set(lessons.flatMap((lesson) => lesson.signs));
+    const stats = demoLetterStats(DEMO_PROGRESS);
+    expect(new Set(Object.keys(stats))).toEqual(letters);
+    for (const value of Object.values(stats)) {
+      expect(value.completions).toBe(value.attempts);
+      expect(value.recentMs).toHaveLength(Math.min(9, value.completions));
+    }
   });
 
   test('seeding again keeps the account and what the learner did; a changed password is set back', async () => {

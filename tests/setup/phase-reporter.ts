@@ -1,6 +1,9 @@
 // A vitest reporter beside the default one: when the run ends, one line per project with its
 // files, tests and the time its files took (files run one at a time here, so the times add up
-// to nearly the run's), then one line for the whole run. `npm test` prints the other phases' lines.
+// to nearly the run's), the slowest files (where a faster suite has to look first), then the
+// run's wall time and what it spent outside the files (the test services, start-up). The counts of
+// the whole run are the default reporter's summary above, not printed again. `npm test` prints
+// the other phases' lines.
 import type { Reporter, TestModule } from 'vitest/node';
 import { formatDuration, phaseLine } from '../../scripts/phase-log.mjs';
 
@@ -12,12 +15,18 @@ interface ProjectTally {
   ms: number;
 }
 
+/** How many of the slowest files are named at the end. */
+export const SLOWEST_SHOWN = 10;
+
 export default class PhaseReporter implements Reporter {
   private readonly projects = new Map<string, ProjectTally>();
+  private readonly files: Array<{ name: string; ms: number; failed: boolean }> = [];
   private runStarted = performance.now();
 
   onTestRunStart(): void {
     this.runStarted = performance.now();
+    this.projects.clear();
+    this.files.length = 0;
   }
 
   onTestModuleEnd(module: TestModule): void {
@@ -26,25 +35,33 @@ export default class PhaseReporter implements Reporter {
     // The file's own time as its worker measured it: environment, harness, imports, setup
     // files, tests and hooks (events reach the reporter in batches, so no clock is read here).
     const d = module.diagnostic();
-    tally.ms += d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
+    const ms = d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
+    tally.ms += ms;
+    let failed = false;
     for (const test of module.children.allTests()) {
       const state = test.result().state;
       tally.tests += 1;
-      if (state === 'failed') tally.failed += 1;
+      if (state === 'failed') {
+        tally.failed += 1;
+        failed = true;
+      }
       if (state === 'skipped') tally.skipped += 1;
     }
     this.projects.set(module.project.name, tally);
+    this.files.push({ name: `${module.project.name} ${module.relativeModuleId}`, ms, failed });
   }
 
   onTestRunEnd(): void {
     if (this.projects.size === 0) return;
     const lines = [...this.projects].map(([name, t]) => phaseLine(`vitest ${name}`, t.ms, summary(t)));
-    const total = [...this.projects.values()].reduce<ProjectTally>(
-      (sum, t) => ({ files: sum.files + t.files, tests: sum.tests + t.tests, failed: sum.failed + t.failed, skipped: sum.skipped + t.skipped, ms: sum.ms + t.ms }),
-      { files: 0, tests: 0, failed: 0, skipped: 0, ms: 0 },
-    );
+    if (this.files.length > 1) {
+      const slowest = [...this.files].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST_SHOWN);
+      lines.push(`  slowest files:`);
+      for (const file of slowest) lines.push(`    ${formatDuration(file.ms).padStart(9)}  ${file.name}${file.failed ? '  (failed)' : ''}`);
+    }
+    const inFiles = [...this.projects.values()].reduce((sum, t) => sum + t.ms, 0);
     const wall = performance.now() - this.runStarted;
-    lines.push(phaseLine('vitest run', wall, `${summary(total)}; test services and start-up ${formatDuration(wall - total.ms)}`));
+    lines.push(phaseLine('vitest run', wall, `test services and start-up ${formatDuration(Math.max(0, wall - inFiles))}`));
     process.stdout.write(`\n${lines.join('\n')}\n`);
   }
 }

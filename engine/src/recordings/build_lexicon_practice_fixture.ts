@@ -2,7 +2,7 @@ import { createLandmarkFrame } from '../core/landmark_frame.ts';
 import { Part } from '../core/landmark_layout.ts';
 import type { AlphabetSource } from './build_alphabet_references.ts';
 import { heldOutFrameIndices } from './build_practice_fixture.ts';
-import { LANDMARK_FIXTURE_FORMAT, type LandmarkFixture, type LandmarkFixtureFrame } from './landmark_fixture_schema.ts';
+import { LANDMARK_FIXTURE_FORMAT, type LandmarkFixture, type LandmarkFixtureFrame, type LandmarkFixtureSign } from './landmark_fixture_schema.ts';
 
 /** The fixture's frame rate: a webcam tracker's. */
 const FIXTURE_FPS = 30;
@@ -31,7 +31,9 @@ export function buildLexiconPracticeFixture(
   const frames: LandmarkFixtureFrame[] = [];
   let imageWidth = 0;
   let imageHeight = 0;
+  const stretches: LandmarkFixtureSign[] = [];
   for (const sign of signs) {
+    stretches.push({ name: sign, from: frames.length, hold: frames.length });
     const letter = sources.get(sign);
     if (!letter) throw new Error(`buildLexiconPracticeFixture: no recording for sign "${sign}"`);
     const heldOut = heldOutFrameIndices(letter.source.frameCount);
@@ -55,5 +57,6 @@ export function buildLexiconPracticeFixture(
     imageHeight,
     source: `fingerspelling lexicon held-out frames: ${signs.join(', ')}, ${secondsPerSign} s each, ${FIXTURE_FPS} frames/s`,
     frames,
+    signs: stretches,
   };
 }

@@ -6,9 +6,10 @@
 //
 // For tests and tools the root element carries what it shows: data-renderer ('webgl' | 'still'),
 // data-frame (the recording's frame on screen, -1 between letters), data-yaw (degrees),
-// data-playing, and data-fingertips, the five fingertips' [x, y] in CSS pixels of the canvas.
+// data-playing, data-fingertips, the five fingertips' [x, y] in CSS pixels of the canvas, and
+// data-palm, the wrist's and the four knuckles'.
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { fingertipPixels, POINTS } from '@/lib/hand-guide/hand-geometry.ts';
+import { fingertipPixels, palmPixels, POINTS } from '@/lib/hand-guide/hand-geometry.ts';
 import type { HandClip } from '@/lib/hand-guide/hand-clip.ts';
 import type { HandRenderer } from './hand-renderer.ts';
 import { drawStillHand } from './still-hand.ts';
@@ -132,6 +133,7 @@ export function HandView({ clip, label, autoPlay = true, compact = false, playKe
         }
       }
       root.dataset.yaw = String(deg);
+      root.dataset.palm = JSON.stringify(palmPixels(pose, c.framing, yaw, size));
       root.dataset.fingertips = JSON.stringify(fingertipPixels(pose, c.framing, yaw, size));
     };
     drawRef.current();

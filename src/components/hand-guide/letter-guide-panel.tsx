@@ -7,13 +7,15 @@ import './hand-guide.css';
 const HandGuide = lazy(() => import('./hand-guide.tsx').then((m) => ({ default: m.HandGuide })));
 
 export interface LetterGuidePanelProps {
+  /** The sign language whose recordings the hand is drawn from. */
+  language: string;
   letters: readonly string[];
   selected: string;
   onSelect: (letter: string) => void;
   className?: string;
 }
 
-export function LetterGuidePanel({ letters, selected, onSelect, className }: LetterGuidePanelProps) {
+export function LetterGuidePanel({ language, letters, selected, onSelect, className }: LetterGuidePanelProps) {
   const id = useId();
   const index = Math.max(0, letters.indexOf(selected));
   const step = (by: number) => onSelect(letters[(index + by + letters.length) % letters.length]!);
@@ -41,7 +43,7 @@ export function LetterGuidePanel({ letters, selected, onSelect, className }: Let
         </div>
       </div>
       <Suspense fallback={<div className="letter-guide__loading">Loading the hand…</div>}>
-        <HandGuide sign={selected} />
+        <HandGuide sign={selected} language={language} />
       </Suspense>
       <p className="letter-guide__tip">Drag the hand, or use the slider, to see the thumb and fingers from the side.</p>
     </section>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { PasswordField, TextField } from '@/components/fields.tsx';
 import { Form } from '@/components/form.tsx';
 import { SubmitButton } from '@/components/submit-button.tsx';
@@ -11,6 +11,7 @@ import { clearSession, writeSession } from '@/lib/session-storage/session-storag
 import { AuthLayout } from './auth-layout.tsx';
 import { DemoLearnerHint } from './demo-learner-hint.tsx';
 import { authMessages } from './messages.ts';
+import { returnPath } from './return-to.ts';
 import { loginInputSchema, type LoginInput } from './schemas.ts';
 
 /** One failure toast at a time, taken away by the next successful login (it would otherwise
@@ -19,6 +20,8 @@ const LOGIN_FAILED_TOAST = 'login-failed';
 
 export default function LoginPage() {
   const [, navigate] = useLocation();
+  // SPEC: after login, the home; a visitor sent here from another page goes back to it.
+  const next = returnPath(useSearch());
   const [demoBusy, setDemoBusy] = useState(false);
   const login = async ({ email, password }: LoginInput) => {
     try {
@@ -34,7 +37,7 @@ export default function LoginPage() {
       // must not bounce back to /login.
       setAuthState({ status: 'ready', profile: makeProfile(user, await user.getIdToken(), username) });
       toast.dismiss(LOGIN_FAILED_TOAST);
-      navigate('/');
+      navigate(next);
     } catch (error) {
       // The database not connecting is not the learner's credentials: say which (issue 27). The
       // account was signed out again; what the auth listener stored for it goes, as on a logout.

@@ -22,7 +22,16 @@ export default function CameraPage() {
     // SPEC 8: on the camera page the missing parameters are logged.
     if (!address && !letters) console.error(MISSING_PARAMS_MESSAGE);
   }, [address, letters]);
-  if (target?.kind === 'letters') return <PracticeScreen key={search} target={target} />;
+  if (target?.kind === 'letters') {
+    // The learner's record says which language's letters these are.
+    return access === 'checking' ? (
+      <main className="center-page">
+        <Spinner />
+      </main>
+    ) : (
+      <PracticeScreen key={search} target={target} />
+    );
+  }
   if (!address) {
     return (
       <main className="center-page">

@@ -11,6 +11,8 @@ export class CameraError extends Error {
   constructor(
     message: string,
     readonly reason: 'no-api' | 'refused',
+    /** The browser's own name for what went wrong (the DOMException's: 'NotAllowedError', ...). */
+    readonly browserError: string | null = null,
   ) {
     super(message);
   }
@@ -42,7 +44,7 @@ export async function openCamera(video: VideoElementLike): Promise<MediaStreamLi
     });
   } catch (error) {
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    throw new CameraError(CAMERA_FAILED_PREFIX + detail, 'refused');
+    throw new CameraError(CAMERA_FAILED_PREFIX + detail, 'refused', error instanceof Error ? error.name : null);
   }
   video.srcObject = stream;
   video.muted = true;

@@ -1,7 +1,14 @@
 // TEST ONLY (see landmark-source.ts): replays a recorded landmark fixture (signlearn-landmarks/1)
-// in real time, frame by frame at its timestamps, looping at the end, in place of the tracker.
-// Every frame whose time has come is delivered, so a busy test browser delays frames but never
-// loses one. Camera frames are not read at all.
+// in real time, frame by frame at its timestamps, in place of the tracker. Every frame whose time
+// has come is delivered, so a busy test browser delays frames but never loses one. Camera frames
+// are not read at all.
+//
+// Two ways to play. A fixture without `signs` plays straight through and loops at the end, as a
+// camera would show a rehearsed session (tests that time the lesson against what was shown use
+// this). A fixture with `signs` (made for a lesson: each sign's stretch of frames) follows the
+// lesson as the recorded signer does: while the lesson asks for its n-th sign it plays the n-th
+// stretch, its held frames looped, however long the judge takes, so a slow machine makes a lesson
+// slower but never makes a letter run out of frames.
 import { createLandmarkFrame } from '@signlearn/engine/core/landmark_frame';
 import { fixtureFrameToLandmarks } from '@signlearn/engine/recordings/fixture_frame_to_landmarks';
 import { landmarkFixtureSchema, type LandmarkFixture } from '@signlearn/engine/recordings/landmark_fixture_schema';
@@ -10,31 +17,55 @@ import type { LandmarkSource, LandmarkSourceStatus } from './landmark-source.ts'
 
 const POLL_MS = 10;
 
+/** The frames played now: [first, end) of the fixture, looping back to `loopFrom`. */
+interface Stretch {
+  first: number;
+  end: number;
+  loopFrom: number;
+}
+
 export function createFixtureLandmarkSource(url: string): LandmarkSource {
   if (!url.startsWith('/')) throw new Error(`fixture landmarks: "${url}" must be a same-origin path`);
   const listeners = new Set<(frame: LandmarkFrame, cost: null) => void>();
   const frame = createLandmarkFrame();
   let fixture: LandmarkFixture | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
+  let stretch: Stretch = { first: 0, end: 0, loopFrom: 0 };
   let next = 0;
-  let loopStartMs = 0;
+  /** When the frame `stretchStart` would have been shown (its time zero). */
+  let startMs = 0;
+  let stretchStart = 0;
   let pausedAtMs: number | null = null;
+  /** Signs the lesson asked for so far (a following fixture plays the stretch of that number). */
+  let asked = 0;
+
+  const timeOf = (index: number) => fixture!.frames[index]!.t - fixture!.frames[stretchStart]!.t;
+  const interval = (index: number) => {
+    const frames = fixture!.frames;
+    return index > 0 ? frames[index]!.t - frames[index - 1]!.t : 1000 / 30;
+  };
+
+  const play = (next_: Stretch, nowMs: number) => {
+    stretch = next_;
+    next = next_.first;
+    stretchStart = next_.first;
+    startMs = nowMs;
+  };
 
   const pump = () => {
-    if (!fixture || pausedAtMs !== null || fixture.frames.length === 0) return;
-    const elapsed = performance.now() - loopStartMs;
-    while (fixture.frames[next] && fixture.frames[next]!.t <= elapsed) {
+    if (!fixture || pausedAtMs !== null || stretch.end <= stretch.first) return;
+    const now = performance.now();
+    while (next < stretch.end && timeOf(next) <= now - startMs) {
       fixtureFrameToLandmarks(fixture, fixture.frames[next]!, frame);
       next++;
       for (const listener of listeners) listener(frame, null);
-    }
-    if (next >= fixture.frames.length) {
-      // One frame interval after the last frame (the fixture's own rate), then from the top.
-      const last = fixture.frames.length - 1;
-      const interval = last > 0 ? fixture.frames[last]!.t - fixture.frames[last - 1]!.t : 1000 / 30;
-      const duration = fixture.frames[last]!.t + interval;
-      loopStartMs += duration;
-      next = 0;
+      if (next >= stretch.end) {
+        // One frame interval after the stretch's last frame, its loop point (time zero moves on
+        // by what was played, so the loop keeps the recording's pace).
+        startMs += timeOf(stretch.end - 1) + interval(stretch.end - 1);
+        next = stretch.loopFrom;
+        stretchStart = stretch.loopFrom;
+      }
     }
   };
 
@@ -44,11 +75,22 @@ export function createFixtureLandmarkSource(url: string): LandmarkSource {
       const response = await fetch(url);
       if (!response.ok) throw new Error(`fixture landmarks: ${url}: ${response.status}`);
       fixture = landmarkFixtureSchema.parse(await response.json());
-      loopStartMs = performance.now();
+      const signs = fixture.signs;
+      // A following fixture starts on its first sign's stretch; a plain one plays all of it.
+      play(signs?.length ? stretchOf(fixture, 0) : { first: 0, end: fixture.frames.length, loopFrom: 0 }, performance.now());
       // The fixture's time zero, for tests that time the lesson against what the learner showed.
       performance.mark('signlearn:fixture-start');
       timer = setInterval(pump, POLL_MS);
       return { backend: 'fixture', notice: null, models: null };
+    },
+    followSign() {
+      const signs = fixture?.signs;
+      if (fixture && signs?.length) {
+        // The n-th sign asked gets the n-th stretch (the last one again, past the fixture's end).
+        play(stretchOf(fixture, Math.min(asked, signs.length - 1)), pausedAtMs ?? performance.now());
+      }
+      asked++;
+      return true;
     },
     onLandmarks(listener) {
       listeners.add(listener);
@@ -62,7 +104,7 @@ export function createFixtureLandmarkSource(url: string): LandmarkSource {
     },
     resume() {
       if (pausedAtMs === null) return;
-      loopStartMs += performance.now() - pausedAtMs;
+      startMs += performance.now() - pausedAtMs;
       pausedAtMs = null;
     },
     reset() {},
@@ -71,4 +113,11 @@ export function createFixtureLandmarkSource(url: string): LandmarkSource {
       listeners.clear();
     },
   };
+}
+
+/** The n-th sign's stretch of a following fixture: its frames, looping back to its held ones. */
+function stretchOf(fixture: LandmarkFixture, n: number): Stretch {
+  const signs = fixture.signs!;
+  const sign = signs[n]!;
+  return { first: sign.from, end: signs[n + 1]?.from ?? fixture.frames.length, loopFrom: sign.hold };
 }

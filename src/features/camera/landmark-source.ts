@@ -36,8 +36,9 @@ export interface LandmarkSource {
   pause(): void;
   resume(): void;
   /** The lesson asks for `signName` now (a recorded signer then signs it; a tracker ignores it).
-   * `awaitsRelease`: a repeated letter, asked after the hand lets go of the first. */
-  followSign?(signName: string, awaitsRelease: boolean): void;
+   * `awaitsRelease`: a repeated letter, asked after the hand lets go of the first. Returns false
+   * when the source cannot sign it (a recorded signer without that recording). */
+  followSign?(signName: string, awaitsRelease: boolean): boolean;
   /** Forgets tracked state (after a pause: the learner has moved). */
   reset(): void;
   stop(): void;

@@ -13,6 +13,7 @@ import type { MatchMode } from '@signlearn/engine/practice/match_mode';
 import type { PracticeEvent } from '@signlearn/engine/practice/practice_events';
 import { PracticeLoop } from '@signlearn/engine/practice/practice_loop';
 import type { PracticeSign } from '@signlearn/engine/practice/practice_session';
+import { cameraProblem } from './camera-advice.ts';
 import { PresenceWindow } from './camera-presence.ts';
 import { drawSkeleton } from './draw-skeleton.ts';
 import type { LandmarkSource, LandmarkSourceStatus, TrackerFrameCost } from './landmark-source.ts';
@@ -38,6 +39,8 @@ export class PracticeController {
   private latestDrawn = -1;
   private landmarkCount = 0;
   private held = false;
+  /** A sign the source cannot sign, to skip on the next display frame (not inside the loop's own event). */
+  private unrecordedSign = -1;
   private lastHintAt = -Infinity;
   private frameRequest = 0;
   private disposed = false;
@@ -60,6 +63,9 @@ export class PracticeController {
       onHandSeen?: (signIndex: number) => void;
       /** When the camera screen opened (performance.now()): the first skeleton is timed from it. */
       openedAt?: number;
+      /** The source cannot sign the sign that became current (a recorded signer without its
+       * recording): it is skipped, and this is told its name. */
+      onSignNotRecorded?: (signName: string) => void;
     },
   ) {
     this.performance = new TrackerPerformance(options.perf ?? false);
@@ -98,8 +104,8 @@ export class PracticeController {
       if (started) source.stop();
       const message = error instanceof Error ? error.message : String(error);
       if (!this.disposed) {
-        this.store.set({ status: 'error', error: message });
-        window.alert(message); // SPEC 8: the camera failure is an alert
+        this.store.set({ status: 'error', error: message, cameraProblem: cameraProblem(error) });
+        window.alert(message); // SPEC 8: the camera failure is an alert (the screen adds what to do)
       }
       return;
     }
@@ -201,6 +207,10 @@ export class PracticeController {
     if (this.disposed) return;
     this.frameRequest = requestAnimationFrame(this.onAnimationFrame);
     const now = this.clock.now();
+    if (this.unrecordedSign >= 0) {
+      if (this.loop.signIndex === this.unrecordedSign && this.loop.phase === 'practising') this.loop.skipSign(now);
+      this.unrecordedSign = -1;
+    }
     this.loop.tick(now);
     this.camera.check();
     const view = this.store.getView();
@@ -254,7 +264,10 @@ export class PracticeController {
   }
 
   private handle(event: PracticeEvent): void {
-    if (event.type === 'signStarted') this.options.source.followSign?.(event.signName, event.awaitsRelease);
+    if (event.type === 'signStarted' && this.options.source.followSign?.(event.signName, event.awaitsRelease) === false) {
+      this.unrecordedSign = event.signIndex;
+      this.options.onSignNotRecorded?.(event.signName);
+    }
     this.store.set(practiceViewOnEvent(this.store.getView(), event));
     this.options.onEvent(event);
   }

@@ -16,9 +16,9 @@ import { Spinner } from '@/components/spinner.tsx';
 import { useAuthProfile } from '@/lib/auth/auth-state.ts';
 import { guideUrl } from '@/lib/data/content.ts';
 import { wordLettersOf } from '@/lib/data/languages.ts';
-import { DEFAULT_LANGUAGE } from '@/lib/data/paths.ts';
 import { currentLanguage, readSession, writeSession } from '@/lib/session-storage/session-storage.ts';
 import { releaseWarmTracker, warmUpTracker } from '@/lib/tracker-warmup/tracker-warmup.ts';
+import { CAMERA_ADVICE } from './camera-advice.ts';
 import { presenceMessage } from './camera-presence.ts';
 import { FlagSignModal } from './flag-sign-modal.tsx';
 import { InputPicker, WATCH_SIGNER_LABEL } from './input-picker.tsx';
@@ -27,6 +27,7 @@ import { createLetterStatsRecorder, type LetterStatsRecorder } from './letter-st
 import type { LoadedLesson } from './load-lesson.ts';
 import { loadPracticeTarget, practiceTitle, type PracticeTarget } from './practice-target.ts';
 import { PracticeController } from './practice-controller.ts';
+import { recordedSignerJudgeMessage, recordedSignerPresenceMessage } from './recorded-signer-hint.ts';
 import type { PracticeView } from './practice-view.ts';
 import { GuideOverlay, LessonBar, LessonCompleteCard, ProgressRing, TipsBar } from './practice-widgets.tsx';
 import { saveCompletedLesson } from './save-progress.ts';
@@ -200,6 +201,7 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
           createInput: videoInputFactory(input),
           onHandSeen: (signIndex) => recorder.handSeen(signIndex),
           openedAt,
+          onSignNotRecorded: (name) => toast.warning(`The recorded signer has no recording of "${name}", so it was skipped.`, TOAST),
         });
         setController(created);
         void created.start();
@@ -225,7 +227,8 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
   const guide = view?.guideFileName ? guideUrl(language, view.guideFileName) : null;
   const watchSigner = () => navigate(addressWatching(search, true));
   const useCamera = () => (watching ? navigate(addressWatching(search, false)) : setInput({ kind: 'camera' }));
-  const presenceHint = view ? presenceMessage(view.presence, view.handSide) : null;
+  // A recording is not the learner: it is never told to sit in the picture or raise a hand.
+  const presenceHint = view ? (watching ? recordedSignerPresenceMessage(view.presence) : presenceMessage(view.presence, view.handSide)) : null;
 
   return (
     <main className="practice" aria-label="Camera practice">
@@ -283,7 +286,7 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
           </p>
         ) : null}
 
-        {view && view.status !== 'error' ? <GuideOverlay src={guide} signName={signName} handGuide={language === DEFAULT_LANGUAGE} skeleton={lessonState.status === 'ready' ? lessonState.lesson.guides?.[signName] : null} /> : null}
+        {view && view.status !== 'error' ? <GuideOverlay src={guide} signName={signName} language={language} skeleton={lessonState.status === 'ready' ? lessonState.lesson.guides?.[signName] : null} /> : null}
 
         {view?.status === 'practising' ? (
           <div
@@ -296,8 +299,12 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
             {view.locked
               ? words ? 'Next letter…' : 'Next sign…'
               : view.awaitingRelease
-                ? `A double letter: bounce your hand (let go of the ${signName}), then sign ${signName} again`
-                : presenceHint ?? (view.matched ? 'Good: hold it there' : (view.hint ?? 'Copy the guide'))}
+                ? watching
+                  ? `A double letter: the recorded signer lets go of the ${signName}, then signs ${signName} again`
+                  : `A double letter: bounce your hand (let go of the ${signName}), then sign ${signName} again`
+                : watching
+                  ? (presenceHint ?? recordedSignerJudgeMessage(signName, view.matched, view.hint))
+                  : (presenceHint ?? (view.matched ? 'Good: hold it there' : (view.hint ?? 'Copy the guide')))}
           </div>
         ) : null}
 
@@ -313,8 +320,13 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
           </div>
         ) : null}
         {lessonState.status === 'error' || view?.status === 'error' ? (
-          <div className="practice__banner practice__banner--error" role="alert">
+          <div className="practice__banner practice__banner--error" role="alert" data-camera-problem={view?.cameraProblem ?? undefined}>
             <p>{lessonState.status === 'error' ? lessonState.message : view?.error}</p>
+            {lessonState.status !== 'error' && view?.cameraProblem ? (
+              <p className="practice__banner-advice" data-testid="camera-advice">
+                {CAMERA_ADVICE[view.cameraProblem]}
+              </p>
+            ) : null}
             <div className="practice__banner-actions">
               <button type="button" className="button button--secondary" onClick={() => window.location.reload()}>
                 Try again

@@ -2,6 +2,7 @@
 // with useSyncExternalStore. The practice loop's events drive it (practiceViewOnEvent); the
 // controller adds what only it knows (the hint, the overlay, the camera and tracker state).
 import type { PracticeEvent } from '@signlearn/engine/practice/practice_events';
+import type { CameraProblem } from './camera-advice.ts';
 import type { CameraPresence } from './camera-presence.ts';
 
 export type SignState = 'pending' | 'current' | 'done' | 'skipped' | 'unavailable';
@@ -9,6 +10,8 @@ export type SignState = 'pending' | 'current' | 'done' | 'skipped' | 'unavailabl
 export interface PracticeView {
   status: 'starting' | 'practising' | 'completed' | 'error';
   error: string | null;
+  /** The camera could not be opened, and why in the learner's terms (camera-advice.ts); null otherwise. */
+  cameraProblem: CameraProblem | null;
   signIndex: number;
   signName: string;
   guideFileName: string | null;
@@ -53,6 +56,7 @@ export function initialPracticeView(signNames: readonly string[]): PracticeView 
   return {
     status: 'starting',
     error: null,
+    cameraProblem: null,
     signIndex: 0,
     signName: signNames[0] ?? '',
     guideFileName: null,

@@ -52,16 +52,15 @@ export function LessonBar({ done, total }: { done: number; total: number }) {
 }
 
 /** The current sign's guide over the video: the turnable 3-D hand where the sign has a recorded
- * hand, else the reference's guide animation. A missing file says so. */
-/** `handGuide`: whether the 3-D hand may stand for the sign: it is drawn from the American
- * recordings (data/asl-alphabet), so another language's letter of the same name shows its own GIF. */
-/** `skeleton`: the record's recorded skeleton (a sign recorded from a clip), replayed instead of a GIF. */
-export function GuideOverlay({ src, signName, handGuide, skeleton }: { src: string | null; signName: string; handGuide: boolean; skeleton?: SkeletonGuide | null }) {
+ * hand in the lesson's language (its own recordings: an Austrian A is drawn from the Austrian
+ * signer), else the record's recorded skeleton (a sign recorded from a clip, `skeleton`), else the
+ * reference's guide animation. A missing file says so. */
+export function GuideOverlay({ src, signName, language, skeleton }: { src: string | null; signName: string; language: string; skeleton?: SkeletonGuide | null }) {
   const [failed, setFailed] = useState<string | null>(null);
   return (
     <figure className="guide-overlay">
-      {handGuide && hasHandGuide(signName) ? (
-        <HandGuide sign={signName} compact />
+      {hasHandGuide(signName, language) ? (
+        <HandGuide sign={signName} language={language} compact />
       ) : skeleton ? (
         <SkeletonGuideView guide={skeleton} label={`Guide: the recorded signer making ${signName}`} className="guide-overlay__skeleton" />
       ) : src && failed !== src ? (

@@ -1,36 +1,30 @@
-// "Watch a recorded signer" (issue 27): a landmark source that plays real recordings of a signer
-// (data/asl-alphabet, recorded-signer-data.ts) into the practice loop in place of the learner's
+// "Watch a recorded signer": a landmark source that plays real recordings of a signer of the
+// lesson's language (recorded-signer-data.ts) into the practice loop in place of the learner's
 // tracked camera. The signer follows the lesson as a learner would: the controller tells it which
 // letter is asked (followSign) and it signs that letter, looping the letter's recorded frames at
-// the recordings' 30 frames/s until the lesson moves on; before a repeated letter (the OO of
-// BOOK) it lowers the hand out of view for a moment, as the bounce asks. It plays only the frames
-// the letter's reference is NOT built from (the recording's first and last quarters): the judge
-// never sees the exact frames it compares with. A letter without a recording shows no hand.
+// 30 frames/s until the lesson moves on; before a repeated letter (the OO of BOOK) it lowers the
+// hand out of view for a moment, as the bounce asks. American: only the frames the letter's
+// reference is NOT built from (the recording's first and last quarters), so the judge never sees
+// the exact frames it compares with; the lexicons' short clips: see recorded_signer_letter.ts. A
+// sign without a recording shows no hand, and followSign says so (the controller skips it).
 import { createLandmarkFrame, type LandmarkFrame } from '@signlearn/engine/core/landmark_frame';
 import { Part } from '@signlearn/engine/core/landmark_layout';
-import { alphabetRecordingSchema } from '@signlearn/engine/recordings/alphabet_recording_schema';
-import { heldOutFrameIndices } from '@signlearn/engine/recordings/build_practice_fixture';
-import { alphabetSource, RECORDING_FPS, type LandmarkSource as RecordedLetter } from '@signlearn/engine/recordings/landmark_source';
+import { RECORDING_FPS } from '@signlearn/engine/recordings/landmark_source';
+import { DEFAULT_LANGUAGE } from '@/lib/data/paths.ts';
 import type { LandmarkSource, LandmarkSourceStatus } from './landmark-source.ts';
-import { recordedLetterUrl } from './recorded-signer-data.ts';
+import { loadRecordedLetters, recordedSignerFolder, type RecordedLetter } from './recorded-signer-data.ts';
 
 /** How long the hand is out of view before a repeated letter (the bounce). */
 export const RECORDED_RELEASE_MS = 400;
 const FRAME_MS = 1000 / RECORDING_FPS;
 const POLL_MS = 10;
 
-export const RECORDED_SIGNER_BACKEND = 'recorded signer (data/asl-alphabet)';
-
-async function loadLetter(letter: string, language: string): Promise<RecordedLetter | null> {
-  const url = recordedLetterUrl(letter, language);
-  if (!url) return null;
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`The recording of "${letter}" could not be loaded (${response.status})`);
-  const recording = alphabetRecordingSchema.parse(await response.json());
-  return alphabetSource(letter, recording, heldOutFrameIndices(recording.frames.length));
+/** What the side panel says runs the tracking: the recorded signer, and where its recordings are. */
+export function recordedSignerBackend(language: string): string {
+  return `recorded signer (${recordedSignerFolder(language) ?? 'no recordings in this language'})`;
 }
 
-export function createRecordedSignerSource(signNames: readonly string[], language = 'american'): LandmarkSource {
+export function createRecordedSignerSource(signNames: readonly string[], language = DEFAULT_LANGUAGE): LandmarkSource {
   const listeners = new Set<(frame: LandmarkFrame, cost: null) => void>();
   const frame = createLandmarkFrame();
   const letters = new Map<string, RecordedLetter | null>();
@@ -70,17 +64,18 @@ export function createRecordedSignerSource(signNames: readonly string[], languag
   return {
     kind: 'recording',
     async start(): Promise<LandmarkSourceStatus> {
-      const unique = [...new Set(signNames)];
-      const loaded = await Promise.all(unique.map((name) => loadLetter(name, language)));
-      unique.forEach((name, i) => letters.set(name, loaded[i]!));
+      for (const [name, letter] of await loadRecordedLetters(signNames, language)) letters.set(name, letter);
       nextFrameAtMs = performance.now();
       timer = setInterval(pump, POLL_MS);
-      return { backend: RECORDED_SIGNER_BACKEND, notice: null, models: null };
+      const missing = [...letters].filter(([, letter]) => letter === null).map(([name]) => name);
+      const notice = missing.length > 0 ? `The recorded signer has no recording of ${missing.map((name) => `"${name}"`).join(', ')}: skipped when asked.` : null;
+      return { backend: recordedSignerBackend(language), notice, models: null };
     },
     followSign(signName: string, awaitsRelease: boolean) {
       current = letters.get(signName) ?? null;
       position = 0;
       handAwayUntilMs = awaitsRelease ? performance.now() + RECORDED_RELEASE_MS : 0;
+      return current !== null;
     },
     onLandmarks(listener) {
       listeners.add(listener);

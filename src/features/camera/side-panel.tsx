@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { MATCH_MODES, type MatchMode } from '@signlearn/engine/practice/match_mode';
 import type { PracticeSign } from '@signlearn/engine/practice/practice_session';
 import { CheckIcon } from '@/components/icons.tsx';
+import { CAMERA_PROBLEM_SHORT } from './camera-advice.ts';
 import type { PracticeView, SignState } from './practice-view.ts';
 import { SKELETON_COLORS } from './draw-skeleton.ts';
 
@@ -22,6 +23,14 @@ const STATE_TEXT: Record<SignState, string> = {
   skipped: 'skipped (flagged)',
   unavailable: 'skipped: no reference yet',
 };
+
+/** What runs the pose tracking, or why nothing does: the line follows the screen's state, so a
+ * camera that could not be opened is never left reading 'starting'. */
+function trackingLine(view: PracticeView | null): string {
+  if (view?.backend) return `Pose tracking: ${view.backend === 'fixture' ? 'recorded landmarks (test)' : view.backend}`;
+  if (view?.status === 'error') return `Pose tracking: not running (${view.cameraProblem ? CAMERA_PROBLEM_SHORT[view.cameraProblem] : 'it could not start'})`;
+  return 'Pose tracking: starting…';
+}
 
 export function SidePanel({ title, signs, view, mode, onModeChange, open, onClose, inputs }: {
   title: string;
@@ -91,7 +100,7 @@ export function SidePanel({ title, signs, view, mode, onModeChange, open, onClos
       </section>
 
       <p className="practice-panel__backend" data-testid="tracker-backend">
-        {view?.backend ? `Pose tracking: ${view.backend === 'fixture' ? 'recorded landmarks (test)' : view.backend}` : 'Pose tracking: starting…'}
+        {trackingLine(view)}
       </p>
       {view?.models ? (
         <p className="practice-panel__backend" data-testid="tracker-models">
@@ -99,7 +108,7 @@ export function SidePanel({ title, signs, view, mode, onModeChange, open, onClos
         </p>
       ) : null}
       <p className="practice-panel__backend" data-testid="tracker-fps">
-        Tracking: {view?.trackerFps == null ? '…' : `${view.trackerFps.toFixed(1)} frames/s`}
+        Tracking: {view?.status === 'error' && !view.backend ? 'none' : view?.trackerFps == null ? '…' : `${view.trackerFps.toFixed(1)} frames/s`}
       </p>
       {view?.notice ? (
         <p className="practice-panel__notice" role="status" data-testid="tracker-notice">

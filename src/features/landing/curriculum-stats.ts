@@ -32,3 +32,16 @@ export function landingStats(stats: CurriculumStats = curriculumStats()) {
     waiting: words ? `${letters} with guide animations and ${words} are waiting for you.` : `${letters} with guide animations are waiting for you.`,
   };
 }
+
+/** The landing FAQ's 'Which sign language does it teach?', from the languages with content: each
+ * is taught whole (its alphabet and words, a recorded signer, the 3-D hand, read practice), so the
+ * answer names them all and claims nothing one of them lacks. */
+export function languagesFaq(curriculum = CURRICULUM): { question: string; answer: string } {
+  const names = landingLanguages(curriculum).map((language) => language.name);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? 'none yet');
+  const each = names.length > 1 ? 'Each' : 'It';
+  return {
+    question: 'Which sign language does it teach?',
+    answer: `${list}. ${each} with its own manual alphabet, recorded from a signer of that language, then everyday words to fingerspell with it; a recorded signer to watch, a 3-D hand to copy and read practice in each. Pick the language on your learning home.`,
+  };
+}

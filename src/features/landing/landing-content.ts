@@ -21,8 +21,8 @@ export const features = [
 export const builtOn = [
   {
     title: 'A real signer to compare with',
-    text: "Every letter's reference is built from recordings of a real signer's hand, tracked frame by frame.",
-    source: 'ASL Alphabet Hand Landmarks Dataset, Boris Graudt (MIT licence)',
+    text: "Every letter's reference is built from recordings of a real signer's hand in that sign language, tracked frame by frame.",
+    source: 'ASL Alphabet Hand Landmarks Dataset, Boris Graudt; ÖGS and Libras fingerspelling lexicons of spoken-to-signed-translation, ZurichNLP (MIT licences)',
   },
   {
     title: "Google's MediaPipe models",
@@ -40,7 +40,7 @@ export const landingFaq = [
   { question: 'Do I need special equipment?', answer: 'Only a webcam and a modern browser. SignLearn works best on a desktop or laptop.' },
   { question: 'Are my camera images uploaded?', answer: 'No. The models run in your browser; camera images are never sent to or stored on a server.' },
   { question: 'Is SignLearn free?', answer: 'Yes. Create a free account and start learning right away.' },
-  { question: 'Which sign language does it teach?', answer: 'American Sign Language (ASL): its manual alphabet, then everyday words to fingerspell with it. The app can hold other sign languages, but ASL is the only one with content so far.' },
 ] as const;
+// The fourth entry, which sign languages it teaches, is computed from the content (curriculum-stats.ts).
 
 export const CONTACT_EMAIL = 'hello@signlearn.app';

@@ -7,7 +7,7 @@ import { Logo } from '@/components/logo.tsx';
 import { useAuthProfile } from '@/lib/auth/auth-state.ts';
 import { learningUrl } from '@/lib/host/learning-host.ts';
 import { readSession } from '@/lib/session-storage/session-storage.ts';
-import { landingLanguages, landingStats } from './curriculum-stats.ts';
+import { landingLanguages, landingStats, languagesFaq } from './curriculum-stats.ts';
 import { builtOn, CONTACT_EMAIL, features, howItWorks, landingFaq } from './landing-content.ts';
 import { LandingNavbar } from './landing-navbar.tsx';
 import './landing.css';
@@ -54,7 +54,7 @@ export default function LandingPage({ accountMenu }: { accountMenu?: ReactNode }
           </div>
           <div className="hero__media">
             {/* No drawn demo: the practice screen itself, with a real recording of a signer's hand
-                (data/asl-alphabet) going through lesson 1 in place of the camera. */}
+                (in the learner's language) going through lesson 1 in place of the camera. */}
             <a className="hero__watch" href={watchHref}>
               <span className="hero__watch-play" aria-hidden="true">
                 ▶
@@ -151,7 +151,7 @@ export default function LandingPage({ accountMenu }: { accountMenu?: ReactNode }
         <section className="section section--alt" aria-labelledby="faq-title">
           <h2 id="faq-title">Frequently asked questions</h2>
           <div className="faq">
-            <Accordion entries={landingFaq.map((entry) => ({ question: entry.question, answer: <p>{entry.answer}</p> }))} />
+            <Accordion entries={[...landingFaq, languagesFaq()].map((entry) => ({ question: entry.question, answer: <p>{entry.answer}</p> }))} />
           </div>
         </section>
 

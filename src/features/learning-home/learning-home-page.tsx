@@ -15,8 +15,6 @@ import { chapterTotal, useLearningHome } from './use-learning-home.ts';
 import { useLetterStats } from './use-letter-stats.ts';
 import './learning-home.css';
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
-
 /** SPEC section 9: seven skeleton cards while loading. */
 export const SKELETON_COUNT = 7;
 
@@ -30,7 +28,11 @@ export default function LearningHomePage({ headerActions }: { headerActions?: Re
   const home = useLearningHome(profile?.uid ?? '', endOfChapter, clearQuery);
   const letterStats = useLetterStats(profile?.uid ?? '', home.language);
   const [guideLetter, setGuideLetter] = useState('A');
-  const americanGuide = (home.language ?? DEFAULT_LANGUAGE) === DEFAULT_LANGUAGE;
+  const language = home.language ?? DEFAULT_LANGUAGE;
+  // The hand is drawn from the language's own recordings (every letter of each alphabet has one),
+  // its letters in the order the alphabet is taught.
+  const guideLetters = lettersOfLanguage(language);
+  const shownGuideLetter = guideLetters.includes(guideLetter) ? guideLetter : guideLetters[0]!;
 
   useEffect(() => {
     // SPEC section 2: the page body does not scroll; the chapter list scrolls inside.
@@ -57,10 +59,11 @@ export default function LearningHomePage({ headerActions }: { headerActions?: Re
       </header>
       <main className="learning-home__main" aria-busy={chapters === null}>
         <div className="learning-home__letters">
-          {letterStats ? <LetterChart stats={letterStats} letters={lettersOfLanguage(home.language ?? '')} onSelectLetter={americanGuide ? setGuideLetter : undefined} /> : null}
-          <ReadPracticeCard uid={profile?.uid ?? ''} />
-          {/* The 3-D hand is drawn from the American recordings (data/asl-alphabet): other languages' letters have no hand guide yet. */}
-          {americanGuide ? <LetterGuidePanel className="learning-home__guide" letters={ALPHABET} selected={guideLetter} onSelect={setGuideLetter} /> : null}
+          {letterStats ? <LetterChart stats={letterStats} letters={lettersOfLanguage(language)} onSelectLetter={setGuideLetter} /> : null}
+          <ReadPracticeCard uid={profile?.uid ?? ''} language={home.language} />
+          {home.language !== null && guideLetters.length > 0 ? (
+            <LetterGuidePanel className="learning-home__guide" language={language} letters={guideLetters} selected={shownGuideLetter} onSelect={setGuideLetter} />
+          ) : null}
         </div>
         <h1 className="learning-home__title">{levelIndex !== null ? `Level ${levelIndex + 1} chapters` : 'Your chapters'}</h1>
         {chapters === null ? (

@@ -1,17 +1,18 @@
 // 'Read fingerspelling' on the learning home, beside the letter chart: the learner's best pace
-// and words read (src/lib/data/read-practice.ts), and the way into the read practice.
+// and words read in their language (src/lib/data/read-practice.ts), and the way into the read
+// practice.
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { getReadProgress, type ReadProgress } from '@/lib/data/read-practice.ts';
+import { lettersPerSecondText } from '@/lib/data/read-pace-text.ts';
 
-const READ_LANGUAGE = 'american';
-
-function useReadProgress(uid: string): ReadProgress | null {
+function useReadProgress(uid: string, language: string | null): ReadProgress | null {
   const [progress, setProgress] = useState<ReadProgress | null>(null);
   useEffect(() => {
-    if (!uid) return;
+    if (!uid || language === null) return;
     let live = true;
-    getReadProgress(uid, READ_LANGUAGE)
+    setProgress(null);
+    getReadProgress(uid, language)
       .then((loaded) => live && setProgress(loaded))
       .catch((error: unknown) => {
         console.warn('Reading your read practice progress failed', error);
@@ -20,12 +21,13 @@ function useReadProgress(uid: string): ReadProgress | null {
     return () => {
       live = false;
     };
-  }, [uid]);
+  }, [uid, language]);
   return progress;
 }
 
-export function ReadPracticeCard({ uid }: { uid: string }) {
-  const progress = useReadProgress(uid);
+/** `language`: the learner's (null until their record is read). */
+export function ReadPracticeCard({ uid, language }: { uid: string; language: string | null }) {
+  const progress = useReadProgress(uid, language);
   return (
     <section className="read-card" aria-labelledby="read-card-title" data-testid="read-card">
       <h2 id="read-card-title">Read fingerspelling</h2>
@@ -37,7 +39,7 @@ export function ReadPracticeCard({ uid }: { uid: string }) {
         <dl className="read-card__stats">
           <div>
             <dt>Best pace</dt>
-            <dd data-testid="home-best-pace">{progress.bestPace} letters/s</dd>
+            <dd data-testid="home-best-pace">{lettersPerSecondText(progress.bestPace, 'short')}</dd>
           </div>
           <div>
             <dt>Words read</dt>

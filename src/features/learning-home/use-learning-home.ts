@@ -3,35 +3,22 @@
 // unlock when every chapter of the highest unlocked level is complete.
 import { useEffect, useRef, useState } from 'react';
 import { getLevel } from '@/lib/data/content.ts';
-import { getUserRecord, progressForLanguage, raiseMaxLevel } from '@/lib/data/users.ts';
+import { getUserRecord, raiseMaxLevel } from '@/lib/data/users.ts';
+import { syncLearnerSession } from '@/lib/session-storage/learner-session.ts';
 import {
   clearLevelCaches,
-  currentLanguage,
   lessonProgress,
   readLevelChapters,
   readSession,
   removeSession,
   writeLevelChapters,
   writeSession,
-  writeUserProgress,
   type CurrentLevelChaptersData,
   type LevelChapters,
-  type UserProgress,
 } from '@/lib/session-storage/session-storage.ts';
 import { LEVEL_COUNT } from './level-picker.tsx';
 
 export const chapterTotal = (chapter: LevelChapters[number]): number => chapter.number_of_lessons ?? chapter.lessons.length;
-
-/** Remote progress merged into the session's, keeping the larger value of each chapter (a
- * lesson finished while the remote save failed is not lost). */
-function mergeProgress(session: UserProgress | null, remote: UserProgress): UserProgress {
-  const merged: UserProgress = structuredClone(remote);
-  for (const [level, chapters] of Object.entries(session ?? {})) {
-    const target = (merged[level] ??= {});
-    for (const [chapter, value] of Object.entries(chapters)) target[chapter] = Math.max(target[chapter] ?? 0, value);
-  }
-  return merged;
-}
 
 /** Every chapter's completed count (progress - 1) reached its number_of_lessons. */
 export function isLevelComplete(levelIndex: number, chapters: LevelChapters): boolean {
@@ -72,11 +59,8 @@ export function useLearningHome(uid: string, endOfChapterParam: boolean, onLevel
           setChapters([]);
           return;
         }
-        const lang = record.currentLanguage;
         // The session's progress is merged only when it is this language's (progress is per language).
-        const sessionProgress = currentLanguage() === lang ? readSession('userProgress') : null;
-        writeSession('currentLanguage', lang);
-        writeUserProgress(mergeProgress(sessionProgress, progressForLanguage(record, lang)));
+        const lang = syncLearnerSession(record);
         const max = Math.min(LEVEL_COUNT, Math.max(1, record.info.maxLevel));
         setLanguage(lang);
         setMaxLevel(max);

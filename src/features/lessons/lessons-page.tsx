@@ -1,6 +1,8 @@
 // The lessons of one chapter (SPEC section 2): title, 'Lesson N' buttons with done marks and
 // locks. Lesson data comes from the session cache the learning home wrote; when the learner
-// opens the address directly it is fetched and cached the same way.
+// opens the address directly it is fetched and cached the same way. The learner's record is read
+// first in any case (it says whether the level is open), and the session's language and progress
+// are brought in step with it, so a direct visit shows the same marks and locks as a click.
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Link, useSearch } from 'wouter';
@@ -10,9 +12,9 @@ import { CheckIcon, LockIcon } from '@/components/icons.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { useAuthProfile } from '@/lib/auth/auth-state.ts';
 import { loadChapter } from '@/lib/content/load-chapter.ts';
-import { getUserRecord } from '@/lib/data/users.ts';
-import { DEFAULT_LANGUAGE } from '@/lib/data/paths.ts';
-import { currentLanguage, lessonProgress, readSession, type Lesson } from '@/lib/session-storage/session-storage.ts';
+import { loadLearnerSession } from '@/lib/session-storage/learner-session.ts';
+import { lettersOfLanguage } from '@/lib/data/languages.ts';
+import { clearLevelCaches, currentLanguage, lessonProgress, readSession, type Lesson } from '@/lib/session-storage/session-storage.ts';
 import { warmUpTracker } from '@/lib/tracker-warmup/tracker-warmup.ts';
 import './lessons.css';
 
@@ -55,9 +57,13 @@ export default function LessonsPage() {
     let live = true;
     const load = async (): Promise<LoadState> => {
       // Levels above the user's max level are locked (SPEC section 6), even by address.
-      const record = uid ? await getUserRecord(uid) : null;
+      const record = uid ? await loadLearnerSession(uid) : null;
       if (levelIndex + 1 > (record?.info.maxLevel ?? 1)) return { status: 'locked' };
-      return { status: 'ready', ...(await loadChapter(currentLanguage(), levelIndex, chapterIndex)) };
+      const language = currentLanguage();
+      // Chapters cached for another language (switched in another tab) are not this one's.
+      const cachedFor = readSession('lastLanguage');
+      if (cachedFor !== null && cachedFor !== language) clearLevelCaches();
+      return { status: 'ready', ...(await loadChapter(language, levelIndex, chapterIndex)) };
     };
     load()
       .then((next) => live && setState(next))
@@ -98,8 +104,7 @@ export default function LessonsPage() {
             ) : (
               <div className="lessons-page__body">
                 <LessonList levelIndex={levelIndex} chapterIndex={chapterIndex} lessons={state.lessons} />
-                {/* The 3-D hands are drawn from the American recordings: another language's letters have none yet. */}
-                {currentLanguage() === DEFAULT_LANGUAGE ? <ChapterLetterGuide lessons={state.lessons} /> : null}
+                <ChapterLetterGuide language={currentLanguage()} lessons={state.lessons} />
               </div>
             )}
           </>
@@ -154,11 +159,13 @@ function LessonList({ levelIndex, chapterIndex, lessons }: { levelIndex: number;
   );
 }
 
-/** The chapter's letters, in the order its lessons first use them, each with its 3-D hand. */
-function ChapterLetterGuide({ lessons }: { lessons: Lesson[] }) {
-  const letters = [...new Set(lessons.flatMap((lesson) => lesson.signs))].filter((sign) => /^[A-Z]$/.test(sign));
+/** The chapter's letters, in the order its lessons first use them, each with its 3-D hand drawn
+ * from the language's own recordings (a sign that is no letter of the alphabet has none). */
+function ChapterLetterGuide({ language, lessons }: { language: string; lessons: Lesson[] }) {
+  const alphabet = lettersOfLanguage(language);
+  const letters = [...new Set(lessons.flatMap((lesson) => lesson.signs))].filter((sign) => alphabet.includes(sign));
   const [selected, setSelected] = useState<string | null>(null);
   if (letters.length === 0) return null;
   const letter = selected !== null && letters.includes(selected) ? selected : letters[0]!;
-  return <LetterGuidePanel className="lessons-page__guide" letters={letters} selected={letter} onSelect={setSelected} />;
+  return <LetterGuidePanel className="lessons-page__guide" language={language} letters={letters} selected={letter} onSelect={setSelected} />;
 }

@@ -23,7 +23,7 @@ const PALM_CENTRE = [0, 5, 9, 13, 17];
 
 /** One letter's frames, centred on its palm and scaled to PALM, mirrored to the reader's view. */
 function normalisedFrames(guide: HandGuide): Float32Array[] {
-  const frames = guide.frames.map((frame) => toViewSpace(frame));
+  const frames = guide.frames.map((frame) => toViewSpace(frame, guide.aspect));
   const centre = [0, 0, 0];
   for (const f of frames) for (const i of PALM_CENTRE) for (let a = 0; a < 3; a++) centre[a]! += f[i * 3 + a]! / (frames.length * PALM_CENTRE.length);
   const lengths = frames.map(palmLength).sort((a, b) => a - b);
@@ -42,11 +42,11 @@ function normalisedFrames(guide: HandGuide): Float32Array[] {
 const ease = (u: number) => u * u * (3 - 2 * u);
 
 /**
- * `word` spelled at `lettersPerSecond`. `guideFor` gives each letter's guide (lib/hand-guide); a
- * letter without one throws (every curriculum word is spelled with A-Z).
+ * A word spelled at `lettersPerSecond`, given as its letters in the language's alphabet (ÖGS SCHON:
+ * SCH, O, N). `guideFor` gives each letter's guide (lib/hand-guide, the language's recordings); a
+ * letter without one throws (every curriculum word is spelled with its alphabet's letters).
  */
-export function spellClip(word: string, lettersPerSecond: number, guideFor: (letter: string) => HandGuide | null): HandClip {
-  const letters = [...word];
+export function spellClip(letters: readonly string[], lettersPerSecond: number, guideFor: (letter: string) => HandGuide | null): HandClip {
   if (letters.length === 0) throw new Error('spellClip: an empty word');
   const cache = new Map<string, Float32Array[]>();
   const framesOf = (letter: string) => {

@@ -1,12 +1,12 @@
-// The read practice's state: the word being spelled, the pace, the learner's answer and what
-// follows it. A right answer counts the word (saved: src/lib/data/read-practice.ts) and raises
-// the pace one step; a wrong one replays the word slowly, letter by letter, at the same pace
-// after. The pace starts at the learner's best (or 1 letter per second the first time).
-import { useCallback, useEffect, useState } from 'react';
+// The read practice's state in the learner's language: the word being spelled, the pace, the
+// learner's answer and what follows it. A right answer counts the word (saved per language:
+// src/lib/data/read-practice.ts) and raises the pace one step; a wrong one replays the word
+// slowly, letter by letter, at the same pace after. The pace starts at the learner's best (or 1
+// letter per second the first time).
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { EMPTY_READ_PROGRESS, getReadProgress, PACE_STEP, recordWordRead, snapPace, type ReadProgress } from '@/lib/data/read-practice.ts';
-import { pickWord } from './pick-word.ts';
+import { pickWord, readWords } from './pick-word.ts';
 
-export const READ_LANGUAGE = 'american';
 export const FIRST_PACE = 1;
 /** A word read wrong is shown again at this pace, letter by letter. */
 export const SLOW_PACE = 0.6;
@@ -27,13 +27,15 @@ export interface ReadPractice {
   next: () => void;
 }
 
-/** The answer as a word: letters only, upper case (the curriculum's words are). */
-export const normaliseAnswer = (text: string) => text.toUpperCase().replace(/[^A-Z]/g, '');
+/** The answer as a word: letters only, upper case, as the curriculum writes its words (the
+ * capitals of every alphabet: Ä, Ç; a typed ß is the capital ẞ, not the SS of toUpperCase). */
+export const normaliseAnswer = (text: string) => text.replace(/ß/g, 'ẞ').toUpperCase().replace(/[^\p{Lu}]/gu, '');
 
-export function useReadPractice(uid: string): ReadPractice {
+export function useReadPractice(uid: string, language: string): ReadPractice {
+  const words = useMemo(() => readWords(language), [language]);
   const [progress, setProgress] = useState<ReadProgress | null>(null);
   const [pace, setPaceState] = useState(FIRST_PACE);
-  const [recent, setRecent] = useState<string[]>(() => [pickWord([])]);
+  const [recent, setRecent] = useState<string[]>(() => [pickWord([], Math.random, words)]);
   const [round, setRound] = useState(1);
   const [phase, setPhase] = useState<ReadPhase>('reading');
   const [sessionRight, setSessionRight] = useState(0);
@@ -42,7 +44,7 @@ export function useReadPractice(uid: string): ReadPractice {
   useEffect(() => {
     if (!uid) return;
     let live = true;
-    getReadProgress(uid, READ_LANGUAGE)
+    getReadProgress(uid, language)
       .then((loaded) => {
         if (!live) return;
         setProgress(loaded);
@@ -55,7 +57,7 @@ export function useReadPractice(uid: string): ReadPractice {
     return () => {
       live = false;
     };
-  }, [uid]);
+  }, [uid, language]);
 
   const answer = useCallback(
     (text: string) => {
@@ -69,18 +71,18 @@ export function useReadPractice(uid: string): ReadPractice {
       const readAt = pace;
       setPaceState(snapPace(pace + PACE_STEP));
       if (!uid) return;
-      recordWordRead(uid, READ_LANGUAGE, readAt)
+      recordWordRead(uid, language, readAt)
         .then(setProgress)
         .catch((error: unknown) => console.warn('Saving your read practice progress failed', error));
     },
-    [phase, word, pace, uid],
+    [phase, word, pace, uid, language],
   );
 
   const next = useCallback(() => {
-    setRecent((words) => [...words.slice(-40), pickWord(words)]);
+    setRecent((shown) => [...shown.slice(-40), pickWord(shown, Math.random, words)]);
     setRound((r) => r + 1);
     setPhase('reading');
-  }, []);
+  }, [words]);
 
   const setPace = useCallback((value: number) => setPaceState(snapPace(value)), []);
 

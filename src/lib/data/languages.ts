@@ -14,12 +14,14 @@ export interface SignLanguage {
   name: string;
   /** Short, for the menus: 'Austrian (ÖGS)'. */
   shortName: string;
+  /** Shortest, where a phone's header has room for no more: 'ÖGS'. */
+  abbreviation: string;
 }
 
 export const SIGN_LANGUAGES: readonly SignLanguage[] = [
-  { key: DEFAULT_LANGUAGE, name: 'American Sign Language (ASL)', shortName: 'American (ASL)' },
-  { key: 'asq', name: 'Austrian Sign Language (ÖGS)', shortName: 'Austrian (ÖGS)' },
-  { key: 'bzs', name: 'Brazilian Sign Language (Libras)', shortName: 'Brazilian (Libras)' },
+  { key: DEFAULT_LANGUAGE, name: 'American Sign Language (ASL)', shortName: 'American (ASL)', abbreviation: 'ASL' },
+  { key: 'asq', name: 'Austrian Sign Language (ÖGS)', shortName: 'Austrian (ÖGS)', abbreviation: 'ÖGS' },
+  { key: 'bzs', name: 'Brazilian Sign Language (Libras)', shortName: 'Brazilian (Libras)', abbreviation: 'Libras' },
 ];
 
 /** The language of `key`, or American for an unknown key (a stale session value). */

@@ -32,7 +32,7 @@ export function blendPoses(a: Float32Array, b: Float32Array, t: number, out: Flo
 /** A letter's guide as a clip: a held letter still; a moving one looped at its recorded rate,
  * blended between its frames so it plays smoothly at any display rate. */
 export function guideClip(guide: HandGuide): HandClip {
-  const frames = guide.frames.map((frame) => toViewSpace(frame));
+  const frames = guide.frames.map((frame) => toViewSpace(frame, guide.aspect));
   const framing = framingOf(frames);
   if (guide.movement === 'held' || frames.length === 1) {
     return {

@@ -1,23 +1,25 @@
-// A recorded hand frame (21 x, y, z, as MediaPipe Hands gives them: x and y normalised to a 4:3
-// image, z depth on the scale of x, smaller = nearer) -> points in a right-handed 3-D view space
+// A recorded hand frame (21 x, y, z, as MediaPipe gives them: x and y normalised to the image, z
+// depth on the scale of x, smaller = nearer) -> points in a right-handed 3-D view space
 // (x right, y up, z towards the viewer, one unit = the image's height), and the projection the
 // guide's renderers share: an orthographic view along -z after turning the hand about the
 // vertical axis through the framing's centre. At yaw 0 the projection is the recording's own
 // image (x, y), scaled and centred: the browser tests compare it against the recording.
 
 export const POINTS = 21;
-/** The recording's assumed aspect ratio (data/asl-alphabet: a 640x480 webcam). */
+/** The American recording's assumed aspect ratio (data/asl-alphabet: a 640x480 webcam); each guide
+ * carries its own (the lexicons' frames are square). */
 export const RECORDING_ASPECT = 4 / 3;
 export const FINGERTIPS = [4, 8, 12, 16, 20] as const;
 /** Extra room around the framing sphere, so a turned hand is never cut. */
 const MARGIN = 1.08;
 
-/** One frame's 63 recorded numbers -> view space, written into `out` (63 numbers). */
-export function toViewSpace(frame: ArrayLike<number>, out: Float32Array = new Float32Array(POINTS * 3)): Float32Array {
+/** One frame's 63 recorded numbers, on an image `aspect` (width / height) wide -> view space,
+ * written into `out` (63 numbers). */
+export function toViewSpace(frame: ArrayLike<number>, aspect: number = RECORDING_ASPECT, out: Float32Array = new Float32Array(POINTS * 3)): Float32Array {
   for (let i = 0; i < POINTS; i++) {
-    out[i * 3] = frame[i * 3]! * RECORDING_ASPECT;
+    out[i * 3] = frame[i * 3]! * aspect;
     out[i * 3 + 1] = -frame[i * 3 + 1]!;
-    out[i * 3 + 2] = -frame[i * 3 + 2]! * RECORDING_ASPECT;
+    out[i * 3 + 2] = -frame[i * 3 + 2]! * aspect;
   }
   return out;
 }
@@ -76,6 +78,18 @@ export function projectToPixels(x: number, y: number, z: number, framing: Framin
 /** The five fingertips' pixel positions (thumb to pinky), rounded to 0.1 px. */
 export function fingertipPixels(points: Float32Array, framing: Framing, yaw: number, size: number): Array<[number, number]> {
   return FINGERTIPS.map((i) => {
+    const [px, py] = projectToPixels(points[i * 3]!, points[i * 3 + 1]!, points[i * 3 + 2]!, framing, yaw, size);
+    return [Math.round(px * 10) / 10, Math.round(py * 10) / 10];
+  });
+}
+
+/** The wrist and the four knuckles (index to pinky): where the palm is. */
+export const PALM_BASE = [0, 5, 9, 13, 17] as const;
+
+/** The wrist's and the knuckles' pixel positions (PALM_BASE order), rounded to 0.1 px: with the
+ * fingertips, a turned view shows how far in front of the palm the fingers curl. */
+export function palmPixels(points: Float32Array, framing: Framing, yaw: number, size: number): Array<[number, number]> {
+  return PALM_BASE.map((i) => {
     const [px, py] = projectToPixels(points[i * 3]!, points[i * 3 + 1]!, points[i * 3 + 2]!, framing, yaw, size);
     return [Math.round(px * 10) / 10, Math.round(py * 10) / 10];
   });

@@ -10,10 +10,18 @@ export function isLearningHost(hostname: string, label: string = LEARNING_LABEL)
   return first === label.toLowerCase();
 }
 
+/** This machine's own addresses: the loopback IPs (127.0.0.0/8, ::1) and `localhost`. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 /**
  * The origin of the learning site as seen from `location`: `learn.example.com` from
- * `example.com` or `www.example.com`, `learn.localhost:5273` from `localhost:5273`.
- * `VITE_LEARNING_ORIGIN` overrides it.
+ * `example.com` or `www.example.com`, `learn.localhost:5273` from `localhost:5273`, and from this
+ * machine's own IP too (`127.0.0.1:5173`, the address Vite prints): an IP has no labels to put the
+ * learning label before, and `learn.localhost` reaches the same server. Another IP keeps its own
+ * origin (no name is known for it). `VITE_LEARNING_ORIGIN` overrides it.
  */
 export function learningOrigin(
   location: Pick<Location, 'protocol' | 'hostname' | 'port'>,
@@ -24,6 +32,7 @@ export function learningOrigin(
   const { protocol, hostname, port } = location;
   const port_ = port ? `:${port}` : '';
   if (isLearningHost(hostname, label)) return `${protocol}//${hostname}${port_}`;
+  if (isLoopbackHost(hostname)) return `${protocol}//${label}.localhost${port_}`;
   if (/^\d+\.\d+\.\d+\.\d+$/.test(hostname) || hostname.includes(':')) return `${protocol}//${hostname}${port_}`;
   const base = hostname.replace(/^www\./i, '');
   return `${protocol}//${label}.${base}${port_}`;

@@ -78,12 +78,12 @@ describe('a spelled word', () => {
 
   test('each letter held in turn, 1/pace seconds each; the hand moves between them', () => {
     for (const [word, pace] of [['CAT', 1], ['JAZZ', 2], ['SEE', 1.5], ['LOOKING', 4]] as const) {
-      const clip = spellClip(word, pace, guideFor);
+      const clip = spellClip([...word], pace, guideFor);
       expect(clip.durationMs).toBeCloseTo((word.length * 1000) / pace + END_HOLD_MS, 6);
       expect(lettersShown(clip), `${word} at ${pace}`).toBe(word);
     }
     // Between C and A the hand is in neither pose.
-    const clip = spellClip('CA', 1, guideFor);
+    const clip = spellClip(['C', 'A'], 1, guideFor);
     const c = new Float32Array(63);
     const between = new Float32Array(63);
     const a = new Float32Array(63);
@@ -97,7 +97,7 @@ describe('a spelled word', () => {
   });
 
   test('a double letter is bounced: the hand moves aside with its shape unchanged, then holds it again', () => {
-    const clip = spellClip('SEE', 1, guideFor);
+    const clip = spellClip(['S', 'E', 'E'], 1, guideFor);
     const held = new Float32Array(63);
     const bounce = new Float32Array(63);
     clip.poseAt(1900, held);

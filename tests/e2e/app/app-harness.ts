@@ -60,7 +60,7 @@ export interface TestUser {
 }
 
 /** Creates an account in the Auth emulator and its user record and username entry. */
-export async function createUser(options: { maxLevel?: number; progress?: Record<string, Record<string, number>> } = {}): Promise<TestUser> {
+export async function createUser(options: { maxLevel?: number; progress?: Record<string, Record<string, number>>; language?: string } = {}): Promise<TestUser> {
   const username = uniqueName('user');
   const email = `${username.toLowerCase()}@example.com`;
   const password = 'Secret1!';
@@ -75,8 +75,8 @@ export async function createUser(options: { maxLevel?: number; progress?: Record
   await dbAdminUpdate({
     [`users/${uid}`]: {
       info: { username, email, maxLevel: options.maxLevel ?? 1 },
-      currentLanguage: 'american',
-      ...(options.progress ? { progressPerLanguage: { american: options.progress } } : {}),
+      currentLanguage: options.language ?? 'american',
+      ...(options.progress ? { progressPerLanguage: { [options.language ?? 'american']: options.progress } } : {}),
     },
     [`usernames/${username}`]: { uid },
   });

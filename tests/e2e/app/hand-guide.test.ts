@@ -127,6 +127,44 @@ describe('the 3-D hand guide', () => {
     await context.close();
   });
 
+  test('a fist is a fist from the side: turned 90 degrees, the fingertips of A, E, O, S curl in front of the palm (American and Austrian)', async () => {
+    for (const language of ['american', 'asq']) {
+      const user = await createUser({ language });
+      const { page, context, consoleErrors } = await openPage(browser);
+      await logIn(page, user);
+      const guide = await homeGuide(page);
+      const view = guide.getByTestId('hand-view');
+      const slider = guide.getByRole('slider', { name: 'Turn the hand' });
+      for (const letter of ['A', 'E', 'O', 'S']) {
+        await showLetter(guide, letter);
+        expect(await guide.locator('[data-letter]').getAttribute('data-language')).toBe(language);
+        const points = async () => ({
+          palm: JSON.parse((await view.getAttribute('data-palm'))!) as Array<[number, number]>,
+          tips: JSON.parse((await view.getAttribute('data-fingertips'))!) as Array<[number, number]>,
+        });
+        await slider.fill('0');
+        await expect.poll(() => view.getAttribute('data-yaw')).toBe('0');
+        const front = await points();
+        await slider.fill('90');
+        await expect.poll(() => view.getAttribute('data-yaw')).toBe('90');
+        const side = await points();
+        // Turned 90 degrees, a point's depth (towards the viewer) is its x on screen: the palm's
+        // length in 3-D from the two views (wrist to middle knuckle), and each finger's tip
+        // (index to pinky) against the palm's mean depth.
+        const [wrist, , middle] = [0, 1, 2].map((k) => ({ x: front.palm[k]![0], y: front.palm[k]![1], z: side.palm[k]![0] }));
+        const palmLength = Math.hypot(middle!.x - wrist!.x, middle!.y - wrist!.y, middle!.z - wrist!.z);
+        const palmDepth = side.palm.reduce((sum, p) => sum + p[0], 0) / side.palm.length;
+        const inFront = side.tips.slice(1).map(([x]) => (x - palmDepth) / palmLength);
+        const mean = inFront.reduce((a, b) => a + b, 0) / inFront.length;
+        expect(mean, `${language} ${letter}: the fingertips' mean depth in front of the palm, in palm lengths (${inFront.map((d) => d.toFixed(2)).join(', ')})`).toBeGreaterThanOrEqual(0.2);
+        expect(Math.min(...inFront), `${language} ${letter}: no fingertip behind the palm`).toBeGreaterThan(0);
+        await view.locator('canvas').screenshot({ path: join(screenshotDir, `hand-guide-${language}-${letter}-side.png`) });
+      }
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    }
+  });
+
   test('without WebGL: a still picture of the same hand; the lessons page shows the chapter\'s letters', async () => {
     const user = await createUser();
     const { page, context, consoleErrors } = await openPage(browser);

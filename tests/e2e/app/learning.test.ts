@@ -147,6 +147,12 @@ describe('learning home', () => {
     await page.getByRole('button', { name: 'Flag a sign' }).click();
     const dialog = page.getByRole('dialog', { name: 'Flag Sign' });
     await dialog.waitFor();
+    // Outside a lesson no sign is current: the dialog asks which one, from the learner's alphabet.
+    const which = dialog.getByLabel('Which sign?');
+    expect(await which.locator('option').allTextContents()).toEqual('ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split(''));
+    expect(await dialog.getByTestId('flagged-sign').textContent()).toBe('A');
+    await which.selectOption('R');
+    expect(await dialog.getByTestId('flagged-sign').textContent()).toBe('R');
     const reason = dialog.getByPlaceholder('Why is this sign wrong?');
     expect(await reason.getAttribute('required')).not.toBeNull();
     await dialog.getByRole('button', { name: 'Send FeedBack' }).click();
@@ -160,6 +166,39 @@ describe('learning home', () => {
     expect(sent).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+});
+
+describe('the learning home on a phone', () => {
+  test('390x844, an Austrian learner: the header fits, the flag is a full button and the language select reads whole', async () => {
+    const user = await createUser({ language: 'asq' });
+    const { page, context } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await logIn(page, user);
+    const select = page.getByLabel('Sign language');
+    await expect.poll(() => select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent), { timeout: 15_000 }).toBe('ÖGS');
+    const flag = (await page.getByRole('button', { name: 'Flag a sign' }).boundingBox())!;
+    expect(flag.width).toBeGreaterThanOrEqual(36);
+    expect(flag.height).toBeGreaterThanOrEqual(36);
+    // The select shows its text whole: as wide as the widest abbreviation needs.
+    const fits = await select.evaluate((el: HTMLSelectElement) => {
+      const probe = document.createElement('span');
+      probe.style.cssText = `position:absolute;visibility:hidden;white-space:nowrap;font:${getComputedStyle(el).font}`;
+      probe.textContent = [...el.options].map((o) => o.textContent ?? '').sort((a, b) => b.length - a.length)[0]!;
+      document.body.append(probe);
+      const needed = probe.getBoundingClientRect().width;
+      probe.remove();
+      return { needed, width: el.getBoundingClientRect().width };
+    });
+    expect(fits.width, JSON.stringify(fits)).toBeGreaterThanOrEqual(fits.needed);
+    // Nothing in the header leaves the screen or overlaps its neighbour.
+    const boxes = await page.locator('.app-header > *, .app-header__actions > *').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+    for (const box of boxes) expect(box.right).toBeLessThanOrEqual(390);
+    // Only what is drawn: the flag's closed dialog is in the header too, with an empty box.
+    const actions = (await page.locator('.app-header__actions > *').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect))).filter((box) => box.width > 0 && box.height > 0);
+    expect(actions.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < actions.length; i++) expect(actions[i]!.left).toBeGreaterThanOrEqual(actions[i - 1]!.right - 0.5);
+    await screenshots(page, 'home-austrian-phone');
     await context.close();
   });
 });

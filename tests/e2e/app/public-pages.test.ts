@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { CURRICULUM, curriculumStats } from '@/lib/data/curriculum.ts';
 import { launchBrowser, openPage, MOBILE_VIEWPORT } from '../../setup/browser.ts';
-import { expectNoSeriousA11yViolations, learnUrl, marketingUrl, screenshots } from './app-harness.ts';
+import { createUser, expectNoSeriousA11yViolations, learnUrl, marketingUrl, screenshots } from './app-harness.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,6 +32,46 @@ describe('host rule', () => {
     expect(await page.getByRole('link', { name: 'Start free' }).getAttribute('href')).toBe(`${learnUrl}/register`);
     expect(await page.getByRole('link', { name: 'Sign Up' }).first().getAttribute('href')).toBe(`${learnUrl}/register`);
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Start learning' }).getAttribute('href')).toBe(`${learnUrl}/`);
+    await context.close();
+  });
+});
+
+describe('the landing page from the address Vite prints, and after a login', () => {
+  test("from 127.0.0.1 every link reaches the learning host; 'Watch a recorded signer' leads through the login to the recorded signer", async () => {
+    const { page, context, consoleErrors } = await openPage(browser);
+    const ipUrl = marketingUrl.replace('//localhost', '//127.0.0.1');
+    await page.goto(`${ipUrl}/`);
+    await page.getByRole('heading', { level: 1, name: 'Learn sign language faster with real-time feedback' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Start free' }).getAttribute('href')).toBe(`${learnUrl}/register`);
+    expect(await page.getByRole('link', { name: 'Sign Up' }).first().getAttribute('href')).toBe(`${learnUrl}/register`);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Start learning' }).getAttribute('href')).toBe(`${learnUrl}/`);
+    // The FAQ names the languages the app teaches, as the stats band does.
+    const faq = page.locator('.faq');
+    await faq.getByRole('button', { name: 'Which sign language does it teach?' }).click();
+    expect(await faq.textContent()).toMatch(/American Sign Language \(ASL\), Austrian Sign Language \(ÖGS\) and Brazilian Sign Language \(Libras\)/);
+    expect(await faq.textContent()).not.toMatch(/only one with content/);
+    // Followed: the recorded signer is a lesson, so the learning host asks for a login first,
+    // then goes on to the recorded signer (not the home).
+    await page.getByRole('link', { name: /^Watch a recorded signer/ }).click();
+    await page.waitForURL((url) => url.href.startsWith(`${learnUrl}/login?next=`));
+    const user = await createUser();
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${learnUrl}/camera?level=0&chapter=0&lesson=0&watch=signer`);
+    await expect.poll(() => page.getByTestId('tracker-backend').textContent(), { timeout: 30_000 }).toMatch(/recorded signer/);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('a login page sent another site as the place to return to goes home instead', async () => {
+    const { page, context } = await openPage(browser);
+    const user = await createUser();
+    await page.goto(`${learnUrl}/login?next=${encodeURIComponent('//example.com/')}`);
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${learnUrl}/`);
     await context.close();
   });
 });

@@ -9,9 +9,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { AMERICAN_LEVELS, curriculumWords } from '@/lib/data/curriculum.ts';
+import { AMERICAN_LEVELS, CURRICULUM, curriculumWords } from '@/lib/data/curriculum.ts';
+import { lettersOfLanguage, signLanguage } from '@/lib/data/languages.ts';
 import { DESKTOP_VIEWPORT, launchBrowser, MOBILE_VIEWPORT, openPage } from '../../setup/browser.ts';
-import { createUser, dbAdminGet, expectNoSeriousA11yViolations, learnUrl, logIn } from './app-harness.ts';
+import { createUser, dbAdminGet, dbAdminUpdate, expectNoSeriousA11yViolations, learnUrl, logIn } from './app-harness.ts';
 
 const WORDS = new Set(curriculumWords(AMERICAN_LEVELS));
 const screenshotDir = join(process.cwd(), 'test-results', 'screenshots');
@@ -157,6 +158,33 @@ describe('read practice', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  for (const language of ['asq', 'bzs']) {
+    test(`${language}: the hand spells the language's own words with its own letters; the answer is saved for the language`, async () => {
+      const user = await createUser({ language });
+      // A learner who read before at 4 letters a second: the words are spelled at that pace.
+      await dbAdminUpdate({ [`users/${user.uid}/readPractice/${language}`]: { bestPace: 4, wordsRead: 1 } });
+      const { page, context, consoleErrors } = await openPage(browser, { viewport: DESKTOP_VIEWPORT });
+      await watchTheHand(page);
+      await logIn(page, user);
+      await page.getByTestId('read-card').getByRole('link', { name: 'Practise reading' }).click();
+      await page.waitForURL(`${learnUrl}/read`);
+      await expect.poll(() => page.locator('.read-practice__layout').getAttribute('data-language'), { timeout: 20_000 }).toBe(language);
+      expect(await page.locator('.read-practice__intro').textContent()).toContain(signLanguage(language).name);
+      await hand(page).waitFor({ timeout: 20_000 });
+      expect(await paceOf(page)).toBe(4);
+      const word = await readWord(page, 0);
+      const log = (await page.evaluate(() => window.shownLetters)).filter((l) => l !== '');
+      const alphabet = lettersOfLanguage(language);
+      expect(log.every((letter) => alphabet.includes(letter)), `letters shown: ${log.join(' ')}`).toBe(true);
+      expect(new Set(curriculumWords(CURRICULUM[language]!)).has(word), `"${word}" is a ${language} word`).toBe(true);
+      expect(await answer(page, word)).toBe(`Right: ${word}. Pace raised to 4.25 letters per second.`);
+      await expect.poll(() => dbAdminGet(`users/${user.uid}/readPractice/${language}`), { timeout: 10_000 }).toEqual({ bestPace: 4, wordsRead: 2 });
+      expect(await dbAdminGet(`users/${user.uid}/readPractice/american`)).toBeNull();
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    });
+  }
 
   test('the same on a 390x844 phone', async () => {
     const user = await createUser();

@@ -1,4 +1,5 @@
-// Camera failures show the SPEC 8 alert texts, and the screen says so in place of the video.
+// Camera failures show the SPEC 8 alert texts, and the screen says so in place of the video, with
+// what to do (allow the camera, connect one), and the side panel follows: no 'starting' left.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../setup/browser.ts';
@@ -27,8 +28,30 @@ describe('camera failures', () => {
     const alert = nextAlert(page);
     await page.goto(cameraUrl(0, 0, 0));
     expect(await alert).toMatch(/^Failed to acquire camera feed: NotAllowedError/);
-    await page.getByRole('alert').filter({ hasText: 'Failed to acquire camera feed:' }).waitFor();
+    const banner = page.getByRole('alert').filter({ hasText: 'Failed to acquire camera feed:' });
+    await banner.waitFor();
     await page.getByRole('button', { name: 'Try again' }).waitFor();
+    // What to do, in words: allow the camera for this site.
+    expect(await banner.getByTestId('camera-advice').textContent()).toMatch(/not allowing this site to use your camera.*set Camera to Allow, then press Try again/);
+    await banner.getByRole('button', { name: 'Watch a recorded signer' }).waitFor();
+    // The side panel says tracking is not running and why, not 'starting'.
+    expect(await page.getByTestId('tracker-backend').textContent()).toBe('Pose tracking: not running (camera blocked)');
+    expect(await page.getByTestId('tracker-fps').textContent()).toBe('Tracking: none');
+    await context.close();
+  });
+
+  test('no camera connected: the screen says to connect one', async () => {
+    const { page, context } = await signedInPage(browser);
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
+    });
+    const alert = nextAlert(page);
+    await page.goto(cameraUrl(0, 0, 0));
+    expect(await alert).toBe('Failed to acquire camera feed: NotFoundError: Requested device not found');
+    const banner = page.getByRole('alert').filter({ hasText: 'Failed to acquire camera feed:' });
+    await banner.waitFor();
+    expect(await banner.getByTestId('camera-advice').textContent()).toMatch(/^No camera was found\. Connect a webcam/);
+    expect(await page.getByTestId('tracker-backend').textContent()).toBe('Pose tracking: not running (no camera found)');
     await context.close();
   });
 

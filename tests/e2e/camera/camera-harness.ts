@@ -49,7 +49,7 @@ export async function launchWithFakeCamera(photo?: string): Promise<Browser> {
   return launchBrowser({ args });
 }
 
-export async function signedInPage(browser: Browser, options: { progress?: Record<string, Record<string, number>>; maxLevel?: number } = {}): Promise<{
+export async function signedInPage(browser: Browser, options: { progress?: Record<string, Record<string, number>>; maxLevel?: number; language?: string } = {}): Promise<{
   context: BrowserContext;
   page: Page;
   user: TestUser;
@@ -126,4 +126,33 @@ export function recordTraffic(context: BrowserContext, page: Page): { requests: 
   };
   page.on('websocket', onSocket);
   return { requests, socketFrames };
+}
+
+/**
+ * Holds the lesson on each of `signNames` in turn, the moment the screen shows it, with the app's
+ * own pause for a hidden tab (the clock and the landmark source stop; lesson-fixture.test.ts proves
+ * the lesson stands still then): a check of what is shown for a sign cannot race the judge
+ * completing it on a loaded machine. Call before the page opens the camera screen; the returned
+ * function shows the tab again, and the lesson goes on to the next sign held.
+ */
+export async function holdLessonOn(page: Page, signNames: readonly string[]): Promise<() => Promise<void>> {
+  await page.addInitScript((held: string[]) => {
+    let hidden = false;
+    const dispatch = () => document.dispatchEvent(new Event('visibilitychange'));
+    Object.defineProperty(document, 'hidden', { get: () => hidden, configurable: true });
+    Object.defineProperty(document, 'visibilityState', { get: () => (hidden ? 'hidden' : 'visible'), configurable: true });
+    (window as unknown as { showTab: () => void }).showTab = () => {
+      hidden = false;
+      dispatch();
+    };
+    new MutationObserver(() => {
+      const name = document.querySelector('[data-testid="sign-name"]')?.textContent?.trim();
+      if (!hidden && name === held[0]) {
+        held.shift();
+        hidden = true;
+        dispatch();
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  }, [...signNames]);
+  return () => page.evaluate(() => (window as unknown as { showTab: () => void }).showTab());
 }

@@ -2,11 +2,15 @@
 // from its recording (fingertips within 2 px of the recording's own image, in the hand's colour),
 // following the lesson from A to B, turnable with the arrow keys. Screenshot:
 // test-results/screenshots/camera-guide-hand.png.
+//
+// The lesson is held on each letter while its guide is checked (holdLessonOn): the recorded letter
+// completes in a second or two, sooner than a loaded machine draws and screenshots the hand, and a
+// check racing the lesson read the next letter's guide (or one detached by the re-render).
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { expectTipsOnTheRecording, readHandView } from '../app/hand-guide-check.ts';
-import { cameraUrl, expectFixtureSource, launchWithFakeCamera, makeLessonFixture, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
+import { cameraUrl, expectFixtureSource, holdLessonOn, launchWithFakeCamera, makeLessonFixture, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,6 +22,7 @@ afterAll(async () => {
 
 test('the guide in the corner is the current letter\'s hand, and it follows the lesson', async () => {
   const { context, page, consoleErrors } = await signedInPage(browser);
+  const showTab = await holdLessonOn(page, ['A', 'B']);
   const fixture = await serveFixture(context, 'guide-hand-abc.json', await makeLessonFixture(['A', 'B', 'C'], 9));
   await page.goto(cameraUrl(0, 0, 0, fixture));
   await expectFixtureSource(page);
@@ -29,6 +34,8 @@ test('the guide in the corner is the current letter\'s hand, and it follows the 
     await expect.poll(() => view.getAttribute('data-fingertips'), { timeout: 10_000 }).toBeTruthy();
     expectTipsOnTheRecording(letter, await readHandView(view));
     expect(await guide.locator('figcaption').textContent()).toBe(`Guide: ${letter}`);
+    expect(await signName(page), 'the lesson held on the letter while its guide was checked').toBe(letter);
+    if (letter === 'A') await showTab();
   }
   // Compact: no slider on the video, but the arrow keys turn it.
   const stage = guide.getByRole('img');

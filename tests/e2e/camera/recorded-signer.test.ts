@@ -9,6 +9,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { ASQ_LETTER_LEVELS, BZS_LETTER_LEVELS } from '@/lib/data/letter-levels-other.ts';
 import { cacheDir, cameraUrl, launchWithFakeCamera, messiPhoto, readDatabase, screenshotDir, signedInPage } from './camera-harness.ts';
 
 let browser: Browser;
@@ -90,6 +91,38 @@ describe('Watch a recorded signer (issue 27)', () => {
     expect(consoleErrors).toEqual([]);
     await page.close();
   });
+
+  for (const [language, levels] of [['asq', ASQ_LETTER_LEVELS], ['bzs', BZS_LETTER_LEVELS]] as const) {
+    test(`${language}: the recorded signer completes lesson 1 from the language's own recordings, and is never told it cannot be seen`, async () => {
+      const { page, user, consoleErrors } = await signedInPage(browser, { language });
+      const lesson = levels[0]!.chapters[0]!.lessons[0]!.signs;
+      await page.goto(`${cameraUrl(0, 0, 0)}&watch=signer`);
+      await expect.poll(() => page.getByTestId('tracker-backend').textContent(), { timeout: 30_000 }).toBe(`Pose tracking: recorded signer (data/fingerspelling-${language})`);
+      // The corner guide is the language's own hand.
+      await expect.poll(() => page.locator('.guide-overlay [data-letter]').getAttribute('data-language'), { timeout: 20_000 }).toBe(language);
+      const order: string[] = [];
+      const hints = new Set<string>();
+      const start = Date.now();
+      for (;;) {
+        const now = await sample(page);
+        if (now.done) break;
+        if (Date.now() - start > 120_000) throw new Error(`${language}: not completed in 120 s; letters seen ${order.join(' ')}`);
+        if (now.sign !== '' && order.at(-1) !== now.sign) order.push(now.sign);
+        const hint = await page.getByTestId('hint').textContent({ timeout: 1_000 }).catch(() => null);
+        if (hint) hints.add(hint);
+        await page.waitForTimeout(100);
+      }
+      expect(order).toEqual(lesson);
+      const said = [...hints];
+      expect(said.filter((h) => /can't see you|raise your|sit so/i.test(h)), `hints shown: ${said.join(' | ')}`).toEqual([]);
+      expect(said.some((h) => /recorded signer/.test(h)), `hints shown: ${said.join(' | ')}`).toBe(true);
+      await page.getByText('The recorded signer completed the lesson: now try it yourself.').waitFor();
+      expect(await readDatabase(`users/${user.uid}/progressPerLanguage`)).toBeNull();
+      expect(await readDatabase(`users/${user.uid}/letterStats`)).toBeNull();
+      expect(consoleErrors).toEqual([]);
+      await page.close();
+    });
+  }
 
   test('the button on the camera screen switches to the recorded signer, and back to the camera', async () => {
     const { page, consoleErrors } = await signedInPage(browser);

@@ -18,7 +18,7 @@ import { AMERICAN_LEVELS, CURRICULUM } from '@/lib/data/curriculum.ts';
 import { lettersOfLanguage } from '@/lib/data/languages.ts';
 import { lettersOfWord } from '@/lib/data/word-letters.ts';
 import { dbAdminUpdate } from '../app/app-harness.ts';
-import { cacheDir, cameraUrl, expectFixtureSource, launchWithFakeCamera, learnUrl, readDatabase, repoRoot, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
+import { cacheDir, cameraUrl, expectFixtureSource, holdLessonOn, launchWithFakeCamera, learnUrl, readDatabase, repoRoot, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -72,8 +72,8 @@ describe('a learner switches to Austrian Sign Language and back', () => {
     await page.goto(cameraUrl(0, 0, 0, fixture));
     await expectFixtureSource(page);
     await expect.poll(() => signName(page), { timeout: 20_000 }).toBe('A');
-    // The guide is the Austrian one (gifs/asq), not the American.
-    await expect.poll(() => page.locator('img[src*="/gifs/"]').first().getAttribute('src'), { timeout: 10_000 }).toContain('/gifs/asq/');
+    // The guide is the Austrian hand (drawn from the Austrian recordings), not the American.
+    await expect.poll(() => page.locator('.guide-overlay [data-letter]').getAttribute('data-language'), { timeout: 10_000 }).toBe('asq');
     const seen = new Set<string>();
     await expect
       .poll(
@@ -131,14 +131,23 @@ describe('a learner switches to Austrian Sign Language and back', () => {
     await switchAndReload(page, () => page.getByLabel('Sign language').selectOption('asq'));
     expect(await readDatabase(`users/${user.uid}/currentLanguage`)).toBe('asq');
     const fixture = await serveFixture(context, `asq-${word}.json`, await asqLessonFixture(letters, 8));
+    // SCH is held while the screen is checked: the recording completes it faster than a loaded
+    // machine answers the checks below.
+    const goOn = await holdLessonOn(page, ['SCH']);
     await page.goto(cameraUrl(l, c, n, fixture));
     await expectFixtureSource(page);
     const spelling = page.getByTestId('word-spelling');
     await expect.poll(() => spelling.getAttribute('data-word'), { timeout: 20_000 }).toBe(word);
     expect(await signName(page)).toBe('SCH');
+    // The side panel's list: SCH, three letters wide, does not run into its state ('now').
+    const row = page.locator('.practice-panel__sign').first();
+    const [letterBox, stateBox] = await Promise.all([row.locator('.practice-panel__letter').boundingBox(), row.locator('.practice-panel__state').boundingBox()]);
+    expect(await row.locator('.practice-panel__letter').textContent()).toBe('SCH');
+    expect(letterBox!.x + letterBox!.width, 'SCH ends before its state begins').toBeLessThanOrEqual(stateBox!.x);
     expect(await spelling.locator('.word-spelling__letter').allTextContents()).toEqual(letters);
     const label = () => spelling.getByRole('img').getAttribute('aria-label');
     expect(await label()).toBe(`Spelling ${word}: letter 1 of ${letters.length}`);
+    await goOn();
     // SCH signed from the Austrian recording completes; the word goes on to its second letter.
     await expect.poll(label, { timeout: 60_000, interval: 200 }).toBe(`Spelling ${word}: letter 2 of ${letters.length}`);
     expect(await signName(page)).toBe(letters[1]);
