@@ -13,6 +13,7 @@ import type { MatchMode } from '@signlearn/engine/practice/match_mode';
 import type { PracticeEvent } from '@signlearn/engine/practice/practice_events';
 import { PracticeLoop } from '@signlearn/engine/practice/practice_loop';
 import type { PracticeSign } from '@signlearn/engine/practice/practice_session';
+import { trackingScheduleForSign } from '@signlearn/engine/practice/tracking_schedule_for_sign';
 import { PresenceWindow } from './camera-presence.ts';
 import { drawSkeleton } from './draw-skeleton.ts';
 import type { LandmarkSource, LandmarkSourceStatus, TrackerFrameCost } from './landmark-source.ts';
@@ -254,7 +255,12 @@ export class PracticeController {
   }
 
   private handle(event: PracticeEvent): void {
-    if (event.type === 'signStarted') this.options.source.followSign?.(event.signName, event.awaitsRelease);
+    if (event.type === 'signStarted') {
+      this.options.source.followSign?.(event.signName, event.awaitsRelease);
+      // The tracker runs what this sign reads: a held letter its signing hand on every frame.
+      const compiled = this.options.signs[event.signIndex]?.compiled;
+      if (compiled) this.options.source.setSchedule?.(trackingScheduleForSign(compiled));
+    }
     this.store.set(practiceViewOnEvent(this.store.getView(), event));
     this.options.onEvent(event);
   }
