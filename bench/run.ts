@@ -82,7 +82,7 @@ function settingsFor(quick: boolean) {
         loads: 1,
         passes: 1,
         mediapipe: { frames: 1, runs: [{ solution: 'pose', clips: ['messi-zoom'] }] },
-        loop: { clip: 'messi-zoom', referenceFrames: 12, loopFrames: 6 },
+        loop: { clip: 'desk-upper', referenceFrames: 12, loopFrames: 60 },
         // Not in the quick run (MediaPipe's reference takes minutes on SwiftShader) unless asked
         // for with --only accuracy.
         accuracy: { clipFrames: 5, inDefaultRun: false },
@@ -101,7 +101,7 @@ function settingsFor(quick: boolean) {
             { solution: 'holistic', clips: ['messi-zoom'] },
           ],
         },
-        loop: { clip: 'messi-zoom', referenceFrames: 30, loopFrames: 40 },
+        loop: { clip: 'desk-upper', referenceFrames: 30, loopFrames: 150 },
         // Video mode on the first second of each clip: MediaPipe takes seconds a frame on SwiftShader.
         accuracy: { clipFrames: 30, inDefaultRun: true },
         pageTimeoutMs: 300_000,
@@ -463,6 +463,11 @@ interface LoopSettings {
   loopFrames: number;
 }
 
+/** The practice loop's rows: each model pair at 1 and 2 WASM threads, every part on every frame and on the held letter's schedule. */
+const LOOP_ROWS = (['full', 'lite'] as const).flatMap((model) =>
+  [1, 2].flatMap((wasmThreads) => [false, true].map((schedule) => ({ poseModel: model, handModel: model, wasmThreads, schedule }))),
+);
+
 async function runPracticeLoop(
   browser: Browser,
   serverUrl: string,
@@ -470,29 +475,41 @@ async function runPracticeLoop(
   timeoutMs: number,
   log: (line: string) => void,
 ): Promise<BenchOutput['practiceLoop']> {
-  const raw = (await runPage(
-    browser,
-    serverUrl,
-    'loop',
-    { clip: loop.clip, frames: 90, repeats: 1, base: '/coi', variant: 'wasm-simd-threads', options: { ...loop } },
-    timeoutMs,
-    log,
-  )) as RawRunResult & { loop?: Record<string, unknown> & { latencyMs: number[]; progressLatencyMs: number[]; stagesMs: Record<string, number[]> } };
-  if (raw.status !== 'ok' || !raw.loop) return { status: raw.status === 'ok' ? 'error' : raw.status, reason: raw.reason?.split('\n')[0] ?? 'no loop result' };
-  const l = raw.loop;
-  const result = {
-    status: 'ok',
-    runtime: 'chromium-wasm-simd-threads',
-    clip: loop.clip,
-    backend: raw.backend,
-    ...Object.fromEntries(Object.entries(l).filter(([k]) => !['latencyMs', 'progressLatencyMs', 'stagesMs'].includes(k))),
-    latencyMs: summarize(l.latencyMs),
-    progressLatencyMs: summarize(l.progressLatencyMs),
-    stagesMs: Object.fromEntries(Object.entries(l.stagesMs).map(([k, v]) => [k, summarize(v)])),
-    firstFrameMs: raw.firstFrameMs,
-  };
-  log(`bench:   practice loop: ${l.processed} of ${l.cameraFrames} camera frames processed, ${l.dropped} dropped, capture -> decision ${result.latencyMs.median.toFixed(0)} ms, angles by the ${(raw.backend as { angleKernel?: boolean } | undefined)?.angleKernel ? 'WebAssembly kernel' : 'JavaScript path'}`);
-  return result;
+  const rows: Record<string, unknown>[] = [];
+  for (const row of LOOP_ROWS) {
+    const raw = (await runPage(
+      browser,
+      serverUrl,
+      'loop',
+      { clip: loop.clip, frames: 90, repeats: 1, base: '/coi', variant: 'wasm-simd-threads', options: { ...loop, ...row } },
+      timeoutMs,
+      log,
+    )) as RawRunResult & { loop?: Record<string, unknown> & { latencyMs: number[]; progressLatencyMs: number[]; stagesMs: Record<string, number[]> } };
+    const label = `${row.poseModel}/${row.handModel}, ${row.wasmThreads} thread${row.wasmThreads > 1 ? 's' : ''}, schedule ${row.schedule ? 'on' : 'off'}`;
+    if (raw.status !== 'ok' || !raw.loop) {
+      log(`bench:   practice loop ${label}: ${raw.status} ${raw.reason?.split('\n')[0] ?? ''}`);
+      rows.push({ status: raw.status === 'ok' ? 'error' : raw.status, reason: raw.reason?.split('\n')[0] ?? 'no loop result', ...row });
+      continue;
+    }
+    const l = raw.loop;
+    const result = {
+      status: 'ok',
+      runtime: 'chromium-wasm-simd-threads',
+      clip: loop.clip,
+      backend: raw.backend,
+      ...Object.fromEntries(Object.entries(l).filter(([k]) => !['latencyMs', 'progressLatencyMs', 'stagesMs'].includes(k))),
+      latencyMs: summarize(l.latencyMs),
+      progressLatencyMs: summarize(l.progressLatencyMs),
+      stagesMs: Object.fromEntries(Object.entries(l.stagesMs).map(([k, v]) => [k, summarize(v)])),
+      firstFrameMs: raw.firstFrameMs,
+    };
+    log(
+      `bench:   practice loop ${label}: ${l.processed} of ${l.cameraFrames} camera frames tracked (${(100 - (l.droppedPercent as number)).toFixed(0)}%), ${l.dropped} dropped, ` +
+        `${l.loopFps} decisions/s, capture -> decision ${result.latencyMs.median.toFixed(0)} ms median, ${result.latencyMs.p90.toFixed(0)} ms p90, hand in ${l.framesWithHand} frames`,
+    );
+    rows.push(result);
+  }
+  return { status: rows.some((r) => r.status === 'ok') ? 'ok' : 'error', rows };
 }
 
 function parseArgs(argv: string[]): BenchOptions {

@@ -235,15 +235,24 @@ export function toMarkdown(out: BenchOutput): string {
 
   lines.push('## 4. Practice loop in the browser (tracker -> angles -> match -> state machine)', '');
   const p = out.practiceLoop;
-  if (p.status === 'ok') {
-    const lat = p.latencyMs as Stat;
-    const st = p.stagesMs as Record<string, Stat>;
-    lines.push('| runtime | clip | camera frames (30 fps) | tracked | dropped | loop frames/s | progress events | capture -> decision ms median (p10-p90) | capture -> landmarks / tracker (worker) / practice loop (angles + match + state), median ms |');
-    lines.push('|---|---|---|---|---|---|---|---|---|');
+  if (p.status === 'ok' && Array.isArray(p.rows)) {
     lines.push(
-      `| ${p.runtime} | ${p.clip} | ${p.cameraFrames} | ${p.processed} | ${p.dropped} (${f1(p.droppedPercent as number)}%) | ${f1(p.loopFps as number)} | ${p.progressEvents} | ${spread(lat)} | ${f1(st.captureToLandmarks?.median)} / ${f1(st.tracker?.median)} / ${f1(st.practiceLoop?.median)} |`,
+      '| models | threads | schedule | clip | camera frames (30 fps) | tracked | dropped | decisions/s | hand / pose found | capture -> decision ms median (p10-p90) | capture -> landmarks / tracker (worker) / practice loop (angles + match + state), median ms |',
     );
-  } else lines.push(`${p.status}: ${p.reason ?? ''}`);
+    lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const r of p.rows as (Record<string, unknown> & { status: string })[]) {
+      if (r.status !== 'ok') {
+        lines.push(`| ${String(r.poseModel)}/${String(r.handModel)} | ${String(r.wasmThreads)} | ${r.schedule ? 'on' : 'off'} | ${r.status}: ${String(r.reason ?? '')} | | | | | | | |`);
+        continue;
+      }
+      const lat = r.latencyMs as Stat;
+      const st = r.stagesMs as Record<string, Stat>;
+      const tracked = r.processed as number;
+      lines.push(
+        `| ${String(r.poseModel)}/${String(r.handModel)} | ${String(r.threads)} | ${String(r.schedule)} | ${String(r.clip)} | ${String(r.cameraFrames)} | ${tracked} (${f1(100 - (r.droppedPercent as number))}%) | ${String(r.dropped)} | ${f1(r.loopFps as number)} | ${String(r.framesWithHand)} / ${String(r.framesWithPose)} of ${tracked} | ${spread(lat)} | ${f1(st.captureToLandmarks?.median)} / ${f1(st.tracker?.median)} / ${f1(st.practiceLoop?.median)} |`,
+      );
+    }
+  } else lines.push(`${p.status}: ${String(p.reason ?? '')}`);
   if (out.runtimes) lines.push('', '## 5. ' + runtimesMarkdown(out.runtimes).replace(/^### /, ''));
   lines.push('', '## 6. Classroom on the embedded default (`npm run bench -- --only classroom`)', '');
   const c = out.classroom;
