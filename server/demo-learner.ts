@@ -34,7 +34,7 @@ export const DEMO_MAX_LEVEL = 2;
  * a letter the demo learner did reads as learnt. */
 export const DEMO_LETTER_TIME_MS = 3000;
 
-/** The letter statistics of the lessons `progress` marks done (SPEC 3: lesson i of a chapter is done
+/** The letter statistics of the lessons `progress` marks done (product.md §3 Data: lesson i of a chapter is done
  * when i < progress - 1): per letter, one attempt and one completion for each done lesson that asks
  * for it, in DEMO_LETTER_TIME_MS. */
 export function demoLetterStats(progress: Readonly<Record<string, Readonly<Record<string, number>>>>, levels: readonly Level[] = AMERICAN_LEVELS) {

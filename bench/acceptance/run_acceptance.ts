@@ -14,8 +14,9 @@
 // the same practice session. Writes bench/acceptance.md and bench/practice-timing.md (committed)
 // and their JSON into the bench's output folder.
 //
-//   node --import tsx bench/acceptance/run_acceptance.ts [--quick] [--out DIR] [--judge handshape]
-// (`--judge`: one judge only, all letters, tables written to --out: a quicker check of one judge.)
+//   node --import tsx bench/acceptance/run_acceptance.ts [--quick] [--out DIR] [--judge handshape] [--schedule]
+// (`--judge`: one judge only, all letters, tables written to --out: a quicker check of one judge;
+// `--schedule`: every replay as a tracker on a held letter's schedule delivers it, as_scheduled.ts.)
 import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +39,9 @@ import { MANUAL_ALPHABET, type LetterDefinition } from '../../engine/src/handsha
 import { sourceToAngleFrames } from '../../engine/src/recordings/source_to_angle_frames.ts';
 import { ALPHABET_DIR, PEOPLE_HANDS_FILE, ROOT } from '../../server/paths.ts';
 import { loadPeopleHands } from '../../engine/src/node/load_people_hands.ts';
+import type { TrackingSchedule } from '../../engine/src/tracker/tracker_options.ts';
+import { HELD_SIGN_SCHEDULE } from '../../engine/src/practice/tracking_schedule_for_sign.ts';
+import { asScheduled } from './as_scheduled.ts';
 import { createFingerposeJudge } from './fingerpose_judge.ts';
 import { filmedFps, NON_SIGN_SOURCES } from './non_sign_sources.ts';
 import { nonSignAsFilmed } from './non_sign_timeline.ts';
@@ -91,8 +95,9 @@ function* judgedFrames(frames: readonly LandmarkFrame[], fps: number, seconds: n
 }
 
 /** Seconds until the loop completes `sign` on `frames`, or null within `seconds`. */
-function completes(frames: readonly LandmarkFrame[], name: string, sign: CompiledSign, mode: MatchMode, fps: number, seconds = REPLAY_SECONDS): number | null {
-  return secondsToComplete(judgedFrames(frames, fps, seconds), name, sign, mode);
+function completes(frames: readonly LandmarkFrame[], name: string, sign: CompiledSign, mode: MatchMode, fps: number, schedule: TrackingSchedule | null, seconds = REPLAY_SECONDS): number | null {
+  const judged = judgedFrames(frames, fps, seconds);
+  return secondsToComplete(schedule ? asScheduled(judged, schedule) : judged, name, sign, mode);
 }
 
 /**
@@ -243,7 +248,13 @@ export function loadNonSigns(): { file: string; frames: LandmarkFrame[]; letterI
     });
 }
 
-export async function runAcceptance(options: { quick: boolean; log?: (line: string) => void; judges?: readonly Judge[] }): Promise<AcceptanceResult> {
+export async function runAcceptance(options: {
+  quick: boolean;
+  log?: (line: string) => void;
+  judges?: readonly Judge[];
+  /** Replay every recording as a tracker on this schedule delivers it (as_scheduled.ts; not the fingerpose anchor's precomputed frames). */
+  schedule?: TrackingSchedule | null;
+}): Promise<AcceptanceResult> {
   const judges = options.judges ?? JUDGES;
   const log = options.log ?? console.log;
   const started = Date.now();
@@ -286,7 +297,7 @@ export async function runAcceptance(options: { quick: boolean; log?: (line: stri
         : f.present[Part.leftHand] === 1 && fingerpose.accepts(f.leftHand, f.imageWidth, f.imageHeight, true, letter),
     );
   const run = (judge: Judge, frames: readonly LandmarkFrame[], letter: string, fps: number) =>
-    judge === 'fingerpose' ? completesByFingerpose(fingerposeAccepts(frames, letter), frames, compiled.get(letter)!, fps) : completes(frames, letter, compiled.get(letter)!, judge, fps);
+    judge === 'fingerpose' ? completesByFingerpose(fingerposeAccepts(frames, letter), frames, compiled.get(letter)!, fps) : completes(frames, letter, compiled.get(letter)!, judge, fps, options.schedule ?? null);
 
   const result: AcceptanceResult = {
     schema: 'signlearn-acceptance/1',
@@ -453,11 +464,14 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const judgeIndex = process.argv.indexOf('--judge');
   const only = judgeIndex >= 0 ? (process.argv[judgeIndex + 1] as Judge) : undefined;
   if (only !== undefined && !JUDGES.includes(only)) throw new Error(`--judge: one of ${JUDGES.join(', ')}`);
-  const result = await runAcceptance({ quick, judges: only ? [only] : JUDGES });
+  // `--schedule`: every replay as the tracker delivers it on a held letter's schedule (HELD_SIGN_SCHEDULE).
+  const scheduled = process.argv.includes('--schedule');
+  const result = await runAcceptance({ quick, judges: only ? [only] : JUDGES, schedule: scheduled ? HELD_SIGN_SCHEDULE : null });
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'acceptance.json'), JSON.stringify(result, null, 2));
-  // The committed tables are the full run's (every judge).
-  const tables = quick || only ? outDir : join(ROOT, 'bench');
+  if (scheduled) console.log(acceptanceSummary(result));
+  // The committed tables are the full run's (every judge, no schedule).
+  const tables = quick || only || scheduled ? outDir : join(ROOT, 'bench');
   writeFileSync(join(tables, 'acceptance.md'), acceptanceMarkdown(result));
   writeFileSync(join(tables, 'practice-timing.md'), timingMarkdown(result));
   console.log(`acceptance: wrote ${join(tables, 'acceptance.md')} and practice-timing.md in ${result.durationS} s`);

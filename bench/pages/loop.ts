@@ -10,16 +10,25 @@
 // t0 + i * 33.3 ms (cycling through the clip). The reference sign is made in the page from the
 // tracker's own landmarks on the clip (a first run of the same loop), so that the learner (the
 // same clip) can match it. The camera runs until `loopFrames` frames were tracked.
+//
+// Options: the models (`poseModel`, `handModel`), the WASM threads (`wasmThreads`), and
+// `schedule`: the tracker runs what a held letter reads (the practice's schedule for such a sign,
+// HELD_SIGN_SCHEDULE: the signing hand every frame, the body and the other hand every few), set
+// from the practice loop once the sign is known, as the camera screen does; off: every part on
+// every frame.
 import { angleKernel } from '../../engine/src/angles/kernel/angle_kernel.ts';
 import { createAngleFrame, type AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import type { LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
+import { Part } from '../../engine/src/core/landmark_layout.ts';
 import { compileSign } from '../../engine/src/practice/compile_lesson.ts';
 import { createMatchModeRuntime } from '../../engine/src/practice/match_mode.ts';
 import { PracticeLoop, prepareAngleFrame } from '../../engine/src/practice/practice_loop.ts';
+import { HELD_SIGN_SCHEDULE } from '../../engine/src/practice/tracking_schedule_for_sign.ts';
 import type { PracticeSign } from '../../engine/src/practice/practice_session.ts';
 import type { PracticeEvent } from '../../engine/src/practice/practice_events.ts';
 import { buildReferenceSign } from '../../engine/src/reference/build_reference_sign.ts';
 import { TrackerStage } from '../../engine/src/tracker/constants.ts';
+import type { HandModelType, PoseModelType } from '../../engine/src/tracker/types.ts';
 import { createTrackerClient } from '../../engine/src/tracker/browser/create_tracker_worker.ts';
 import type { TrackerClient } from '../../engine/src/tracker/browser/tracker_client.ts';
 import { failedRun, type RawRunResult } from '../lib/types.ts';
@@ -79,13 +88,13 @@ function runCamera(
 }
 
 window.runBench = async (config) => {
-  const options = config.options as { referenceFrames: number; loopFrames: number };
+  const options = config.options as { referenceFrames: number; loopFrames: number; poseModel: PoseModelType; handModel: HandModelType; wasmThreads: number; schedule: boolean };
   try {
     const frames = await loadFrames(config);
     const origin = `${location.origin}${config.base}`;
     const t0 = performance.now();
     const client = createTrackerClient();
-    const backend = await client.start({ modelBaseUrl: `${origin}/models/`, wasmBaseUrl: `${origin}/tfjs-wasm/`, backend: 'wasm', warmUpWidth: frames.width, warmUpHeight: frames.height });
+    const backend = await client.start({ modelBaseUrl: `${origin}/models/`, wasmBaseUrl: `${origin}/tfjs-wasm/`, backend: 'wasm', warmUpWidth: frames.width, warmUpHeight: frames.height, poseModel: options.poseModel, handModel: options.handModel, wasmThreads: options.wasmThreads });
     const tLoaded = performance.now();
 
     // Reference: the tracker's landmarks on the clip, through the same camera loop.
@@ -110,7 +119,11 @@ window.runBench = async (config) => {
       },
     });
 
+    // The reference is a held handshape made from the clip: the schedule of a held letter.
+    client.setSchedule(options.schedule ? HELD_SIGN_SCHEDULE : null);
     const latencyMs: number[] = [];
+    let withHand = 0;
+    let withPose = 0;
     const progressLatencyMs: number[] = [];
     const stagesMs = { tracker: [] as number[], captureToLandmarks: [] as number[], practiceLoop: [] as number[] };
     let advances = 0;
@@ -118,6 +131,8 @@ window.runBench = async (config) => {
     loop.start(0);
     const camera = await runCamera(client, frames, options.loopFrames, (frame, timings, capturedAt) => {
       const received = performance.now();
+      if (frame.present[Part.leftHand] === 1 || frame.present[Part.rightHand] === 1) withHand++;
+      if (frame.present[Part.pose] === 1) withPose++;
       const before = progressAt.length;
       if (loop.onLandmarks(frame, received - session0)) advances++;
       const decided = performance.now();
@@ -140,6 +155,12 @@ window.runBench = async (config) => {
       passMedianMs: [],
       detections: { frames: camera.tracked, pose: 0, hands: 0 },
       loop: {
+        poseModel: options.poseModel,
+        handModel: options.handModel,
+        threads: backend.threads ?? 1,
+        schedule: options.schedule ? `body every ${HELD_SIGN_SCHEDULE.poseEvery}, other hand every ${HELD_SIGN_SCHEDULE.otherHandEvery}` : 'off',
+        framesWithHand: withHand,
+        framesWithPose: withPose,
         cameraFps: 30,
         cameraFrames: camera.cameraFrames,
         processed: camera.tracked,

@@ -23,15 +23,24 @@ export const practiceLoopStage: BenchStage = {
 function practiceLoopMarkdown(out: BenchOutput): string[] {
   const lines: string[] = [];
   const p = out.practiceLoop;
-  if (p.status === 'ok') {
-    const lat = p.latencyMs as Stat;
-    const st = p.stagesMs as Record<string, Stat>;
-    lines.push('| runtime | clip | camera frames (30 fps) | tracked | dropped | loop frames/s | progress events | capture -> decision ms median (p10-p90) | capture -> landmarks / tracker (worker) / practice loop (angles + match + state), median ms |');
-    lines.push('|---|---|---|---|---|---|---|---|---|');
+  if (p.status === 'ok' && Array.isArray(p.rows)) {
     lines.push(
-      `| ${p.runtime} | ${p.clip} | ${p.cameraFrames} | ${p.processed} | ${p.dropped} (${f1(p.droppedPercent as number)}%) | ${f1(p.loopFps as number)} | ${p.progressEvents} | ${spread(lat)} | ${f1(st.captureToLandmarks?.median)} / ${f1(st.tracker?.median)} / ${f1(st.practiceLoop?.median)} |`,
+      '| models | threads | schedule | clip | camera frames (30 fps) | tracked | dropped | decisions/s | hand / pose found | capture -> decision ms median (p10-p90) | capture -> landmarks / tracker (worker) / practice loop (angles + match + state), median ms |',
     );
-  } else lines.push(`${p.status}: ${p.reason ?? ''}`);
+    lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const r of p.rows as (Record<string, unknown> & { status: string })[]) {
+      if (r.status !== 'ok') {
+        lines.push(`| ${String(r.poseModel)}/${String(r.handModel)} | ${String(r.wasmThreads)} | ${r.schedule ? 'on' : 'off'} | ${r.status}: ${String(r.reason ?? '')} | | | | | | | |`);
+        continue;
+      }
+      const lat = r.latencyMs as Stat;
+      const st = r.stagesMs as Record<string, Stat>;
+      const tracked = r.processed as number;
+      lines.push(
+        `| ${String(r.poseModel)}/${String(r.handModel)} | ${String(r.threads)} | ${String(r.schedule)} | ${String(r.clip)} | ${String(r.cameraFrames)} | ${tracked} (${f1(100 - (r.droppedPercent as number))}%) | ${String(r.dropped)} | ${f1(r.loopFps as number)} | ${String(r.framesWithHand)} / ${String(r.framesWithPose)} of ${tracked} | ${spread(lat)} | ${f1(st.captureToLandmarks?.median)} / ${f1(st.tracker?.median)} / ${f1(st.practiceLoop?.median)} |`,
+      );
+    }
+  } else lines.push(`${p.status}: ${String(p.reason ?? '')}`);
   return lines;
 }
 
@@ -41,6 +50,11 @@ interface LoopSettings {
   loopFrames: number;
 }
 
+/** The practice loop's rows: each model pair at 1 and 2 WASM threads, every part on every frame and on the held letter's schedule. */
+const LOOP_ROWS = (['full', 'lite'] as const).flatMap((model) =>
+  [1, 2].flatMap((wasmThreads) => [false, true].map((schedule) => ({ poseModel: model, handModel: model, wasmThreads, schedule }))),
+);
+
 async function runPracticeLoop(
   browser: Browser,
   serverUrl: string,
@@ -48,27 +62,39 @@ async function runPracticeLoop(
   timeoutMs: number,
   log: (line: string) => void,
 ): Promise<BenchOutput['practiceLoop']> {
-  const raw = (await runPage(
-    browser,
-    serverUrl,
-    'loop',
-    { clip: loop.clip, frames: 90, repeats: 1, base: '/coi', variant: 'wasm-simd-threads', options: { ...loop } },
-    timeoutMs,
-    log,
-  )) as RawRunResult & { loop?: Record<string, unknown> & { latencyMs: number[]; progressLatencyMs: number[]; stagesMs: Record<string, number[]> } };
-  if (raw.status !== 'ok' || !raw.loop) return { status: raw.status === 'ok' ? 'error' : raw.status, reason: raw.reason?.split('\n')[0] ?? 'no loop result' };
-  const l = raw.loop;
-  const result = {
-    status: 'ok',
-    runtime: 'chromium-wasm-simd-threads',
-    clip: loop.clip,
-    backend: raw.backend,
-    ...Object.fromEntries(Object.entries(l).filter(([k]) => !['latencyMs', 'progressLatencyMs', 'stagesMs'].includes(k))),
-    latencyMs: summarize(l.latencyMs),
-    progressLatencyMs: summarize(l.progressLatencyMs),
-    stagesMs: Object.fromEntries(Object.entries(l.stagesMs).map(([k, v]) => [k, summarize(v)])),
-    firstFrameMs: raw.firstFrameMs,
-  };
-  log(`bench:   practice loop: ${l.processed} of ${l.cameraFrames} camera frames processed, ${l.dropped} dropped, capture -> decision ${result.latencyMs.median.toFixed(0)} ms, angles by the ${(raw.backend as { angleKernel?: boolean } | undefined)?.angleKernel ? 'WebAssembly kernel' : 'JavaScript path'}`);
-  return result;
+  const rows: Record<string, unknown>[] = [];
+  for (const row of LOOP_ROWS) {
+    const raw = (await runPage(
+      browser,
+      serverUrl,
+      'loop',
+      { clip: loop.clip, frames: 90, repeats: 1, base: '/coi', variant: 'wasm-simd-threads', options: { ...loop, ...row } },
+      timeoutMs,
+      log,
+    )) as RawRunResult & { loop?: Record<string, unknown> & { latencyMs: number[]; progressLatencyMs: number[]; stagesMs: Record<string, number[]> } };
+    const label = `${row.poseModel}/${row.handModel}, ${row.wasmThreads} thread${row.wasmThreads > 1 ? 's' : ''}, schedule ${row.schedule ? 'on' : 'off'}`;
+    if (raw.status !== 'ok' || !raw.loop) {
+      log(`bench:   practice loop ${label}: ${raw.status} ${raw.reason?.split('\n')[0] ?? ''}`);
+      rows.push({ status: raw.status === 'ok' ? 'error' : raw.status, reason: raw.reason?.split('\n')[0] ?? 'no loop result', ...row });
+      continue;
+    }
+    const l = raw.loop;
+    const result = {
+      status: 'ok',
+      runtime: 'chromium-wasm-simd-threads',
+      clip: loop.clip,
+      backend: raw.backend,
+      ...Object.fromEntries(Object.entries(l).filter(([k]) => !['latencyMs', 'progressLatencyMs', 'stagesMs'].includes(k))),
+      latencyMs: summarize(l.latencyMs),
+      progressLatencyMs: summarize(l.progressLatencyMs),
+      stagesMs: Object.fromEntries(Object.entries(l.stagesMs).map(([k, v]) => [k, summarize(v)])),
+      firstFrameMs: raw.firstFrameMs,
+    };
+    log(
+      `bench:   practice loop ${label}: ${l.processed} of ${l.cameraFrames} camera frames tracked (${(100 - (l.droppedPercent as number)).toFixed(0)}%), ${l.dropped} dropped, ` +
+        `${l.loopFps} decisions/s, capture -> decision ${result.latencyMs.median.toFixed(0)} ms median, ${result.latencyMs.p90.toFixed(0)} ms p90, hand in ${l.framesWithHand} frames`,
+    );
+    rows.push(result);
+  }
+  return { status: rows.some((r) => r.status === 'ok') ? 'ok' : 'error', rows };
 }

@@ -11,7 +11,7 @@ export function settingsFor(quick: boolean) {
         loads: 1,
         passes: 1,
         mediapipe: { frames: 1, runs: [{ solution: 'pose', clips: ['messi-zoom'] }] },
-        loop: { clip: 'messi-zoom', referenceFrames: 12, loopFrames: 6 },
+        loop: { clip: 'desk-upper', referenceFrames: 12, loopFrames: 60 },
         // Not in the quick run (MediaPipe's reference takes minutes on SwiftShader) unless asked
         // for with --only accuracy.
         accuracy: { clipFrames: 5, inDefaultRun: false },
@@ -30,7 +30,7 @@ export function settingsFor(quick: boolean) {
             { solution: 'holistic', clips: ['messi-zoom'] },
           ],
         },
-        loop: { clip: 'messi-zoom', referenceFrames: 30, loopFrames: 40 },
+        loop: { clip: 'desk-upper', referenceFrames: 30, loopFrames: 150 },
         // Video mode on the first second of each clip: MediaPipe takes seconds a frame on SwiftShader.
         accuracy: { clipFrames: 30, inDefaultRun: true },
         pageTimeoutMs: 300_000,

@@ -137,7 +137,7 @@ export class PracticeLoop {
     this.session.tick(nowMs);
   }
 
-  /** SPEC 4 flagging: the current sign is skipped and counts as advanced. */
+  /** Flagging (product.md §4.8 Flagging on the camera screen): the current sign is skipped and counts as advanced. */
   skipSign(nowMs: number): void {
     this.session.skipSign(nowMs);
   }

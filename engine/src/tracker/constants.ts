@@ -13,7 +13,7 @@ export const MODEL_FILES = {
 /** Where the app serves the model files (and the TF.js WASM binaries, under `wasm/`). */
 export const DEFAULT_MODEL_BASE_URL = '/models/';
 
-/** SPEC 9: model complexity 1 ("full"), smoothing on, no segmentation. */
+/** product.md §9 Constants: model complexity 1 ("full"), smoothing on, no segmentation. */
 export const DEFAULT_POSE_MODEL = 'full';
 export const DEFAULT_HAND_MODEL = 'full';
 
@@ -30,7 +30,7 @@ export const POSE_INPUT_SIZE = 256;
  * hips are out of frame, a hand at the edge.
  */
 export const LANDMARK_CROP_BORDER = 'replicate' as const;
-/** SPEC 5 and 9: a hand whose presence score is below this is missing. */
+/** product.md §5 Validation, §9 Constants: a hand whose presence score is below this is missing. */
 export const HAND_PRESENCE_THRESHOLD = 0.5;
 /**
  * Pose wrist visibility needed before a hand crop is tried from the pose. Low on purpose, as in

@@ -80,6 +80,21 @@ export class HandPath {
   }
 
   /**
+   * A scheduled frame without the body: the signing hand, and the other when its turn has come,
+   * each followed from its own last landmarks (no re-crop: the rects are not the pose's). A hand
+   * not found is lost; the schedule then makes the next frame whole.
+   */
+  async follow(pixels: PixelFrame, signingSide: HandSide, otherHand: boolean, out: LandmarkFrame, timings: Float64Array): Promise<void> {
+    const sides = this.sides;
+    sides.length = 0;
+    // Left first, as the body path batches them.
+    if (otherHand && signingSide === 1) sides.push(0);
+    sides.push(signingSide);
+    for (const side of sides) this.tracks.of(side).rectFromPose = false;
+    await this.trackFromRects(pixels, sides, out, timings);
+  }
+
+  /**
    * No body in view (a close-up of a hand, a hand-only recording): the whole frame, squared, is
    * the crop (after the palm detector, when there is one, found nothing). The model's handedness
    * output gives the side, as nothing better exists (handedness_to_side.ts).

@@ -12,9 +12,18 @@ import { PalmDetector } from './palm_detector.ts';
 import { PalmSearch } from './palm_search.ts';
 import { PosePath } from './pose_path.ts';
 import { toPixelFrame, type TrackerImage } from './read_pixels.ts';
+import { ScheduledFrames, type ScheduleCounts } from './scheduled_frames.ts';
 import { now, scratchTimings } from './stage_timings.ts';
 import { StillRefinement } from './still_refinement.ts';
-import { resolveTrackerOptions, type ResolvedTrackerOptions, type TrackerModelSources, type TrackerOptions } from './tracker_options.ts';
+import {
+  checkedSchedule,
+  resolveTrackerOptions,
+  type ResolvedTrackerOptions,
+  type TrackerModelSources,
+  type TrackerOptions,
+  type TrackingSchedule,
+} from './tracker_options.ts';
+import type { HandSide } from './hand_side.ts';
 import type { HandModelType, PixelFrame, PoseModelType } from './types.ts';
 import { webGpuBackendInternals } from './webgpu/record_webgpu_graph.ts';
 import { TrackerGraphReplays } from './webgpu/tracker_graph_replays.ts';
@@ -44,6 +53,7 @@ const NO_FRAME_SUBMISSIONS: Readonly<FrameSubmissionCounts> = Object.freeze({ fu
  */
 export class LandmarkTracker {
   private readonly tracks = new HandTracks();
+  private readonly scheduled = new ScheduledFrames(this.tracks);
   private readonly hands: HandStages | null;
   private replays: TrackerGraphReplays | null = null;
   private oneSubmission: OneSubmissionFrame | null = null;
@@ -83,7 +93,17 @@ export class LandmarkTracker {
    * given, `stageTimings` (ms per TrackerStage).
    */
   async track(image: TrackerImage, timestampMs: number | null, out: LandmarkFrame, stageTimings?: Float64Array): Promise<void> {
-    await this.trackFrame(image, timestampMs, out, stageTimings ?? scratchTimings, 'video');
+    const timings = stageTimings ?? scratchTimings;
+    const schedule = this.options.schedule;
+    if (schedule === null || this.hands === null) {
+      await this.trackFrame(image, timestampMs, out, timings, 'video');
+      return;
+    }
+    const pixels = toPixelFrame(image);
+    const parts = this.scheduled.choose(schedule, pixels.width, pixels.height);
+    if (parts.pose || parts.signingSide === -1) await this.trackFrame(pixels, timestampMs, out, timings, 'video');
+    else await this.followHands(pixels, parts.signingSide, parts.otherHand, timestampMs, out, timings);
+    this.scheduled.tracked(parts, out);
   }
 
   /**
@@ -143,6 +163,21 @@ export class LandmarkTracker {
     this.pose.reset();
     this.tracks.forget();
     this.hands?.palms?.reset();
+    this.scheduled.reset();
+  }
+
+  /** Which parts video frames run (TrackerOptions.schedule); null: every part on every frame. */
+  get schedule(): TrackingSchedule | null {
+    return this.options.schedule;
+  }
+
+  set schedule(value: TrackingSchedule | null) {
+    this.options.schedule = checkedSchedule(value);
+  }
+
+  /** Frames tracked under a schedule, of which whole (the body ran), and the other hand's runs without it. */
+  get scheduleCounts(): Readonly<ScheduleCounts> {
+    return this.scheduled.counts;
   }
 
   get mirrored(): boolean {
@@ -207,6 +242,27 @@ export class LandmarkTracker {
     } finally {
       frame.dispose();
       this.pose.endFrame();
+      this.oneSubmission?.endFrame();
+    }
+    timings[TrackerStage.total] = now() - start;
+  }
+
+  /**
+   * A scheduled frame without the body: the body's and the skipped hand's last landmarks stand,
+   * the signing hand (and the other, on its turn) followed from its own (hand_path.ts follow).
+   */
+  private async followHands(pixels: PixelFrame, signingSide: HandSide, otherHand: boolean, timestampMs: number | null, out: LandmarkFrame, timings: Float64Array): Promise<void> {
+    timings.fill(0);
+    const start = now();
+    this.oneSubmission?.beginFrame();
+    out.imageWidth = pixels.width;
+    out.imageHeight = pixels.height;
+    out.timestampMs = timestampMs ?? 0;
+    this.scheduled.fillSkipped(signingSide, otherHand, out);
+    timings[TrackerStage.imageToTensor] = now() - start;
+    try {
+      await this.hands!.path.follow(pixels, signingSide, otherHand, out, timings);
+    } finally {
       this.oneSubmission?.endFrame();
     }
     timings[TrackerStage.total] = now() - start;

@@ -62,6 +62,27 @@ export interface TrackerOptions {
    * up once, one dispatch per model input) instead of on the CPU. Defaults to true.
    */
   cropOnGpu?: boolean;
+  /**
+   * Video frames track what the practice reads, at the rate it reads it (tracking_schedule.ts):
+   * the signing hand every frame from its own last landmarks, the body and the other hand every
+   * few frames, their last landmarks standing in between. Defaults to null: every part on every
+   * frame. The tracker's `schedule` setter changes it between frames; still images ignore it.
+   */
+  schedule?: TrackingSchedule | null;
+}
+
+/**
+ * Which parts a video frame runs. The signing hand is the one the judge reads (the right when
+ * found, else the left): it runs every frame from its own landmarks. The body runs every
+ * `poseEvery` frames, the other hand every `otherHandEvery`; both run, with the palm search, on
+ * any frame where no signing hand is followed, so a hand lost is looked for again on the next
+ * frame.
+ */
+export interface TrackingSchedule {
+  /** Frames from one body run to the next (1: every frame). */
+  poseEvery: number;
+  /** Frames from one run of the hand the judge does not read to the next (1: every frame). */
+  otherHandEvery: number;
 }
 
 /** The options with every default applied (`modelUrls` stays partial: an absent entry is base + file name). */
@@ -86,7 +107,18 @@ export function resolveTrackerOptions(options: TrackerOptions = {}, runtimeModel
     replayGraphs: options.replayGraphs ?? true,
     fusedFrame: options.fusedFrame ?? true,
     cropOnGpu: options.cropOnGpu ?? true,
+    schedule: checkedSchedule(options.schedule ?? null),
   };
+}
+
+/** A schedule whose rates are whole frames, 1 or more; a clear error otherwise. */
+export function checkedSchedule(schedule: TrackingSchedule | null): TrackingSchedule | null {
+  if (schedule === null) return null;
+  for (const key of ['poseEvery', 'otherHandEvery'] as const) {
+    const value = schedule[key];
+    if (!Number.isInteger(value) || value < 1) throw new Error(`tracking schedule: ${key} is a whole number of frames, 1 or more, not ${String(value)}`);
+  }
+  return { poseEvery: schedule.poseEvery, otherHandEvery: schedule.otherHandEvery };
 }
 
 /** A model file's location: a URL, or an IOHandler (Node reads files through one). */

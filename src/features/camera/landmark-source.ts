@@ -6,6 +6,7 @@
 // built with VITE_TEST_LANDMARKS=true and the address names a fixture. Production builds replace
 // the flag with a literal, so the fixture code is not even in the bundle.
 import type { LandmarkFrame } from '@signlearn/engine/core/landmark_frame';
+import type { TrackingSchedule } from '@signlearn/engine/tracker/tracker_options';
 
 export interface LandmarkSourceStatus {
   /** What runs the models ('wasm', 'webgpu', 'cpu'), or 'fixture'. */
@@ -39,6 +40,9 @@ export interface LandmarkSource {
    * `awaitsRelease`: a repeated letter, asked after the hand lets go of the first. Returns false
    * when the source cannot sign it (a recorded signer without that recording). */
   followSign?(signName: string, awaitsRelease: boolean): boolean;
+  /** The parts of each frame the tracker runs, from what the current sign reads (null: every
+   * part on every frame); recorded landmarks have nothing to schedule. */
+  setSchedule?(schedule: TrackingSchedule | null): void;
   /** Forgets tracked state (after a pause: the learner has moved). */
   reset(): void;
   stop(): void;

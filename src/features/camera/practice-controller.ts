@@ -14,6 +14,7 @@ import type { PracticeEvent } from '@signlearn/engine/practice/practice_events';
 import { PracticeLoop } from '@signlearn/engine/practice/practice_loop';
 import type { PracticeSign } from '@signlearn/engine/practice/practice_session';
 import { cameraProblem } from './camera-advice.ts';
+import { trackingScheduleForSign } from '@signlearn/engine/practice/tracking_schedule_for_sign';
 import { PresenceWindow } from './camera-presence.ts';
 import { drawSkeleton } from './draw-skeleton.ts';
 import type { LandmarkSource, LandmarkSourceStatus, TrackerFrameCost } from './landmark-source.ts';
@@ -264,9 +265,14 @@ export class PracticeController {
   }
 
   private handle(event: PracticeEvent): void {
-    if (event.type === 'signStarted' && this.options.source.followSign?.(event.signName, event.awaitsRelease) === false) {
-      this.unrecordedSign = event.signIndex;
-      this.options.onSignNotRecorded?.(event.signName);
+    if (event.type === 'signStarted') {
+      // The tracker runs what this sign reads: a held letter its signing hand on every frame.
+      const compiled = this.options.signs[event.signIndex]?.compiled;
+      if (compiled) this.options.source.setSchedule?.(trackingScheduleForSign(compiled));
+      if (this.options.source.followSign?.(event.signName, event.awaitsRelease) === false) {
+        this.unrecordedSign = event.signIndex;
+        this.options.onSignNotRecorded?.(event.signName);
+      }
     }
     this.store.set(practiceViewOnEvent(this.store.getView(), event));
     this.options.onEvent(event);

@@ -8,6 +8,7 @@ import type { LandmarkFrame } from '@signlearn/engine/core/landmark_frame';
 import { createTrackerClient } from '@signlearn/engine/tracker/browser/create_tracker_worker';
 import type { BackendPreference } from '@signlearn/engine/tracker/browser/select_backend';
 import type { TrackerClient } from '@signlearn/engine/tracker/browser/tracker_client';
+import type { TrackingSchedule } from '@signlearn/engine/tracker/tracker_options';
 import type { BackendReport } from '@signlearn/engine/tracker/types';
 import { takeWarmTracker, TRACKER_START_OPTIONS } from '@/lib/tracker-warmup/tracker-warmup.ts';
 import type { LandmarkSource, LandmarkSourceStatus, TrackerFrameCost } from './landmark-source.ts';
@@ -40,7 +41,7 @@ export function describeModels(report: BackendReport): string | null {
 }
 
 /** The part of the tracker client this source uses (a fake one in unit tests). */
-export type TrackerClientLike = Pick<TrackerClient, 'start' | 'onLandmarks' | 'onError' | 'offer' | 'reset' | 'dispose'>;
+export type TrackerClientLike = Pick<TrackerClient, 'start' | 'onLandmarks' | 'onError' | 'offer' | 'reset' | 'dispose'> & Partial<Pick<TrackerClient, 'setSchedule'>>;
 
 export function createTrackerLandmarkSource(
   createClient: () => TrackerClientLike = createTrackerClient,
@@ -59,6 +60,8 @@ export function createTrackerLandmarkSource(
   let errorTimes: number[] = [];
   let current: BackendPreference = 'auto';
   let switching = false;
+  /** What the current sign reads (the practice sets it per sign); kept for a tracker started after a fallback. */
+  let schedule: TrackingSchedule | null = null;
 
   const offerFrames = () => {
     if (!video || stopped) return;
@@ -91,6 +94,7 @@ export function createTrackerLandmarkSource(
     if (stopped) throw new Error('the practice screen was closed');
     client?.dispose();
     client = next;
+    if (schedule !== null) next.setSchedule?.(schedule);
     current = preference === 'auto' ? report.name : preference;
     errorTimes = [];
     return report;
@@ -158,6 +162,10 @@ export function createTrackerLandmarkSource(
     },
     reset() {
       client?.reset();
+    },
+    setSchedule(value) {
+      schedule = value;
+      client?.setSchedule?.(value);
     },
     stop() {
       stopped = true;

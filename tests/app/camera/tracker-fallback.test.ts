@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createLandmarkFrame, type LandmarkFrame } from '../../../engine/src/core/landmark_frame.ts';
 import { TRACKER_STAGE_COUNT, TrackerStage } from '../../../engine/src/tracker/constants.ts';
 import type { LandmarksListener } from '../../../engine/src/tracker/browser/tracker_client.ts';
+import type { TrackingSchedule } from '../../../engine/src/tracker/tracker_options.ts';
 import type { BackendReport } from '../../../engine/src/tracker/types.ts';
 import type { TrackerFrameCost } from '../../../src/features/camera/landmark-source.ts';
 import { createTrackerLandmarkSource, type TrackerClientLike } from '../../../src/features/camera/tracker-landmark-source.ts';
@@ -16,6 +17,8 @@ interface FakeClient extends TrackerClientLike {
   /** Delivers landmarks as the worker's answer would. */
   track(frame: LandmarkFrame, stagesMs: Float64Array, latencyMs: number): void;
   disposed: boolean;
+  /** Every schedule the source set on this client. */
+  schedules: (TrackingSchedule | null)[];
 }
 
 /** Clients whose start fails for the backends in `failing`, and otherwise reports that backend. */
@@ -27,6 +30,10 @@ function fakeClients(failing: Set<string>, autoIs: BackendReport['name'] = 'wasm
     const client: FakeClient = {
       backend: '',
       disposed: false,
+      schedules: [],
+      setSchedule: (value) => {
+        client.schedules.push(value);
+      },
       start: async (options = {}) => {
         const preference = options.backend ?? 'auto';
         client.backend = preference;
@@ -150,6 +157,23 @@ describe('tracker landmark source: backend fallback', () => {
     await expect.poll(() => statuses.length).toBe(1);
     expect(statuses[0]).toEqual({ backend: 'cpu (CPU)', notice: 'Pose tracking fell back to CPU: wasm kept failing while tracking. slow CPU fallback', models: 'pose full, hand lite' });
     expect(made[0]!.disposed).toBe(true);
+    source.stop();
+  });
+});
+
+describe('tracker landmark source: the tracking schedule', () => {
+  it('passes the current sign\'s schedule to the tracker, and to the one that replaces it', async () => {
+    const { made, factory } = fakeClients(new Set());
+    const source = createTrackerLandmarkSource(factory);
+    await source.start(video);
+    const held = { poseEvery: 10, otherHandEvery: 10 };
+    source.setSchedule!(held);
+    source.setSchedule!(null);
+    source.setSchedule!(held);
+    expect(made[0]!.schedules).toEqual([held, null, held]);
+    for (let i = 0; i < 5; i++) made[0]!.fail('frame failed');
+    await expect.poll(() => made.length).toBe(2);
+    expect(made[1]!.schedules).toEqual([held]);
     source.stop();
   });
 });

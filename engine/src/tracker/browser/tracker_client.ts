@@ -1,5 +1,6 @@
 import { createLandmarkFrame, type LandmarkFrame } from '../../core/landmark_frame.ts';
 import { TRACKER_STAGE_COUNT } from '../constants.ts';
+import { checkedSchedule, type TrackingSchedule } from '../tracker_options.ts';
 import type { TrackerRequest, TrackerResponse, TrackerStartup, WorkerTrackerOptions } from './tracker_messages.ts';
 import type { BackendReport } from '../types.ts';
 
@@ -134,6 +135,15 @@ export class TrackerClient {
 
   setMirrored(value: boolean): void {
     this.send({ type: 'mirrored', value }, []);
+  }
+
+  /**
+   * Which parts the next frames run (TrackerOptions.schedule, tracking_schedule in the tracker's
+   * docs): the practice sets it from what the current sign reads; null runs every part on every
+   * frame. Takes effect from the next frame the worker starts.
+   */
+  setSchedule(value: TrackingSchedule | null): void {
+    this.send({ type: 'schedule', value: checkedSchedule(value) }, []);
   }
 
   dispose(): void {

@@ -1,5 +1,5 @@
 import type { BackendPreference } from './select_backend.ts';
-import type { TrackerOptions } from '../tracker_options.ts';
+import type { TrackerOptions, TrackingSchedule } from '../tracker_options.ts';
 import type { BackendReport } from '../types.ts';
 
 /** Options of the tracker running in a worker. */
@@ -57,7 +57,8 @@ export type TrackerRequest =
       timings: Float64Array;
     }
   | { type: 'reset' }
-  | { type: 'mirrored'; value: boolean };
+  | { type: 'mirrored'; value: boolean }
+  | { type: 'schedule'; value: TrackingSchedule | null };
 
 /** Worker -> main thread. */
 export type TrackerResponse =

@@ -5,7 +5,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import type { LandmarkFrame } from '../../core/landmark_frame.ts';
 import { LandmarkTracker } from '../landmark_tracker.ts';
 import { resolveModelUrls } from '../model_urls.ts';
-import { resolveTrackerOptions } from '../tracker_options.ts';
+import { resolveTrackerOptions, type TrackingSchedule } from '../tracker_options.ts';
 import { installModelCache } from './model_cache.ts';
 import { selectBackend } from './select_backend.ts';
 import type { TrackerRequest, TrackerResponse, WorkerTrackerOptions } from './tracker_messages.ts';
@@ -15,6 +15,8 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 const epochNow = () => performance.timeOrigin + performance.now();
 const scriptAt = epochNow();
 let tracker: LandmarkTracker | null = null;
+/** A schedule that came before the tracker was loaded: applied once it is. */
+let earlySchedule: TrackingSchedule | null | undefined;
 const frame: LandmarkFrame = {
   pose: new Float32Array(0),
   leftHand: new Float32Array(0),
@@ -51,6 +53,7 @@ async function init(workerOptions: WorkerTrackerOptions): Promise<void> {
     },
     options,
   );
+  if (earlySchedule !== undefined) tracker.schedule = earlySchedule;
   const warmStart = performance.now();
   // On WebGPU the warm-up compiles every shader and records every model's dispatches, here in the
   // worker: the page never waits on either.
@@ -120,6 +123,14 @@ scope.onmessage = (event: MessageEvent<TrackerRequest>) => {
       break;
     case 'mirrored':
       if (tracker) tracker.mirrored = request.value;
+      break;
+    case 'schedule':
+      try {
+        if (tracker) tracker.schedule = request.value;
+        else earlySchedule = request.value;
+      } catch (error) {
+        post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+      }
       break;
   }
 };
