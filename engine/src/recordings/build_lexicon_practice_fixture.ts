@@ -20,18 +20,21 @@ const backAndForth = (k: number, count: number) => (count < 2 ? 0 : count - 1 - 
  * jump on every loop, and a jump reads as a moving hand; bench/acceptance/fingerspelling_acceptance.ts
  * replays the same way). Coordinates are the recording's (x / width, y / height of its frame).
  *
+ * `followLesson`: each sign's stretch recorded too (buildPracticeFixture's option of that name).
+ *
  * ref: none.
  */
 export function buildLexiconPracticeFixture(
   sources: ReadonlyMap<string, AlphabetSource>,
   signs: readonly string[],
   secondsPerSign: number,
+  options: { followLesson?: boolean } = {},
 ): LandmarkFixture {
+  const stretches: LandmarkFixtureSign[] = [];
   const landmarks = createLandmarkFrame();
   const frames: LandmarkFixtureFrame[] = [];
   let imageWidth = 0;
   let imageHeight = 0;
-  const stretches: LandmarkFixtureSign[] = [];
   for (const sign of signs) {
     stretches.push({ name: sign, from: frames.length, hold: frames.length });
     const letter = sources.get(sign);
@@ -57,6 +60,6 @@ export function buildLexiconPracticeFixture(
     imageHeight,
     source: `fingerspelling lexicon held-out frames: ${signs.join(', ')}, ${secondsPerSign} s each, ${FIXTURE_FPS} frames/s`,
     frames,
-    signs: stretches,
+    ...(options.followLesson ? { signs: stretches } : {}),
   };
 }

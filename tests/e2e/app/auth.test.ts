@@ -239,7 +239,8 @@ describe('protected routes', () => {
     const { page, context } = await openPage(browser);
     for (const path of ['/', '/lessons?level=0&chapter=0', '/camera?level=0&chapter=0&lesson=0', '/change_username', '/change_password', '/feedback']) {
       await page.goto(`${learnUrl}${path}`);
-      await page.waitForURL(`${learnUrl}/login`);
+      // The login page carries the page asked for, to return there once logged in (the home needs none).
+      await page.waitForURL((url) => url.pathname === '/login' && (path === '/' ? url.search === '' : new URLSearchParams(url.search).get('next') === path));
     }
     await context.close();
   });
