@@ -1,5 +1,5 @@
 // The import directions of eslint.config.js, enforced by lint: the app's (app -> features ->
-// shared, no cross-feature imports; STYLE.md), the engine's (standalone, layered folders, no React
+// shared, no cross-feature imports; docs/engineer/code-style.md), the engine's (standalone, layered folders, no React
 // or Firebase), the server's and the bench's. `npm test` runs it (about 20 s). Each zone is also
 // shown to catch a planted import in the wrong direction, linted as if it were a file there.
 import { ESLint } from 'eslint';

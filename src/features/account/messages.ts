@@ -8,7 +8,7 @@ export const accountMessages = {
   passwordChanged: 'Password changed successfully.',
   notAuthenticated: 'User is not authenticated. Please log in again.',
   usernameTaken: 'Username is already in use',
-  // Beyond SPEC 8: the current name is not 'in use' by someone else (issue 20).
+  // product.md §8 Errors: the current name is not 'in use' by someone else.
   usernameUnchanged: 'That is already your username.',
   usernameCharset: 'Username can only contain letters, numbers, underscores, and spaces.',
   usernameChangeFailed: 'Failed to change username. Please try again.',

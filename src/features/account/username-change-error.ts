@@ -15,7 +15,7 @@ export function describeUsernameChangeError(code: string): UsernameChangeFailure
     case 'not-authenticated':
       return { toast: accountMessages.notAuthenticated, log: false };
     default:
-      // SPEC 8: any failure in the write sequence is logged.
+      // product.md §8 Errors: any failure in the write sequence is logged.
       return { toast: accountMessages.usernameChangeFailed, log: true };
   }
 }

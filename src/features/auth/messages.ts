@@ -8,7 +8,7 @@ export const authMessages = {
   usernameTaken: 'Username is already in use',
   emailInUse: 'Email already in use',
   signUpFailed: 'Error creating account. Please try again.',
-  // Beyond SPEC 8: a refusal the learner can act on says why (issue 20).
+  // product.md §8 Errors: a refusal the learner can act on says why.
   invalidEmail: 'Invalid email address.',
   usernameCharset: 'Username can only contain letters, numbers, underscores, and spaces.',
   signUpRefusedByDatabase: 'Error creating account: the database refused this username or email. Please check them and try again.',

@@ -1,6 +1,6 @@
-// The register password rule (SPEC 5: at least 6 characters; a letter, a digit and one of
+// The register password rule (product.md §5 Validation: at least 6 characters; a letter, a digit and one of
 // @$!%*#?&; only those character classes) and what the form says when a password breaks it.
-// SPEC 8 fixes 'Password must include letters, numbers, and special characters.' for a password
+// product.md §8 Errors fixes 'Password must include letters, numbers, and special characters.' for a password
 // that lacks one of the three; the two cases it does not name say exactly what is wrong (issue 27):
 // too short names the minimum, a character outside the allowed set names it and the allowed ones.
 // tests/app/form-rules.test.ts and tests/app/password-hint.test.ts check them.

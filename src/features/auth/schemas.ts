@@ -20,7 +20,7 @@ export const registerInputSchema = z
           .string()
           .min(3, { message: 'Username must be at least 3 characters.' })
           .max(20, { message: "Username can't be more than 20 characters." })
-          // The change-username charset (SPEC 5) applies here too: a name the database cannot hold is never submitted.
+          // The change-username charset (product.md §5 Validation) applies here too: a name the database cannot hold is never submitted.
           .regex(USERNAME_PATTERN, { message: 'Username can only contain letters, numbers, underscores, and spaces.' }),
       ),
     email: z.string().trim().email({ message: 'Invalid email address.' }),

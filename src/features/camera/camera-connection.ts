@@ -20,7 +20,7 @@ export class CameraConnection {
     return this.lost;
   }
 
-  /** Opens the camera (SPEC 8 errors as thrown CameraErrors) and starts watching for devices. */
+  /** Opens the camera (product.md §8 Errors as thrown CameraErrors) and starts watching for devices. */
   async open(): Promise<void> {
     await this.attach();
     const onDevices = () => {

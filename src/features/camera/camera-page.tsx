@@ -19,7 +19,7 @@ export default function CameraPage() {
   const target = useMemo(() => (letters ? { kind: 'letters' as const, letters } : address ? { kind: 'lesson' as const, address } : null), [letters, address]);
   const access = useLessonAccess(address);
   useEffect(() => {
-    // SPEC 8: on the camera page the missing parameters are logged.
+    // product.md §8 Errors: on the camera page the missing parameters are logged.
     if (!address && !letters) console.error(MISSING_PARAMS_MESSAGE);
   }, [address, letters]);
   if (target?.kind === 'letters') {

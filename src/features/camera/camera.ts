@@ -1,8 +1,8 @@
-/** SPEC 9: the camera is asked for 1280x960. */
+/** product.md §9 Constants: the camera is asked for 1280x960. */
 export const CAMERA_WIDTH = 1280;
 export const CAMERA_HEIGHT = 960;
 
-/** SPEC 8 texts. */
+/** product.md §8 Errors texts. */
 export const NO_CAMERA_API_MESSAGE = 'No navigator.mediaDevices.getUserMedia exists.';
 export const CAMERA_FAILED_PREFIX = 'Failed to acquire camera feed: ';
 

@@ -1,6 +1,6 @@
 // The camera screen's 'Flag Sign' dialog (SPEC 2 and 4): submitting sends POST
 // /receive_feedback_sign {feedback, email, sign} and shows a loader; 2 s later 'Thank you for your
-// feedback!' whatever the server answered (SPEC 7: a failure is not surfaced); 4 s after that the
+// feedback!' whatever the server answered (product.md §7 Calls: a failure is not surfaced); 4 s after that the
 // sign is skipped (it counts as advanced), the dialog closes and the form is cleared.
 import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '@/components/dialog.tsx';

@@ -30,7 +30,7 @@ export const MISSING_PARAMS_MESSAGE = 'Missing chapter or level number in URL pa
 
 const indexParam = (value: string | null): number | null => (value !== null && /^\d+$/.test(value) ? Number(value) : null);
 
-/** level, chapter and lesson from the address (SPEC 5: all three needed), or null. */
+/** level, chapter and lesson from the address (product.md §5 Validation: all three needed), or null. */
 export function lessonAddress(search: URLSearchParams): LessonAddress | null {
   const levelIndex = indexParam(search.get('level'));
   const chapterIndex = indexParam(search.get('chapter'));

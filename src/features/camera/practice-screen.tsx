@@ -39,7 +39,7 @@ import { WordSpelling } from './word-spelling.tsx';
 /** The camera screen's own toaster: its toasts pass taps through (camera.css), so that a toast
  * over the top bar never stands between the learner and the lesson details or the flag. */
 const CAMERA_TOASTER = 'camera';
-/** SPEC 9: toasts on the camera screen close after 1 s. */
+/** product.md §9 Constants: toasts on the camera screen close after 1 s. */
 const TOAST = { duration: 1000, toasterId: CAMERA_TOASTER } as const;
 
 type LessonState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; lesson: LoadedLesson };

@@ -9,7 +9,7 @@ import { CAMERA_PROBLEM_SHORT } from './camera-advice.ts';
 import type { PracticeView, SignState } from './practice-view.ts';
 import { SKELETON_COLORS } from './draw-skeleton.ts';
 
-/** The judges a learner can choose, in the learner's words (issue 19: the SPEC rule stays selectable). */
+/** The judges a learner can choose, in the learner's words (the angle rule stays selectable). */
 export const JUDGE_CHOICES: Record<MatchMode, { label: string; detail: string }> = {
   handshape: { label: 'Handshape (recommended)', detail: "The letter's shape and movement, from any hand." },
   spec: { label: 'Lenient: the original rule', detail: 'Every joint within a wide margin of the recording. Accepts near misses.' },

@@ -28,7 +28,7 @@ export async function getSign(language: string, signName: string, db: Database =
   return parseReferenceSign(signName, { ...stored, configs });
 }
 
-/** The guide animation's URL for a `configs` key: SPEC 7 `gifs/{language}/{fileName}` on the
+/** The guide animation's URL for a `configs` key: product.md §7 Calls `gifs/{language}/{fileName}` on the
  * learning host (served from public/gifs/). */
 export function guideUrl(language: string, fileName: string): string {
   return `/gifs/${encodeURIComponent(language)}/${encodeURIComponent(fileName)}`;

@@ -20,7 +20,7 @@ import { MOVING_SIGNS } from './moving-signs.ts';
 
 const AMERICAN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
 
-/** SPEC 9: the level picker always offers 10 levels. */
+/** product.md §9 Constants: the level picker always offers 10 levels. */
 export const PICKER_LEVEL_COUNT = 10;
 
 const lesson = (...signs: string[]): Lesson => ({ signs });

@@ -6,7 +6,7 @@ import { paths } from './paths.ts';
 import { sanitizeProgress } from './progress-rule.ts';
 
 export interface LessonProgressUpdate {
-  /** Missing uid: SPEC 7 says the remote save is skipped. */
+  /** Missing uid: product.md §7 Calls says the remote save is skipped. */
   uid: string | null | undefined;
   language: string;
   levelIndex: number;

@@ -30,12 +30,12 @@ function indexedNumbers() {
 export const userInfoSchema = z.object({
   username: z.string().optional(),
   email: z.string().optional(),
-  // SPEC 3: the highest unlocked level, at least 1, default 1.
+  // product.md §3 Data: the highest unlocked level, at least 1, default 1.
   maxLevel: z.coerce.number().int().min(1).catch(1).default(1),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
-/** level index -> chapter index -> progress number (SPEC 3 "userProgress"). */
+/** level index -> chapter index -> progress number (product.md §3 Data "userProgress"). */
 export type LevelProgress = Record<string, Record<string, number>>;
 
 const levelProgressSchema = z.preprocess(

@@ -31,7 +31,7 @@ export async function getUsernameOwner(name: string, db: Database = defaultDatab
 }
 
 /**
- * SPEC 7 register: writes `users/{uid}/info` {username, email, maxLevel: 1} and
+ * product.md §7 Calls register: writes `users/{uid}/info` {username, email, maxLevel: 1} and
  * `usernames/{key}` {uid} in one update. The name is normalised first; one that cannot be
  * stored throws 'invalid-username' before any write. Throws 'username-taken' when the name is
  * held by someone else (also when another client won a race for it), 'permission-denied' when

@@ -5,7 +5,7 @@ import { DataError, isPermissionDenied } from './errors.ts';
 import { paths } from './paths.ts';
 import { userInfoSchema, userRecordSchema, type LevelProgress, type UserInfo, type UserRecord } from './schemas.ts';
 
-/** SPEC 9: 10 levels in the picker; maxLevel never exceeds it. */
+/** product.md §9 Constants: 10 levels in the picker; maxLevel never exceeds it. */
 export const LEVEL_COUNT = 10;
 
 /** Reads `users/{uid}`; null when there is no record ('No user data available'). */
@@ -33,7 +33,7 @@ export function progressForLanguage(record: UserRecord | null, language: string)
   return record?.progressPerLanguage[language] ?? {};
 }
 
-/** SPEC 7: update `users/{uid}/info` with {maxLevel}. The rules accept only +1 steps up to 10. */
+/** product.md §7 Calls: update `users/{uid}/info` with {maxLevel}. The rules accept only +1 steps up to 10. */
 export async function raiseMaxLevel(uid: string, newMax: number, db: Database = defaultDatabase()): Promise<void> {
   if (!Number.isInteger(newMax) || newMax < 1 || newMax > LEVEL_COUNT) {
     throw new DataError('invalid-data', `maxLevel must be an integer from 1 to ${LEVEL_COUNT}`);
@@ -46,7 +46,7 @@ export async function raiseMaxLevel(uid: string, newMax: number, db: Database = 
   }
 }
 
-/** SPEC 7 `users/{uid}/currentLanguage`: the language the learner practises. The rules accept
+/** product.md §7 Calls `users/{uid}/currentLanguage`: the language the learner practises. The rules accept
  * 'american' or a language with content (`language/{language}/levels`). */
 export async function saveCurrentLanguage(uid: string, language: string, db: Database = defaultDatabase()): Promise<void> {
   try {

@@ -102,7 +102,7 @@ export async function signOut(auth: Auth = defaultAuth()): Promise<void> {
   await firebaseSignOut(auth);
 }
 
-/** SPEC 7: re-authenticate with the account's own email and the old password, then update.
+/** product.md §7 Calls: re-authenticate with the account's own email and the old password, then update.
  * Errors: 'not-authenticated', 'auth/invalid-credential', 'auth/weak-password', others. */
 export async function changePassword(oldPassword: string, newPassword: string, auth: Auth = defaultAuth()): Promise<void> {
   const user = auth.currentUser;

@@ -1,4 +1,4 @@
-// Camera failures show the SPEC 8 alert texts, and the screen says so in place of the video, with
+// Camera failures show the product.md §8 Errors alert texts, and the screen says so in place of the video, with
 // what to do (allow the camera, connect one), and the side panel follows: no 'starting' left.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

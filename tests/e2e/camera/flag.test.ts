@@ -88,7 +88,7 @@ describe('flag a sign on the camera screen', () => {
     expect(await page.getByRole('progressbar', { name: 'Lesson progress' }).getAttribute('aria-valuenow')).toBe('1');
     await page.getByText('skipped (flagged)').waitFor();
 
-    // The call of SPEC 7 was made: POST /receive_feedback_sign {feedback, email, sign}.
+    // The call of product.md §7 Calls was made: POST /receive_feedback_sign {feedback, email, sign}.
     await expect
       .poll(async () => Object.values(((await readDatabase('signFeedback')) ?? {}) as Record<string, { email: string; sign: string; feedback: string }>).filter((e) => e.email === user.email))
       .toEqual([expect.objectContaining({ sign: 'A', feedback: 'The thumb should rest beside the index finger.' })]);

@@ -127,7 +127,7 @@ describe('privacy: camera frames are never sent anywhere', () => {
     expect(problems).toEqual([]);
     expect(calls).toContain('receive_feedback_sign');
     expect(checkSocketFrames(traffic.socketFrames)).toEqual([]);
-    // The database writes of the session: the lesson progress (SPEC 7 multi-path update), once,
+    // The database writes of the session: the lesson progress (product.md §7 Calls multi-path update), once,
     // and the practised letters' statistics (issue 15: counters and times, per letter of the lesson).
     const writes = databaseWrites(traffic.socketFrames);
     expect(writes.filter((path) => path.includes('/progressPerLanguage/'))).toEqual([`users/${user.uid}/progressPerLanguage/american/0/0`]);
