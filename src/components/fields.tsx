@@ -1,4 +1,4 @@
-// Labelled inputs with the SPEC's error display: the message in red under the field and a red
+// Labelled inputs with the product's error display: the message in red under the field and a red
 // border (section 5), tied to the input with aria-invalid and aria-describedby.
 import { useId, useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';

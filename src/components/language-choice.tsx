@@ -1,4 +1,4 @@
-// The learner's sign language (issue 30): saved in `users/{uid}/currentLanguage`, then the learning
+// The learner's sign language: saved in `users/{uid}/currentLanguage`, then the learning
 // home opens again on that language's levels, progress and letter statistics (each kept per
 // language). Two looks: a select for the learning home's header, and radio items for the account
 // menu; both switch the same way.

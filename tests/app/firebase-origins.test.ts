@@ -1,6 +1,5 @@
 // The Content-Security-Policy lets no database script run: the Realtime Database's long-polling
-// fallback (JSONP script frames) is off, the client connects over WebSockets only (issue 27,
-// src/lib/firebase/database-transport.ts), so the database hosts are connect-src origins only.
+// fallback (JSONP script frames) is off, the client connects over WebSockets only (src/lib/firebase/database-transport.ts), so the database hosts are connect-src origins only.
 import { describe, expect, test } from 'vitest';
 import { firebaseOrigins, readFirebaseSettings } from '@/lib/firebase/config.ts';
 import { contentSecurityPolicies } from '../../server/http-headers.ts';

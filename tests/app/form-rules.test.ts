@@ -87,12 +87,12 @@ describe('login, register, forgot password', () => {
     expect(messages(registerInputSchema, { ...ok, username: 'a'.repeat(21) }).username).toEqual(["Username can't be more than 20 characters."]);
     expect(messages(registerInputSchema, { ...ok, email: 'nope' }).email).toEqual(['Invalid email address.']);
     const password = (bad: string) => messages(registerInputSchema, { ...ok, password: bad, confirmPassword: bad }).password;
-    // SPEC 8's text where the SPEC fixes it: a letter, a digit or a special character is missing.
+    // The text of product.md §5 Validation where it fixes one: a letter, a digit or a special character is missing.
     for (const bad of ['abcdef!', '123456!', 'abcdef1', 'abcdefgh']) {
       expect(password(bad), bad).toEqual(['Password must include letters, numbers, and special characters.']);
     }
   });
-  test('register password: too short names the minimum, a character not allowed is named (issue 27)', () => {
+  test('register password: too short names the minimum, a character not allowed is named', () => {
     const ok = { username: 'abc', email: 'a@b.co', password: 'abc12!', confirmPassword: 'abc12!' };
     const password = (bad: string) => messages(registerInputSchema, { ...ok, password: bad, confirmPassword: bad }).password;
     const allowed = 'Password can only contain letters (a-z, A-Z), numbers, and the special characters @ $ ! % * # ? &';
@@ -106,7 +106,7 @@ describe('login, register, forgot password', () => {
     expect(password('abc12!')).toBeUndefined();
     expect(messages(registerInputSchema, { ...ok, confirmPassword: 'abc12?' }).confirmPassword).toEqual(['Passwords must match']);
   });
-  test('register username: the change-username charset too (issue 20), trimmed and single-spaced', () => {
+  test('register username: the change-username charset too, trimmed and single-spaced', () => {
     const ok = { username: 'abc', email: 'a@b.co', password: 'abc12!', confirmPassword: 'abc12!' };
     const m = (username: string) => messages(registerInputSchema, { ...ok, username }).username;
     for (const bad of ['John/Doe', 'john.doe', '<script>alert(1)', 'Admin\u200b', '\u202Eevil', 'émile']) {
@@ -119,7 +119,7 @@ describe('login, register, forgot password', () => {
   test('a failed sign-up says why: field errors where the learner can fix it, else a toast', () => {
     expect(describeSignUpError('username-taken')).toEqual({ field: 'username', message: 'Username is already in use' });
     expect(describeSignUpError('invalid-username')).toEqual({ field: 'username', message: 'Username can only contain letters, numbers, underscores, and spaces.' });
-    // A taken email is shown under its field, as a taken username is (issue 27).
+    // A taken email is shown under its field, as a taken username is.
     expect(describeSignUpError('auth/email-already-in-use')).toEqual({ field: 'email', message: 'Email already in use' });
     expect(describeSignUpError('auth/invalid-email')).toEqual({ field: 'email', message: 'Invalid email address.' });
     expect(describeSignUpError('database-unreachable')).toEqual({

@@ -1,4 +1,4 @@
-// The repository says under which licence it is and lists what of others it ships (issue 27):
+// The repository says under which licence it is and lists what of others it ships:
 // every data folder, every model file copied into public/models, and no font file unlisted.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

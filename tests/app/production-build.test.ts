@@ -1,4 +1,4 @@
-// A production build says what it points at (issue 18, row 7): without the Firebase settings it
+// A production build says what it points at: without the Firebase settings it
 // stops and names the missing ones (the emulator target only when asked for); with them, the
 // bundle holds that project and no emulator address, the CSP allows that project's hosts, the
 // source maps are hidden and carry no source text, and Brotli/gzip copies are written.

@@ -1,4 +1,4 @@
-// What setup may change on a machine (issue 27): apt-get installs only the packages setup names,
+// What setup may change on a machine: apt-get installs only the packages setup names,
 // never what Debian merely recommends, after a line saying what and why, and can be skipped; CI
 // runs the suite on the Node the README claims; the tools the tests start keep their settings in
 // the clone (XDG_CONFIG_HOME), not in ~/.config.

@@ -1,4 +1,4 @@
-import type { TrackingSchedule } from '../tracker/tracker_options.ts';
+import type { TrackingSchedule } from '../core/tracking_schedule.ts';
 import type { CompiledSign } from './compiled_sign.ts';
 
 /**

@@ -1,3 +1,4 @@
+import type { TrackingSchedule } from '../core/tracking_schedule.ts';
 import type * as tf from '@tensorflow/tfjs-core';
 import { DEFAULT_HAND_MODEL, DEFAULT_MODEL_BASE_URL, DEFAULT_POSE_MODEL } from './constants.ts';
 import type { HandModelType, ModelUrls, PoseModelType } from './types.ts';
@@ -71,19 +72,7 @@ export interface TrackerOptions {
   schedule?: TrackingSchedule | null;
 }
 
-/**
- * Which parts a video frame runs. The signing hand is the one the judge reads (the right when
- * found, else the left): it runs every frame from its own landmarks. The body runs every
- * `poseEvery` frames, the other hand every `otherHandEvery`; both run, with the palm search, on
- * any frame where no signing hand is followed, so a hand lost is looked for again on the next
- * frame.
- */
-export interface TrackingSchedule {
-  /** Frames from one body run to the next (1: every frame). */
-  poseEvery: number;
-  /** Frames from one run of the hand the judge does not read to the next (1: every frame). */
-  otherHandEvery: number;
-}
+export type { TrackingSchedule } from '../core/tracking_schedule.ts';
 
 /** The options with every default applied (`modelUrls` stays partial: an absent entry is base + file name). */
 export type ResolvedTrackerOptions = Required<Omit<TrackerOptions, 'modelUrls'>> & { modelUrls: Partial<ModelUrls> };

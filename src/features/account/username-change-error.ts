@@ -1,4 +1,4 @@
-// What the change-username form shows for each way a change can fail (SPEC 8, and issue 20:
+// What the change-username form shows for each way a change can fail (product.md §8 Errors, and §5 Validation:
 // the current name is 'already your username', not 'in use').
 import { accountMessages } from './messages.ts';
 

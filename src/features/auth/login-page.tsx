@@ -39,7 +39,7 @@ export default function LoginPage() {
       toast.dismiss(LOGIN_FAILED_TOAST);
       navigate(next);
     } catch (error) {
-      // The database not connecting is not the learner's credentials: say which (issue 27). The
+      // The database not connecting is not the learner's credentials: say which. The
       // account was signed out again; what the auth listener stored for it goes, as on a logout.
       if (errorCode(error) === 'database-unreachable') {
         clearSession();

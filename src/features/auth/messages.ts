@@ -12,7 +12,7 @@ export const authMessages = {
   invalidEmail: 'Invalid email address.',
   usernameCharset: 'Username can only contain letters, numbers, underscores, and spaces.',
   signUpRefusedByDatabase: 'Error creating account: the database refused this username or email. Please check them and try again.',
-  // Issue 27: the database did not connect within seconds (src/lib/firebase/database-reachable.ts).
+  // The database did not connect within seconds (src/lib/firebase/database-reachable.ts).
   signUpDatabaseUnreachable: `Error creating account: ${DATABASE_UNREACHABLE}`,
   loginDatabaseUnreachable: `Login failed: ${DATABASE_UNREACHABLE}`,
   signUpOffline: 'Error creating account: the server could not be reached. Please try again.',

@@ -1,4 +1,4 @@
-// What the register password rule accepts, said before the learner types (the SPEC's error text,
+// What the register password rule accepts, said before the learner types (the product's error text,
 // 'Password must include letters, numbers, and special characters.', names no characters).
 // tests/app/password-hint.test.ts checks this list against the rule in password-rule.ts.
 import { PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from './password-rule.ts';

@@ -1,7 +1,7 @@
 // The register password rule (product.md §5 Validation: at least 6 characters; a letter, a digit and one of
 // @$!%*#?&; only those character classes) and what the form says when a password breaks it.
 // product.md §8 Errors fixes 'Password must include letters, numbers, and special characters.' for a password
-// that lacks one of the three; the two cases it does not name say exactly what is wrong (issue 27):
+// that lacks one of the three; the two cases it does not name say exactly what is wrong:
 // too short names the minimum, a character outside the allowed set names it and the allowed ones.
 // tests/app/form-rules.test.ts and tests/app/password-hint.test.ts check them.
 
@@ -20,7 +20,7 @@ const listWithOr = (items: readonly string[]): string =>
   items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 
 export const passwordMessages = {
-  /** SPEC 8, word for word. */
+  /** product.md §8 Errors, word for word. */
   missingKind: 'Password must include letters, numbers, and special characters.',
   tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   notAllowed: (refused: readonly string[]) =>

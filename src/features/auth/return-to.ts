@@ -1,7 +1,7 @@
 // Where a login returns to: the page that sent the visitor to log in (the landing page's 'Watch a
 // recorded signer' is a lesson on the learning host, which asks for a login first), carried in
 // `/login?next=`. Only a path on this site is followed: anything else (another origin, `//host`)
-// goes to the learning home, as the SPEC's plain login does.
+// goes to the learning home, as the plain login does.
 
 export const NEXT_PARAM = 'next';
 

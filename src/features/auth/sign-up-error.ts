@@ -1,6 +1,6 @@
 // What the register form shows for each way a sign-up can fail: a field error where the learner
-// can fix the field (a taken username or email alike, issue 27), else a toast that says why
-// (SPEC 8's texts where the SPEC has one).
+// can fix the field (a taken username or email alike), else a toast that says why
+// (the texts of product.md §8 Errors where it has one).
 import { authMessages } from './messages.ts';
 
 /** `log`: an unexpected failure, written to the console for whoever investigates. */

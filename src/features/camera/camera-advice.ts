@@ -1,4 +1,4 @@
-// What a learner can do when the camera cannot be opened. The alert keeps the SPEC's words ('Failed
+// What a learner can do when the camera cannot be opened. The alert keeps the product's words ('Failed
 // to acquire camera feed: NotAllowedError: ...'), which name the browser's error but not the way
 // out; the screen's banner and side panel say what happened in plain words and what to do. Read
 // from the browser's error name (getUserMedia's DOMException names, and the older ones some

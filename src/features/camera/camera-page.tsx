@@ -1,4 +1,4 @@
-// `/camera?level=&chapter=&lesson=` (SPEC 2): the practice screen of one lesson. A new address
+// `/camera?level=&chapter=&lesson=` (product.md §2.10 Camera): the practice screen of one lesson. A new address
 // (the auto-continue to the next lesson) mounts a fresh screen.
 import { useEffect, useMemo } from 'react';
 import { Link, useSearch } from 'wouter';

@@ -1,4 +1,4 @@
-// What the camera sees of the learner, told apart so the screen can say what to do (issue 27):
+// What the camera sees of the learner, told apart so the screen can say what to do:
 // nobody at all, a person whose hands are out of the picture, or a hand (then the judge's own
 // correction says what to change). Decided over the last second of tracked frames, never from one
 // frame: the tracker misses a hand now and then, and a message that flips with every frame cannot

@@ -30,7 +30,7 @@ interface VideoElementLike {
 
 /**
  * Opens the camera (1280x960 asked, the browser may give less) into a <video>. Rejects with a
- * CameraError carrying the SPEC section 8 text: the product shows it in an alert.
+ * CameraError carrying the text of product.md §8 Errors: the product shows it in an alert.
  */
 export async function openCamera(video: VideoElementLike): Promise<MediaStreamLike> {
   const mediaDevices = (globalThis.navigator as unknown as { mediaDevices?: { getUserMedia?: (c: unknown) => Promise<MediaStreamLike> } } | undefined)

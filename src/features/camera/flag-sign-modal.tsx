@@ -1,4 +1,4 @@
-// The camera screen's 'Flag Sign' dialog (SPEC 2 and 4): submitting sends POST
+// The camera screen's 'Flag Sign' dialog (product.md §2.16 Flag Sign dialog, §4.8 Flagging on the camera screen): submitting sends POST
 // /receive_feedback_sign {feedback, email, sign} and shows a loader; 2 s later 'Thank you for your
 // feedback!' whatever the server answered (product.md §7 Calls: a failure is not surfaced); 4 s after that the
 // sign is skipped (it counts as advanced), the dialog closes and the form is cleared.
@@ -9,7 +9,7 @@ import { Spinner } from '@/components/spinner.tsx';
 import { sendSignFeedback } from '@/lib/data/feedback.ts';
 
 export const FLAG_THANK_YOU = 'Thank you for your feedback!';
-/** SPEC 4 and 9: the thank-you shows 2 s after the submit, and the sign is skipped 4 s after that. */
+/** product.md §4.8 Flagging on the camera screen, §9 Constants: the thank-you shows 2 s after the submit, and the sign is skipped 4 s after that. */
 export const FLAG_THANK_YOU_DELAY_MS = 2000;
 export const FLAG_SKIP_DELAY_MS = 4000;
 

@@ -1,4 +1,4 @@
-// The practice screen's choice of what it watches (issue 27): the learner's camera, a video file
+// The practice screen's choice of what it watches: the learner's camera, a video file
 // the learner picks (tracked like the camera), or a recorded signer (for anyone without a camera
 // who wants to see what practice looks like). Changing it starts the lesson again.
 import type { ChangeEvent } from 'react';

@@ -1,4 +1,4 @@
-// SPEC 4 practice flow, step 1: the lesson's signs (from the session cache the learning home
+// product.md §4.7 Practice flow, step 1: the lesson's signs (from the session cache the learning home
 // wrote, else the level fetched and cached) and each sign's reference record, compiled as one
 // lesson by the engine (every matching mode's data). A sign without a usable record is kept
 // without one: the session skips it with a message.

@@ -106,7 +106,7 @@ export class PracticeController {
       const message = error instanceof Error ? error.message : String(error);
       if (!this.disposed) {
         this.store.set({ status: 'error', error: message, cameraProblem: cameraProblem(error) });
-        window.alert(message); // SPEC 8: the camera failure is an alert (the screen adds what to do)
+        window.alert(message); // product.md §8 Errors: the camera failure is an alert (the screen adds what to do)
       }
       return;
     }
@@ -181,7 +181,7 @@ export class PracticeController {
     if (held) this.loop.skipFrame();
   }
 
-  /** SPEC 4 flagging: the flagged sign is skipped and counts as advanced (if still current). */
+  /** product.md §4.8 Flagging on the camera screen: the flagged sign is skipped and counts as advanced (if still current). */
   skipSign(signIndex: number): void {
     if (this.loop.signIndex === signIndex) this.loop.skipSign(this.clock.now());
   }

@@ -1,4 +1,4 @@
-// The camera practice screen of one lesson (SPEC 2 `/camera`, SPEC 4 practice flow): mirrored
+// The camera practice screen of one lesson (product.md §2.10 Camera, §4.7 Practice flow): mirrored
 // live video with the learner's skeleton over it, the sign's name and circular progress, the
 // lesson bar, the guide animation, what to fix, the flag dialog, the tips bar, the side panel
 // and the 'Lesson Completed!' card with its 4 s auto-continue. What the camera sees of the learner
@@ -232,7 +232,7 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
 
   return (
     <main className="practice" aria-label="Camera practice">
-      {/* SPEC 2: top-right. A 1 s notice has nothing to tap: no close button, and taps reach the
+      {/* product.md §2.10 Camera: top-right. A 1 s notice has nothing to tap: no close button, and taps reach the
           top bar beneath it (a hovered sonner toast would also stop its own 1 s clock). */}
       <Toaster id={CAMERA_TOASTER} position="top-right" richColors className="camera-toaster" />
       <section className="practice__stage">

@@ -1,4 +1,4 @@
-// The tips bar's content (SPEC 2 "a bottom tips bar", product.md §9 Constants: 19 tips, a new one every 8 s, each
+// The tips bar's content (product.md §2.10 Camera: "a bottom tips bar", product.md §9 Constants: 19 tips, a new one every 8 s, each
 // animated over 10 s: the `tip-in` animation in camera.css). Each is sound advice for practising
 // signs in front of a webcam.
 export const TIP_ROTATE_MS = 8000;

@@ -46,7 +46,7 @@ export interface PracticeView {
   framesDrawn: number;
   /**
    * Milliseconds from the camera screen opening to the first skeleton drawn (a frame with the
-   * pose found): issue 28's figure, read by the browser tests through a data attribute and by
+   * pose found): the first-skeleton figure (docs/engineer/first-skeleton.md), read by the browser tests through a data attribute and by
    * anyone through the 'signlearn:first-skeleton' performance measure. Null until then.
    */
   firstSkeletonMs: number | null;

@@ -9,7 +9,7 @@ import { PRACTICE_TIPS, TIP_ROTATE_MS } from './practice-tips.ts';
 const RING_RADIUS = 42;
 const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
 
-/** SPEC 2: circular progress for the current sign. */
+/** product.md §2.10 Camera: circular progress for the current sign. */
 export function ProgressRing({ fraction, locked }: { fraction: number; locked: boolean }) {
   const percent = Math.round(Math.min(1, Math.max(0, fraction)) * 100);
   return (
@@ -37,7 +37,7 @@ export function ProgressRing({ fraction, locked }: { fraction: number; locked: b
   );
 }
 
-/** SPEC 2: the lesson progress bar (signs done of the lesson's signs). */
+/** product.md §2.10 Camera: the lesson progress bar (signs done of the lesson's signs). */
 export function LessonBar({ done, total }: { done: number; total: number }) {
   return (
     <div className="lesson-bar">
@@ -73,7 +73,7 @@ export function GuideOverlay({ src, signName, language, skeleton }: { src: strin
   );
 }
 
-/** SPEC 2 and 9: a bottom bar showing one of 19 tips, the next one every 8 s (10 s animation). */
+/** product.md §2.10 Camera, §9 Constants: a bottom bar showing one of 19 tips, the next one every 8 s (10 s animation). */
 export function TipsBar() {
   const [index, setIndex] = useState(0);
   useEffect(() => {
@@ -90,7 +90,7 @@ export function TipsBar() {
   );
 }
 
-/** SPEC 2 and 4: the completed card; 'Next Lesson' continues now, else the screen does after 4 s. */
+/** product.md §2.10 Camera, §4.7 Practice flow: the completed card; 'Next Lesson' continues now, else the screen does after 4 s. */
 export function LessonCompleteCard({ onNext, continueAtMs, nextLabel, buttonLabel = 'Next Lesson', text = 'You have successfully completed the lesson.' }: {
   onNext: () => void;
   continueAtMs: number;

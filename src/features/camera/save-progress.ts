@@ -1,6 +1,6 @@
 // product.md §4.7 Practice flow, step 5 and product.md §7 Calls: at lesson completion the chapter's progress goes into session storage
 // at once (the lesson list reads it) and to the database with the multi-path update, never lower
-// than before. Without a uid in session storage the remote save is skipped, as the SPEC says.
+// than before. Without a uid in session storage the remote save is skipped, as product.md §7 Calls says.
 import { saveLessonProgress } from '@/lib/data/progress.ts';
 import { currentLanguage, readSession, recordLessonCompleted } from '@/lib/session-storage/session-storage.ts';
 import type { LessonAddress } from './load-lesson.ts';

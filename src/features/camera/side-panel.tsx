@@ -1,4 +1,4 @@
-// The side panel (SPEC 2: "an image and another widget"): the lesson's signs with their state, the
+// The side panel (product.md §2.10 Camera: "an image and another widget"): the lesson's signs with their state, the
 // colour key of the skeleton, the judge setting, and what runs the pose tracking (the runtime and
 // adapter, the models, the frames per second).
 import type { ReactNode } from 'react';

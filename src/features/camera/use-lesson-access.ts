@@ -1,5 +1,5 @@
-// Whether the learner may practise a lesson: its level at most their maxLevel (SPEC 6) and its
-// index at most their progress in that chapter minus one (SPEC 4, lesson list rule). The lessons
+// Whether the learner may practise a lesson: its level at most their maxLevel (product.md §6 Roles) and its
+// index at most their progress in that chapter minus one (product.md §4.9 Lesson progress). The lessons
 // page hides locked lessons; this check keeps a typed /camera address from opening one. The
 // learner's record is read in any case, and the session's language and progress brought in step
 // with it (a direct visit must practise the learner's language, not the session's default).

@@ -1,4 +1,4 @@
-// The side panel's 'Judge' setting (issue 19): which rule decides that a sign is made, one of the
+// The side panel's 'Judge' setting: which rule decides that a sign is made, one of the
 // engine's match modes ('handshape' by default). Remembered per learner in localStorage, under a
 // key with the signed-in learner's uid, so two learners sharing a browser each keep their own.
 import { useCallback, useMemo, useState } from 'react';

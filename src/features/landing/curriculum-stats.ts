@@ -1,5 +1,5 @@
 // The stats strip's curriculum figures, computed from the content (src/lib/data/curriculum.ts):
-// the SPEC's 'over 500 words' and '5-8 min' are claims, and users see computed figures only:
+// product.md's 'over 500 words' and '5-8 min' are claims, and users see computed figures only:
 // the letters and signs taught and the words the learner fingerspells with the letters, never more.
 import { CURRICULUM, curriculumStats, PICKER_LEVEL_COUNT, type CurriculumStats } from '@/lib/data/curriculum.ts';
 import { SIGN_LANGUAGES } from '@/lib/data/languages.ts';

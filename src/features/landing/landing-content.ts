@@ -16,8 +16,8 @@ export const features = [
   { title: 'Community', text: 'Learn together with other signers. Coming soon.', soon: true },
 ] as const;
 
-// What the product stands on, each with its source (SPEC 2 asks for three testimonials here; the
-// project has no learners' words it could quote, and invented ones are not shown: issue 27).
+// What the product stands on, each with its source (product.md §2.2 Landing asks for three testimonials here; the
+// project has no learners' words it could quote, and invented ones are not shown).
 export const builtOn = [
   {
     title: 'A real signer to compare with',

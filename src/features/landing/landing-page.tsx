@@ -12,7 +12,7 @@ import { builtOn, CONTACT_EMAIL, features, howItWorks, landingFaq } from './land
 import { LandingNavbar } from './landing-navbar.tsx';
 import './landing.css';
 
-/** Lesson 1 (open to every learner) done by the recorded signer on the camera screen (issue 27). */
+/** Lesson 1 (open to every learner) done by the recorded signer on the camera screen. */
 export const WATCH_RECORDED_SIGNER_PATH = '/camera?level=0&chapter=0&lesson=0&watch=signer';
 
 export default function LandingPage({ accountMenu }: { accountMenu?: ReactNode }) {

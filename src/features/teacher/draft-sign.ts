@@ -1,5 +1,5 @@
 // The sign a teacher is making: the clip's frames between the trim marks -> the engine's record of
-// a sign that moves (its course, the SPEC's angles and the recorded skeleton as its guide), and the
+// a sign that moves (its course, the product's angles and the recorded skeleton as its guide), and the
 // checks on it: a take of the same sign must complete it, a take of another sign must not, each
 // judged by the engine's practice loop as the camera screen judges a learner.
 import type { LandmarkFrame } from '@signlearn/engine/core/landmark_frame';

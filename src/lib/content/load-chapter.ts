@@ -1,5 +1,5 @@
 // One chapter's title and lessons, as the lessons page and the camera screen both need them
-// (SPEC 4): from the session cache the learning home wrote (level_{n}, or
+// (product.md §4.6 Levels and chapter data): from the session cache the learning home wrote (level_{n}, or
 // currentLevelChaptersData for the last level shown), else fetched and cached.
 import { getLevel } from '@/lib/data/content.ts';
 import { readLevelChapters, readSession, writeLevelChapters, type Lesson } from '@/lib/session-storage/session-storage.ts';
@@ -21,7 +21,7 @@ export function chapterFromSession(levelIndex: number, chapterIndex: number): Ch
   return null;
 }
 
-/** The chapter, or an empty one (logged, as the SPEC's console errors say) when the level lacks it. */
+/** The chapter, or an empty one (logged, as the product's console errors say) when the level lacks it. */
 export async function loadChapter(language: string, levelIndex: number, chapterIndex: number): Promise<ChapterContent> {
   const cached = chapterFromSession(levelIndex, chapterIndex);
   if (cached) return cached;

@@ -1,5 +1,5 @@
 // Curriculum and reference content: `levels/{level}` and `signs/{signName}`, or their
-// `language/{language}/...` twins for other languages (SPEC.md section 7).
+// `language/{language}/...` twins for other languages (product.md §7 Calls).
 import { child, get, ref, type Database } from 'firebase/database';
 import { defaultDatabase } from './database.ts';
 import { paths } from './paths.ts';

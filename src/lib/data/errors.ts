@@ -1,5 +1,5 @@
 // Errors of the data layer carry a code, never a user-facing text: the app maps codes to the
-// SPEC's messages (section 8). Firebase's own errors already carry codes like
+// messages of product.md §8 Errors. Firebase's own errors already carry codes like
 // 'auth/email-already-in-use'; `errorCode` reads either kind.
 
 export type DataErrorCode =

@@ -1,4 +1,4 @@
-// Levels 1-3 of the languages other than American (issue 30): their manual alphabets' letters, as
+// Levels 1-3 of the languages other than American: their manual alphabets' letters, as
 // American levels 1-3 teach theirs (curriculum.ts): two levels of alphabetical chapters, lessons of
 // 3-5 letters, then a review level of the handshapes that are easy to confuse. The letters are
 // those of the fingerspelling lexicons (data/fingerspelling-asq, -bzs) and their alphabets

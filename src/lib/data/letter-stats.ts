@@ -1,5 +1,5 @@
-// Per-letter practice statistics (issue 15), `users/{uid}/letterStats/{language}/{letter}`:
-// attempts (counted once the learner's hand was seen trying the letter, issue 27), completions, flags (skipped with the flag
+// Per-letter practice statistics, `users/{uid}/letterStats/{language}/{letter}`:
+// attempts (counted once the learner's hand was seen trying the letter), completions, flags (skipped with the flag
 // dialog), and the times of the last completions (`recentMs`, 9 slots, the slot of completion n
 // being (n - 1) mod 9), from which the median time to complete is read. The rules
 // (database.rules.json) let only the owner write them, counters as integers that never decrease,

@@ -1,4 +1,4 @@
-// Database paths of SPEC.md section 7. American content sits at the root (`levels/`, `signs/`);
+// Database paths of product.md §7 Calls. American content sits at the root (`levels/`, `signs/`);
 // other languages under `language/{language}/`.
 import { usernameKey } from './username-rules.ts';
 

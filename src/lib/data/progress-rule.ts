@@ -1,4 +1,4 @@
-// SPEC 5's rule for a chapter's lesson progress, in one place for the session cache and the
+// product.md §5 Validation's rule for a chapter's lesson progress, in one place for the session cache and the
 // database (no Firebase here: the session-storage module uses it too).
 
 /** Non-numeric becomes 0; the stored value is at least 1 and at least the previous one, so

@@ -1,5 +1,5 @@
-// Lesson progress `users/{uid}/progressPerLanguage/{language}/{level}/{chapter}` (SPEC.md
-// sections 3, 5 and 7): the number is the highest unlocked lesson index + 1 of that chapter.
+// Lesson progress `users/{uid}/progressPerLanguage/{language}/{level}/{chapter}` (product.md
+// §3 Data, §5 Validation, §7 Calls): the number is the highest unlocked lesson index + 1 of that chapter.
 import { child, get, ref, update, type Database } from 'firebase/database';
 import { defaultDatabase } from './database.ts';
 import { paths } from './paths.ts';
@@ -18,7 +18,7 @@ export interface LessonProgressUpdate {
 }
 
 /**
- * Saves one chapter's progress with a multi-path update at the SPEC's path. Returns the stored
+ * Saves one chapter's progress with a multi-path update at the product's path. Returns the stored
  * number, or null when the save was skipped because the uid is missing (the app logs
  * 'updateProgress: missing uid in sessionStorage').
  */

@@ -1,4 +1,4 @@
-// Reading fingerspelling (issue 29), `users/{uid}/readPractice/{language}`: the fastest pace at
+// Reading fingerspelling, `users/{uid}/readPractice/{language}`: the fastest pace at
 // which the learner read a word right (letters per second, in PACE_STEP steps) and how many words
 // they have read right. The rules (database.rules.json) let only the owner write, both values only
 // rise, the pace within PACE_MIN..PACE_MAX in whole steps, the count an integer up to a million,

@@ -1,4 +1,4 @@
-// zod schemas for every value that enters the app from the database (SPEC.md section 3).
+// zod schemas for every value that enters the app from the database (product.md §3 Data).
 // The Realtime Database stores arrays as objects keyed "0", "1", ... and returns them as arrays
 // only when the keys are dense; `listOf` accepts both so that a sparse list still parses.
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 // The one username rule, shared by the forms, the data functions and (written out again in
-// database.rules.json) the database: SPEC 5's change-username charset (letters, digits,
+// database.rules.json) the database: the change-username charset of product.md §5 Validation (letters, digits,
 // underscore, space), 3 to 20 characters, no space at either end and never two in a row.
 // Uniqueness is case-insensitive: the index key `usernames/{key}` is the name lowercased, while
 // the profile (`users/{uid}/info/username`) keeps the case the learner typed.

@@ -1,4 +1,4 @@
-// The username index `usernames/{key}` -> {uid} (SPEC.md sections 3, 4 and 7), keyed by the
+// The username index `usernames/{key}` -> {uid} (product.md §3 Data, §4 States, §7 Calls), keyed by the
 // name's canonical form (username-rules.ts) so that uniqueness ignores case.
 // database.rules.json ties the index and the profile both ways: an account can hold only the
 // key of its own `users/{uid}/info/username`, and that name only while it holds the key. So a
@@ -59,7 +59,7 @@ export async function registerUserRecord(
 }
 
 /**
- * SPEC 4 username change: (1) the user must be signed in (uid present), (2) the new name must be
+ * product.md §4.4 Username change: (1) the user must be signed in (uid present), (2) the new name must be
  * free, then (3) the old name's index entry set to null, (4) the new one's = {uid}, (5)
  * `users/{uid}/info/username` = newName. Steps 3-5 go in one multi-path update, so a failure
  * leaves nothing half-done and a concurrent claim of the same name loses cleanly.

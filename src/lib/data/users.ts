@@ -1,4 +1,4 @@
-// `users/{uid}` and `users/{uid}/info` (SPEC.md sections 3 and 7).
+// `users/{uid}` and `users/{uid}/info` (product.md §3 Data, §7 Calls).
 import { child, get, ref, set, update, type Database } from 'firebase/database';
 import { defaultDatabase } from './database.ts';
 import { DataError, isPermissionDenied } from './errors.ts';

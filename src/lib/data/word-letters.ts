@@ -1,4 +1,4 @@
-// The letters that spell a word in a language's manual alphabet (issue 30): ÖGS writes SCH as one
+// The letters that spell a word in a language's manual alphabet: ÖGS writes SCH as one
 // letter, so SCHON is SCH, O, N, not five letters. Here in the app's data (not the engine) because
 // the curriculum, which the landing page's stats read, needs it, and the landing page carries no
 // engine code; the engine's word practice takes it as its `WordLetters`.

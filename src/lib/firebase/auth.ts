@@ -1,4 +1,4 @@
-// Email-and-password identity (SPEC.md sections 4 and 7) through the Firebase Auth client.
+// Email-and-password identity (product.md §4 States, §7 Calls) through the Firebase Auth client.
 // Errors keep Firebase's codes; the wrong-password variants are folded into
 // 'auth/invalid-credential' (what production returns with email-enumeration protection on),
 // so the app maps one code to 'The old password is incorrect.'
@@ -62,7 +62,7 @@ export async function signInAndConnect(email: string, password: string, auth: Au
 }
 
 /**
- * SPEC 4/7 register: normalise the username and refuse one that cannot be stored
+ * product.md §4 States, §7 Calls: register: normalise the username and refuse one that cannot be stored
  * ('invalid-username', before anything is created), refuse a taken one ('username-taken'),
  * create the account ('auth/email-already-in-use' etc. pass through), then write
  * `users/{uid}/info` and `usernames/{key}`. If that write fails (another client claimed the name
@@ -115,7 +115,7 @@ export async function changePassword(oldPassword: string, newPassword: string, a
   }
 }
 
-/** The auth-state listener (SPEC 4: the auth context loads until its first call). */
+/** The auth-state listener (product.md §4.1 Sign-in: the auth context loads until its first call). */
 export function onAuthChange(callback: (user: User | null) => void, auth: Auth = defaultAuth()): () => void {
   return onAuthStateChanged(auth, callback);
 }

@@ -1,4 +1,4 @@
-// How the page's Realtime Database client connects: over WebSocket only (issue 27).
+// How the page's Realtime Database client connects: over WebSocket only.
 //
 // The SDK's other transport, long polling, loads its frames as JSONP <script> elements from the
 // database host. The app is cross-origin isolated (COEP `require-corp`, server/http-headers.ts: TF.js
@@ -13,7 +13,7 @@
 // The SDK marks `firebase:previous_websocket_failure` in localStorage whenever a WebSocket opens
 // and clears it only once the connection is "healthy" (two replies, or pings after 5 s): a reload
 // a moment after a refused sign-up leaves it set, and it then starts with long polling, the hang
-// of issue 27. With long polling off the mark no longer chooses anything; it is removed anyway, so
+// that this prevents. With long polling off the mark no longer chooses anything; it is removed anyway, so
 // a browser carries no stale "failure" from an older build of the app into any later one.
 import { forceWebSockets } from 'firebase/database';
 

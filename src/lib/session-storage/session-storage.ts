@@ -1,4 +1,4 @@
-// Typed access to the session-stored values of SPEC.md section 3. Every read is validated with
+// Typed access to the session-stored values of product.md §3 Data. Every read is validated with
 // zod: a value that is not valid JSON or has the wrong shape is removed and reads as absent, so
 // a corrupted tab never crashes a page. Both the learning home and the camera screen write
 // through this module.

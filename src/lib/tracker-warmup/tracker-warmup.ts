@@ -1,4 +1,4 @@
-// The tracker started before the camera screen opens (issue 28: the first skeleton within 2 s of
+// The tracker started before the camera screen opens (the first skeleton within 2 s of
 // opening a lesson). The lesson pages call `warmUpTracker()` when the learner shows the intent to
 // practise (a pointer over, focus on, or press of an open lesson: lessons-page.tsx); the worker
 // then starts its backend, loads the models and warms them up while the learner is still reading,
@@ -17,15 +17,15 @@ export const TRACKER_INPUT_WIDTH = 640;
 
 /**
  * The options the camera screen starts its tracker with. The warm-up frame is the camera's after
- * the downscale: the SPEC's 1280x960 camera at 640 pixels wide.
+ * the downscale: the product's 1280x960 camera at 640 pixels wide.
  */
 export const TRACKER_START_OPTIONS: TrackerClientOptions = {
   backend: 'auto',
   maxInputWidth: TRACKER_INPUT_WIDTH,
   warmUpWidth: TRACKER_INPUT_WIDTH,
   warmUpHeight: (TRACKER_INPUT_WIDTH * 3) / 4,
-  // A hand held close to the camera, with no body in the picture, is a framing learners use
-  // (issue 26): in a frame with neither a body nor a hand, the whole frame is also tried as a
+  // A hand held close to the camera, with no body in the picture, is a framing learners use.
+  // In a frame with neither a body nor a hand, the whole frame is also tried as a
   // hand (the palm detector misses a hand that fills the frame). On the real photographs the
   // camera's path then finds 169 of 170 hands instead of 161 (bench/signers.md, video rows).
   handsWithoutPose: true,

@@ -1,4 +1,4 @@
-// Issue 27: the camera screen tells nobody, a person without a hand and a hand apart, decided over
+// The camera screen tells nobody, a person without a hand and a hand apart, decided over
 // the last second of frames (never one frame), with a message for each case.
 import { describe, expect, it } from 'vitest';
 import { createLandmarkFrame, type LandmarkFrame } from '@signlearn/engine/core/landmark_frame';

@@ -7,12 +7,12 @@ const video = () => ({ srcObject: null as unknown, muted: false, playsInline: fa
 afterEach(() => vi.unstubAllGlobals());
 
 describe('openCamera', () => {
-  it('reports a missing camera API with the SPEC text', async () => {
+  it('reports a missing camera API with the product text', async () => {
     vi.stubGlobal('navigator', {});
     await expect(openCamera(video())).rejects.toThrow(new CameraError(NO_CAMERA_API_MESSAGE, 'no-api'));
   });
 
-  it('reports a refused camera with the SPEC prefix and the reason', async () => {
+  it('reports a refused camera with the product prefix and the reason', async () => {
     const refused = Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' });
     vi.stubGlobal('navigator', { mediaDevices: { getUserMedia: async () => Promise.reject(refused) } });
     await expect(openCamera(video())).rejects.toThrow('Failed to acquire camera feed: NotAllowedError: Permission denied');

@@ -1,4 +1,4 @@
-// Issue 27: a letter's statistics count an attempt only once the learner's hand was seen trying
+// A letter's statistics count an attempt only once the learner's hand was seen trying
 // it. Opening a lesson and signing nothing once made the home page call N and Q weak; here the
 // recorder's writes go to an in-memory store through the real applyLetterEvent, and the real
 // strength and weakest-letters rules read the result.

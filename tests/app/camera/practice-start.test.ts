@@ -1,4 +1,4 @@
-// The camera screen's start order (issue 28): the tracker starts while the camera opens, not after
+// The camera screen's start order: the tracker starts while the camera opens, not after
 // it; a camera that fails stops the tracker at once; recorded landmarks, whose clock starts with
 // them, still start after the camera. Fake video input and landmark sources stand in for the
 // browser's; the real ones run in tests/e2e/camera/first-skeleton.test.ts.

@@ -1,4 +1,4 @@
-// Issue 27: the recorded signer is a landmark source that signs the letter the lesson asks for,
+// The recorded signer is a landmark source that signs the letter the lesson asks for,
 // from the real recordings in data/asl-alphabet (only the frames its reference is not built from),
 // at 30 frames/s; it lowers the hand for a repeated letter, shows no hand for a letter it has no
 // recording of, and stops while paused. The recordings are read from the repository as the page

@@ -1,5 +1,5 @@
 // The camera screen's tracker source falls back to the next backend when one fails to start, or
-// keeps failing while tracking, and says so (issue 6 "Resilience"). Fake tracker clients stand in
+// keeps failing while tracking, and says so. Fake tracker clients stand in
 // for the worker; the real tracker is exercised in tests/e2e/camera/live-tracker.test.ts.
 import { describe, expect, it } from 'vitest';
 import { createLandmarkFrame, type LandmarkFrame } from '../../../engine/src/core/landmark_frame.ts';

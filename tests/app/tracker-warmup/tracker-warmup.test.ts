@@ -1,4 +1,4 @@
-// The tracker warmed up before the camera screen opens (issue 28): started once, handed over once,
+// The tracker warmed up before the camera screen opens: started once, handed over once,
 // freed when nobody takes it. A fake client stands in for the worker; the real hand-over runs in
 // tests/e2e/camera/first-skeleton.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

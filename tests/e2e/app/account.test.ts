@@ -97,7 +97,7 @@ describe('change username', () => {
     await field(page, 'New username').fill(other.username);
     await submit();
     await expect.poll(() => fieldError(page, 'New username'), { timeout: 10_000 }).toBe('Username is already in use');
-    // Your own current name is not 'in use' by someone else (issue 20).
+    // Your own current name is not 'in use' by someone else.
     await field(page, 'New username').fill(` ${user.username} `);
     await submit();
     await expect.poll(() => fieldError(page, 'New username'), { timeout: 10_000 }).toBe('That is already your username.');

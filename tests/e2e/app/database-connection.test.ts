@@ -1,4 +1,4 @@
-// Issue 27: sign-up and login never hang on the database connection. The Firebase SDK remembers a
+// Sign-up and login never hang on the database connection. The Firebase SDK remembers a
 // WebSocket that did not become healthy (localStorage `firebase:previous_websocket_failure`, also
 // left behind by a reload within seconds of connecting) and then starts with long polling, whose
 // JSONP frames the app's `Cross-Origin-Embedder-Policy: require-corp` blocks (and which the

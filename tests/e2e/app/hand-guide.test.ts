@@ -1,4 +1,4 @@
-// The 3-D hand guide (issue 29): for every letter the picture in Chromium (WebGL on SwiftShader)
+// The 3-D hand guide: for every letter the picture in Chromium (WebGL on SwiftShader)
 // is the letter's recording seen from the camera. Each fingertip the guide reports
 // (data-fingertips) lies where the recording has it, up to the one scale and shift that frames
 // the picture (fitted here, independently of the app's framing code), within 2 px; and the

@@ -228,7 +228,7 @@ describe('lessons page', () => {
     await context.close();
   });
 
-  test('a locked level cannot be opened by address; missing params and empty chapters show the SPEC texts', async () => {
+  test('a locked level cannot be opened by address; missing params and empty chapters show the product texts', async () => {
     const user = await createUser();
     const { page, context } = await openPage(browser);
     await logIn(page, user);

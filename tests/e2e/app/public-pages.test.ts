@@ -77,11 +77,11 @@ describe('the landing page from the address Vite prints, and after a login', () 
 });
 
 describe('landing page', () => {
-  test('has every section of the SPEC, computed stats, and passes axe', async () => {
+  test('has every section of product.md §2.2 Landing, computed stats, and passes axe', async () => {
     const { page, context, consoleErrors } = await openPage(browser);
     await page.goto(`${marketingUrl}/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    // The hero shows no drawn demo: it links to lesson 1 done by the recorded signer (issue 27).
+    // The hero shows no drawn demo: it links to lesson 1 done by the recorded signer.
     expect(await page.locator('.hero video').count()).toBe(0);
     expect(await page.getByRole('link', { name: /^Watch a recorded signer/ }).getAttribute('href')).toBe(`${learnUrl}/camera?level=0&chapter=0&lesson=0&watch=signer`);
     expect(await page.getByRole('link', { name: 'See how it works' }).getAttribute('href')).toBe('#how_it_works');
@@ -89,18 +89,18 @@ describe('landing page', () => {
     expect(await page.locator('#features').count()).toBe(1);
     expect(await page.locator('#how_it_works .step').count()).toBe(3);
     expect(await page.locator('#features .feature-card').count()).toBe(6);
-    // Three cards of what the product is built on, each naming its source, where the SPEC had
-    // testimonials: no invented learner is quoted (issue 27).
+    // Three cards of what the product is built on, each naming its source, where product.md §2.2 Landing asks for
+    // testimonials: no invented learner is quoted.
     const builtOn = page.locator('.built-on__item');
     expect(await builtOn.count()).toBe(3);
     for (const source of await page.locator('.built-on__item .built-on__source').allTextContents()) expect(source.trim()).not.toBe('');
     expect(await page.locator('main').textContent()).not.toMatch(/What learners say|testimonial/i);
     expect(await page.locator('.faq .accordion__trigger').count()).toBe(4);
     const stats = await page.locator('.stats__item').allTextContents();
-    // The lesson length and the sign count are computed from the content, not the SPEC's claims.
+    // The lesson length and the sign count are computed from the content, not product.md's claims.
     const computed = curriculumStats();
     expect(stats).toHaveLength(5);
-    // The sign languages with content, from the curriculum (issue 30).
+    // The sign languages with content, from the curriculum.
     expect(await page.getByRole('list', { name: 'Sign languages' }).getByRole('listitem').allTextContents()).toEqual([
       `American Sign Language (ASL)${computed.signCount - computed.movingSignCount} letters, ${computed.movingSignCount} signs, ${computed.wordCount} words`,
       `Austrian Sign Language (ÖGS)${curriculumStats(CURRICULUM.asq).signCount} letters, ${curriculumStats(CURRICULUM.asq).wordCount} words`,

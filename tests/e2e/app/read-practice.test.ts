@@ -1,4 +1,4 @@
-// Read practice (issue 29) in Chromium, by keyboard only: the hand spells curriculum words; the
+// Read practice in Chromium, by keyboard only: the hand spells curriculum words; the
 // test reads each word off the hand as it plays (the letter the hand holds, `data-shown`, logged
 // by a MutationObserver installed before the app loads), types it, and checks what a learner
 // hears and sees: nothing announced while reading, the word announced once answered, the pace

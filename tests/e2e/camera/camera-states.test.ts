@@ -1,4 +1,4 @@
-// Issue 27 in the browser: the camera screen tells apart nobody in view, a person without a hand,
+// The camera screen tells apart nobody in view, a person without a hand,
 // and a hand that is not yet the sign, each with what to do, from the test landmark source
 // (VITE_TEST_LANDMARKS) replaying what a tracker delivers in each case:
 // - nobody: frames with nothing found (what the tracker gives for an empty room or a test pattern);
@@ -6,7 +6,7 @@
 //   its hands left out, as a tracker delivers a person whose hands are below the picture;
 // - a hand that is not the sign: the recorded signer's A (held-out frames) while the lesson asks B.
 // Also the real tracker on Chromium's fake camera (a test pattern, no person): nobody.
-// Nobody signing writes no letter statistics: the letters are not weak (issue 27 point 3).
+// Nobody signing writes no letter statistics: the letters are not weak.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -83,7 +83,7 @@ async function openLesson(name: string, fixtureFile: string) {
   return opened;
 }
 
-describe('the camera screen says what it sees of the learner (issue 27)', () => {
+describe('the camera screen says what it sees of the learner', () => {
   test('nobody in view: "I can\'t see you", steadily; nothing advances and no letter statistics are written', async () => {
     const { page, user, consoleErrors } = await openLesson('nobody', steadyFixture('nobody', 3, {}));
     const readings = await watchState(page, 'nobody');

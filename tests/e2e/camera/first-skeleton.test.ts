@@ -1,4 +1,4 @@
-// Issue 28: the time from opening the camera screen to the first skeleton, read from the app
+// The time from opening the camera screen to the first skeleton, read from the app
 // itself (the overlay canvas's data-first-skeleton-ms and the 'signlearn:first-skeleton'
 // performance measure), on Chromium's fake camera with the real tracker. A first visit opens the
 // screen by its address; the second comes from the lessons page, where pointing at the lesson warms

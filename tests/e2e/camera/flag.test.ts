@@ -1,4 +1,4 @@
-// Flagging a sign on the camera screen (SPEC 2, 4, 7, 9): the dialog's form, the loader on
+// Flagging a sign on the camera screen (product.md §2.16 Flag Sign dialog, §4.8 Flagging on the camera screen, §7 Calls, §9 Constants): the dialog's form, the loader on
 // submit, 'Thank you for your feedback!' 2 s later whether the call succeeded or not, and 4 s
 // after that the sign skipped (counted as advanced), the dialog closed and its form empty.
 // Real timings, measured in the page (performance.now) with tolerances.

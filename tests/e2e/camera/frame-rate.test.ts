@@ -1,4 +1,4 @@
-// Issue 11 in the browser: a learner's time does not depend on their hardware. The same lesson
+// A learner's time does not depend on their hardware. The same lesson
 // (A, B, C, the recordings' held-out frames, 4 s of each letter) is replayed through the camera
 // screen as a tracker delivering 8 frames per second (a 2-core laptop) and 30 (a fast machine)
 // would deliver it. Each letter must complete within 2.5 s of the learner showing it, and the
@@ -14,7 +14,7 @@ import { cacheDir, cameraUrl, expectFixtureSource, launchWithFakeCamera, serveFi
 
 const SIGNS = ['A', 'B', 'C'] as const;
 const SECONDS_PER_SIGN = 4;
-/** SPEC 4: the pause after a completed sign, during which nothing is judged. */
+/** product.md §4.7 Practice flow: the pause after a completed sign, during which nothing is judged. */
 const PAUSE_AFTER_SIGN_MS = 1000;
 
 let browser: Browser;
@@ -79,7 +79,7 @@ function holdSeconds({ startMs, completedMs }: LessonTiming): number[] {
   });
 }
 
-describe('practice time does not depend on the frame rate (issue 11)', () => {
+describe('practice time does not depend on the frame rate', () => {
   test('lesson A, B, C replayed at 8 and at 30 frames per second: each letter within 2.5 s, the lesson within 20%', async () => {
     const slow = await playLesson(8);
     const fast = await playLesson(30);

@@ -1,4 +1,4 @@
-// The camera screen's guide (issue 29): the corner guide is the current letter's 3-D hand, drawn
+// The camera screen's guide: the corner guide is the current letter's 3-D hand, drawn
 // from its recording (fingertips within 2 px of the recording's own image, in the hand's colour),
 // following the lesson from A to B, turnable with the arrow keys. Screenshot:
 // test-results/screenshots/camera-guide-hand.png.

@@ -2,7 +2,7 @@
 // the circular progress advances, the sign changes A -> B -> C, 'Lesson Completed!' shows, the
 // screen continues by itself 4 s later, and the progress is in the database and the lesson list.
 // Also: the chapter's last lesson ends at /?end_of_chapter=true, a sign without a reference is
-// skipped with a message, missing parameters and a missing uid are logged with the SPEC's texts,
+// skipped with a message, missing parameters and a missing uid are logged with the product's texts,
 // and the lesson pauses while the tab is hidden or the camera is lost.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -181,7 +181,7 @@ describe('camera practice from recorded landmarks', () => {
     await context.close();
   });
 
-  test('missing parameters show and log the SPEC message', async () => {
+  test('missing parameters show and log the product message', async () => {
     const { page, context, consoleErrors } = await signedInPage(browser);
     await page.goto(`${learnUrl}/camera?level=0`);
     await page.getByRole('alert').filter({ hasText: 'Missing chapter or level number in URL parameters.' }).waitFor();

@@ -1,4 +1,4 @@
-// A locked lesson cannot be opened by typing its /camera address (SPEC 4 lesson list rule, SPEC 6
+// A locked lesson cannot be opened by typing its /camera address (product.md §4.9 Lesson progress, §6 Roles
 // level lock): the lessons page hides it, and the camera page checks it again.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';

@@ -1,6 +1,6 @@
 // The fake camera's video of a real person fingerspelling: photographs of real people
 // (data/real-photos), each held `holdS` seconds with `gapS` seconds of no hand (a plain grey
-// frame) before each, letterboxed to 640x480 (4:3, as the SPEC's camera) at 15 fps, as Y4M (what
+// frame) before each, letterboxed to 640x480 (4:3, as the product's camera) at 15 fps, as Y4M (what
 // Chromium's --use-file-for-fake-video-capture reads; it loops the file). Made at test time with
 // ffmpeg into a gitignored folder, not committed.
 import { execFileSync } from 'node:child_process';

@@ -1,6 +1,6 @@
-// Issue 19 in the browser: the default judge knows a sign from no sign. The fake camera shows a
+// The default judge knows a sign from no sign. The fake camera shows a
 // still photograph of a footballer, arms out and hands open (data/photographs/messi5.jpg), and
-// the real tracker runs on it. Under the original SPEC rule this picture completed B and then C;
+// the real tracker runs on it. Under the original angle rule this picture completed B and then C;
 // with the default judge, 30 s on B move nothing, complete nothing, and the hint asks for the
 // sign. The same lesson replayed from the recordings of a real B and C then completes.
 import { mkdirSync } from 'node:fs';
@@ -51,7 +51,7 @@ function read(page: Page): Promise<Reading> {
   });
 }
 
-describe('the default judge and a person who is not signing (issue 19)', () => {
+describe('the default judge and a person who is not signing', () => {
   test('30 s of open hands on B: the ring never moves, nothing completes, the hint asks for the sign', async () => {
     const { page, context, consoleErrors } = await signedInPage(browser);
     await lessonOfBAndC(page);

@@ -1,4 +1,4 @@
-// The camera screen on a phone (390x844) and a tablet (768x1024), issue 20: the whole camera image
+// The camera screen on a phone (390x844) and a tablet (768x1024): the whole camera image
 // is on screen (never cropped) with nothing drawn over it, the side panel is reachable as a drawer
 // with its judge setting and tracking readouts inside the screen, and no text is cut. Screenshots
 // of each size, drawer closed and open, go to test-results/screenshots/.
@@ -65,7 +65,7 @@ function layout(page: Page) {
 const overlaps = (a: Box, b: Box) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
 const inside = (a: Box, viewport: { width: number; height: number }) => a.left >= -1 && a.top >= -1 && a.right <= viewport.width + 1 && a.bottom <= viewport.height + 1;
 
-describe('the camera screen on a phone and a tablet (issue 20)', () => {
+describe('the camera screen on a phone and a tablet', () => {
   test.each([
     ['phone', 390, 844],
     ['tablet', 768, 1024],

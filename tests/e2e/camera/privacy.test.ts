@@ -1,8 +1,8 @@
-// Camera frames never leave the browser (SPEC 1; issue 6 "Privacy"). Every request the page and
+// Camera frames never leave the browser (product.md §1 Purpose). Every request the page and
 // its workers make, and every WebSocket frame it sends, is recorded during a practice session
-// driven by recorded landmarks (with a flag and a completed lesson, so the SPEC's calls happen)
+// driven by recorded landmarks (with a flag and a completed lesson, so the product's calls happen)
 // and during one with the real tracker on the fake camera. No request or frame carries image data
-// or anything large; the only calls that send data are the SPEC's: the identity provider, the
+// or anything large; the only calls that send data are the product's (product.md §7 Calls): the identity provider, the
 // database (and there only the lesson-progress path and the lesson's letters' statistics are
 // written) and /receive_feedback_sign.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -34,7 +34,7 @@ afterAll(async () => {
 const appOrigin = new URL(learnUrl).origin;
 const authHost = inject('authEmulatorHost');
 const databaseHost = new URL(inject('databaseUrl')).host;
-/** Largest body or WebSocket frame the SPEC's calls need (a progress update, a flag message). */
+/** Largest body or WebSocket frame the product's calls need (a progress update, a flag message). */
 const MAX_PAYLOAD_BYTES = 8 * 1024;
 const IMAGE_MAGIC = [Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('GIF8'), Buffer.from('RIFF')];
 
@@ -128,7 +128,7 @@ describe('privacy: camera frames are never sent anywhere', () => {
     expect(calls).toContain('receive_feedback_sign');
     expect(checkSocketFrames(traffic.socketFrames)).toEqual([]);
     // The database writes of the session: the lesson progress (product.md §7 Calls multi-path update), once,
-    // and the practised letters' statistics (issue 15: counters and times, per letter of the lesson).
+    // and the practised letters' statistics.
     const writes = databaseWrites(traffic.socketFrames);
     expect(writes.filter((path) => path.includes('/progressPerLanguage/'))).toEqual([`users/${user.uid}/progressPerLanguage/american/0/0`]);
     const statsWrites = writes.filter((path) => !path.includes('/progressPerLanguage/'));

@@ -1,4 +1,4 @@
-// The live loop with a real person (issue 26, point 4): Chromium's fake camera plays a video made
+// The live loop with a real person: Chromium's fake camera plays a video made
 // from real people's photographs (data/real-photos: each letter held 3 s, a second of no hand
 // before each; tests/e2e/camera/make_signer_video.ts), the real tracker runs in its worker on the
 // camera frames, the default judge on its landmarks, and a three-letter lesson of the curriculum

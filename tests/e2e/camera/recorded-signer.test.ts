@@ -1,4 +1,4 @@
-// Issue 27: "Watch a recorded signer". Without a camera, anyone can see what practice looks like:
+// "Watch a recorded signer". Without a camera, anyone can see what practice looks like:
 // the real recordings of a signer (data/asl-alphabet) play into the real practice loop of the
 // product build's source (not the test-only fixture source): the skeleton is drawn, the ring
 // advances, the letters change and the completed card shows. The screen says it is a recording,
@@ -39,7 +39,7 @@ const sample = (page: Page): Promise<Sample> =>
     };
   });
 
-describe('Watch a recorded signer (issue 27)', () => {
+describe('Watch a recorded signer', () => {
   test('the recorded signer completes the first lesson through the real practice loop; labelled a recording; nothing saved', async () => {
     const { page, user, consoleErrors } = await signedInPage(browser);
     await page.goto(`${cameraUrl(0, 0, 0)}&watch=signer`);

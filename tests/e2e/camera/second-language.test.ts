@@ -1,4 +1,4 @@
-// A learner who switches sign language (issue 30): from American to Austrian (ÖGS, asq) with the
+// A learner who switches sign language: from American to Austrian (ÖGS, asq) with the
 // learning home's language select, its first lesson (A, B, C) completed on the camera screen from
 // the Austrian lexicon's own recordings (data/fingerspelling-asq: the frames each letter's
 // reference is not built from, through the test-only fixture source), its progress and letter
@@ -125,7 +125,7 @@ describe('a learner switches to Austrian Sign Language and back', () => {
     const letters = lettersOfWord(word, lettersOfLanguage('asq'))!;
     expect(letters[0]).toBe('SCH');
     expect(lesson.signs.slice(0, letters.length)).toEqual(letters);
-    // A learner who reached that level, and that lesson of the Austrian chapter (SPEC 4: lessons open in order).
+    // A learner who reached that level, and that lesson of the Austrian chapter (product.md §4.9 Lesson progress: lessons open in order).
     const { page, context, user, consoleErrors } = await signedInPage(browser, { maxLevel: l + 1 });
     await dbAdminUpdate({ [`users/${user.uid}/progressPerLanguage/asq/${l}/${c}`]: n + 1 });
     await switchAndReload(page, () => page.getByLabel('Sign language').selectOption('asq'));

@@ -1,4 +1,4 @@
-// Word lessons (issue 15) on the camera screen, driven by recorded landmarks (the test-only
+// Word lessons on the camera screen, driven by recorded landmarks (the test-only
 // fixture source): the first lesson of level 4 fingerspelled letter by letter from the alphabet
 // recordings' held-out frames (the hand out of view 400 ms between the two Ls of ALL: the bounce)
 // completes, the word and its letter shown throughout; the same lesson signed with one wrong

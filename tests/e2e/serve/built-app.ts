@@ -1,4 +1,4 @@
-// The BUILT app as production serves it, for the browser tests of issue 18: `vite build --mode
+// The BUILT app as production serves it, for the browser tests of the production build: `vite build --mode
 // emulators` for this run's emulators (with the test-only landmark source, as the test app server
 // has it), served by server/serve.ts with its security headers on a free port. The build is kept
 // in .cache/e2e-built-app/ and redone only when its sources or settings change.

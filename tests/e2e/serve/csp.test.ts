@@ -1,4 +1,4 @@
-// The built app runs under its own Content-Security-Policy (issue 18): a whole practice lesson
+// The built app runs under its own Content-Security-Policy: a whole practice lesson
 // replayed from recorded landmarks (angles through the WebAssembly kernel, the database, the
 // progress save) and the real tracker in its worker (TF.js WASM, threads from blob: URLs under
 // cross-origin isolation) on the production server, with no violation reported anywhere.

@@ -1,4 +1,4 @@
-// The built app contacts only its own origin and its configured Firebase hosts (issue 18, row 5):
+// The built app contacts only its own origin and its configured Firebase hosts:
 // every request of the page and its workers, and every WebSocket, through a whole session on the
 // production server: landing page, register, learning home, a lesson, practice to the end, sign out.
 // Before, Auth's popup helper fetched apis.google.com/js/api.js on every page of a mobile browser

@@ -1,5 +1,5 @@
 // The fake camera's video: the fixture photograph of a footballer with his arms spread, letterboxed
-// to 640x480 (4:3, as the SPEC's 1280x960 camera), 2 s at 15 fps, as Y4M (what Chromium's
+// to 640x480 (4:3, as the product's 1280x960 camera), 2 s at 15 fps, as Y4M (what Chromium's
 // --use-file-for-fake-video-capture reads; it loops the file). Generated at test time, not committed.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';

@@ -130,7 +130,7 @@ describe('tracker in a worker, fake camera', () => {
     }
   });
 
-  it('shows the SPEC error when the camera is refused', async () => {
+  it('shows the product error when the camera is refused', async () => {
     const refusing = await launchBrowser({ args: ['--use-fake-device-for-media-stream', '--deny-permission-prompts'] });
     try {
       const { page } = await openPage(refusing);
