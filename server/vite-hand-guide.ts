@@ -15,7 +15,7 @@ import { ROOT } from './paths.ts';
 
 export const HAND_GUIDE_MODULE = 'virtual:hand-guide';
 const RESOLVED = `\0${HAND_GUIDE_MODULE}`;
-/** The database key of the language at the root (SPEC: american is the default). */
+/** The database key of the language at the root (product.md: american is the default). */
 const AMERICAN = 'american';
 
 /** Every language's guides: language -> letter -> frames. */

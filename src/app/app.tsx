@@ -1,4 +1,4 @@
-// The application shell: providers, then the host rule (SPEC section 1). On the learning
+// The application shell: providers, then the host rule (product.md §2.1 Hosts). On the learning
 // subdomain the app's routes are served; on any other host a single catch-all route shows the
 // marketing landing page.
 import { lazy, Suspense } from 'react';

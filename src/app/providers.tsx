@@ -1,4 +1,4 @@
-// App-wide providers: the toaster (top-right, SPEC section 2) and the auth-state bootstrap.
+// App-wide providers: the toaster (top-right, product.md §2 Screens) and the auth-state bootstrap.
 import { useEffect, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { setAuthState } from '@/lib/auth/auth-state.ts';

@@ -1,4 +1,4 @@
-// The learning host's routes (SPEC section 2). Every page is a lazy chunk, so the engine, the
+// The learning host's routes (product.md §2 Screens). Every page is a lazy chunk, so the engine, the
 // models and the Firebase SDK load only with the routes that need them.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Switch, useSearch } from 'wouter';
@@ -82,7 +82,7 @@ export function LearningRouter() {
           </Protected>
         </Route>
         {/* Protected by the page itself: it shows 'Loading user information...' while the
-            sign-in state is unknown (SPEC section 2) and sends anonymous visitors to /login. */}
+            sign-in state is unknown (product.md §2 Screens) and sends anonymous visitors to /login. */}
         <Route path="/change_username" component={ChangeUsernamePage} />
         <Route path="/change_password">
           <Protected>

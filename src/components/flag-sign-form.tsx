@@ -1,4 +1,4 @@
-// The 'Flag Sign' form (SPEC section 2): a required textarea (the browser's own required rule,
+// The 'Flag Sign' form (product.md §2 Screens): a required textarea (the browser's own required rule,
 // no custom message) and a 'Send FeedBack' button. The camera screen and the non-camera variant
 // both use it and decide what a submit does.
 import { useId, useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 // The shared form: wires react-hook-form to a zod schema. A feature's form declares its schema
-// (rules and SPEC messages together) and its fields; validation runs on submit and then on
+// (rules and product messages together) and its fields; validation runs on submit and then on
 // every change, and the submit handler's promise drives the submitting state.
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// SPEC section 5: every rule and message of the app's forms, checked on the schemas.
+// product.md §5 Validation: every rule and message of the app's forms, checked on the schemas.
 import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import { changePasswordBackTarget } from '@/features/account/change-password-page.tsx';

@@ -1,4 +1,4 @@
-// The account menu (SPEC section 2): avatar letter, name and email, then links and 'log out'.
+// The account menu (product.md §2 Screens): avatar letter, name and email, then links and 'log out'.
 // A menu button (aria-haspopup, aria-expanded) opens a role="menu" list; arrow keys move between
 // items, Escape and a click outside close it.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';

@@ -10,7 +10,7 @@ import { accountMessages } from './messages.ts';
 import { changePasswordInputSchema, type ChangePasswordInput } from './schemas.ts';
 
 /**
- * SPEC section 2 back rules: with level, chapter and lesson in the address go to that chapter's
+ * product.md §2 Screens back rules: with level, chapter and lesson in the address go to that chapter's
  * lessons; with lesson absent go home; otherwise one step back in history.
  */
 export function changePasswordBackTarget(search: string): string | 'history' {

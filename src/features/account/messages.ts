@@ -1,4 +1,4 @@
-// SPEC section 8 texts of the account screens, word for word.
+// product.md §8 Errors texts of the account screens, word for word.
 export const accountMessages = {
   loggedOut: 'Logged out successfully.',
   logoutFailed: 'Failed to log out. Please try again.',

@@ -1,10 +1,10 @@
-// Account form rules with their SPEC section 5 messages, one rule a line.
+// Account form rules with their product.md §5 Validation messages, one rule a line.
 import { z } from 'zod';
 import { USERNAME_PATTERN, normalizeUsername } from '@/lib/data/username-rules.ts';
 
 export const changePasswordInputSchema = z
   .object({
-    // Deliberate: the bound is 4 while the message says 6, as in the product (SPEC section 5).
+    // Deliberate: the bound is 4 while the message says 6, as in the product (product.md §5 Validation).
     oldPassword: z.string().min(4, { message: 'Old password must be at least 6 characters long.' }),
     newPassword: z
       .string()

@@ -9,7 +9,7 @@ import { AuthLayout } from './auth-layout.tsx';
 import { authMessages } from './messages.ts';
 import { forgotPasswordInputSchema, type ForgotPasswordInput } from './schemas.ts';
 
-/** SPEC section 4: after a successful send the button stays disabled for 60 seconds. */
+/** product.md §4 States: after a successful send the button stays disabled for 60 seconds. */
 export const RESEND_WAIT_SECONDS = 60;
 
 export default function ForgotPasswordPage() {

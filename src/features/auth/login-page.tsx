@@ -20,7 +20,7 @@ const LOGIN_FAILED_TOAST = 'login-failed';
 
 export default function LoginPage() {
   const [, navigate] = useLocation();
-  // SPEC: after login, the home; a visitor sent here from another page goes back to it.
+  // product.md: after login, the home; a visitor sent here from another page goes back to it.
   const next = returnPath(useSearch());
   const [demoBusy, setDemoBusy] = useState(false);
   const login = async ({ email, password }: LoginInput) => {

@@ -1,4 +1,4 @@
-// SPEC section 8 texts of the auth screens, word for word.
+// product.md §8 Errors texts of the auth screens, word for word.
 
 /** The app reaches its database over WebSockets only (src/lib/firebase/database-transport.ts). */
 const DATABASE_UNREACHABLE = 'the database could not be reached. Check your internet connection (a network that blocks WebSockets blocks it too) and try again.';
@@ -19,7 +19,7 @@ export const authMessages = {
   signUpWeakPassword: 'Error creating account: the password is too weak.',
   signUpTooManyAttempts: 'Error creating account: too many attempts. Please wait a minute and try again.',
   signUpSucceeded: 'Account created successfully.',
-  // 'Pleaes' is the product's own typo, kept deliberately (SPEC section 8).
+  // 'Pleaes' is the product's own typo, kept deliberately (product.md §8 Errors).
   resetSent: 'Password reset email sent. Pleaes check your email',
   resetFailed: 'Failed to send reset email. Please try again.',
 } as const;

@@ -4,7 +4,7 @@ import { Spinner } from '@/components/spinner.tsx';
 import { useAuthState } from '@/lib/auth/auth-state.ts';
 import { loginAddress } from './return-to.ts';
 
-/** SPEC section 6: only a signed-in user (email and access token present) gets through; others
+/** product.md §6 Roles: only a signed-in user (email and access token present) gets through; others
  * go to /login, which brings them back to the page they asked for once they log in. A spinner
  * shows until the first auth-state callback. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {

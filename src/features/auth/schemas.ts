@@ -1,4 +1,4 @@
-// Login, register and forgot-password rules with their SPEC section 5 messages, one rule a line.
+// Login, register and forgot-password rules with their product.md §5 Validation messages, one rule a line.
 import { z } from 'zod';
 import { USERNAME_PATTERN, normalizeUsername } from '@/lib/data/username-rules.ts';
 import { registerPasswordProblem } from './password-rule.ts';

@@ -47,12 +47,12 @@ export default function FeedbackPage() {
             try {
               const response = await withTimeout(sendFeedback(feedback), SEND_TIMEOUT_MS);
               if (!response.ok) throw new Error(`feedback: HTTP ${response.status}`);
-              await response.json().catch(() => undefined); // read and ignored (SPEC section 7)
+              await response.json().catch(() => undefined); // read and ignored (product.md §7 Calls)
             } catch (error) {
               console.error('Feedback failed', error);
               toast.error(feedbackMessages.failed);
             }
-            // Deliberate (SPEC section 7): the success message shows and the form resets even
+            // Deliberate (product.md §7 Calls): the success message shows and the form resets even
             // after a failed send, as in the product.
             toast.success(feedbackMessages.sent);
             form.reset();

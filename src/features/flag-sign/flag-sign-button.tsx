@@ -1,4 +1,4 @@
-// The non-camera variant of the 'Flag Sign' dialog (SPEC section 2): submitting only shows
+// The non-camera variant of the 'Flag Sign' dialog (product.md §2 Screens): submitting only shows
 // 'Feedback Submitted.' and sends nothing. Outside a lesson no sign is current, so the dialog asks
 // which one: the letters of the learner's language, as the learning home teaches them.
 import { useId, useState } from 'react';

@@ -3,7 +3,7 @@ import { Accordion, type AccordionEntry } from '@/components/accordion.tsx';
 import { Logo } from '@/components/logo.tsx';
 import './help-center.css';
 
-// SPEC section 9: the help center has 11 questions.
+// product.md §9 Constants: the help center has 11 questions.
 const questions: readonly AccordionEntry[] = [
   { question: 'What is SignLearn?', answer: <p>SignLearn teaches sign language with your webcam. You copy each sign and the app checks your hand and body position in real time.</p> },
   { question: 'Do I need a webcam?', answer: <p>Yes. Practice needs a webcam, and SignLearn works best on a desktop or laptop with good lighting.</p> },

@@ -1,4 +1,4 @@
-// The landing page's copy (SPEC section 2). Figures about the curriculum are not claimed here:
+// The landing page's copy (product.md §2 Screens). Figures about the curriculum are not claimed here:
 // they come from curriculum-stats.ts, computed from the content.
 
 export const howItWorks = [

@@ -1,4 +1,4 @@
-// The landing navbar (SPEC section 2): logo, links (home, how it works, features, start
+// The landing navbar (product.md §2 Screens): logo, links (home, how it works, features, start
 // learning on the learning site), a 'Sign Up' button to the learning site's register page, and
 // a mobile menu. When a user is signed in, the account menu replaces 'Sign Up'.
 import { useId, useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The marketing landing page (SPEC section 2 "/ (landing)"), served on every host other than the
+// The marketing landing page (product.md §2 Screens "/ (landing)"), served on every host other than the
 // learning subdomain. It stays light: no Firebase, no engine; the account menu arrives as a
 // lazily loaded slot from the app.
 import type { ReactNode } from 'react';
@@ -17,7 +17,7 @@ export const WATCH_RECORDED_SIGNER_PATH = '/camera?level=0&chapter=0&lesson=0&wa
 
 export default function LandingPage({ accountMenu }: { accountMenu?: ReactNode }) {
   const profile = useAuthProfile();
-  // SPEC section 2: 'Continue learning' when a user email is known.
+  // product.md §2 Screens: 'Continue learning' when a user email is known.
   const knownEmail = profile?.email || readSession('email');
   const learnHref = learningUrl('/');
   const registerHref = learningUrl('/register');

@@ -15,7 +15,7 @@ import { chapterTotal, useLearningHome } from './use-learning-home.ts';
 import { useLetterStats } from './use-letter-stats.ts';
 import './learning-home.css';
 
-/** SPEC section 9: seven skeleton cards while loading. */
+/** product.md §9 Constants: seven skeleton cards while loading. */
 export const SKELETON_COUNT = 7;
 
 export default function LearningHomePage({ headerActions }: { headerActions?: ReactNode }) {
@@ -23,7 +23,7 @@ export default function LearningHomePage({ headerActions }: { headerActions?: Re
   const search = useSearch();
   const [, navigate] = useLocation();
   const endOfChapter = new URLSearchParams(search).get('end_of_chapter') === 'true';
-  // SPEC section 4: after a level unlock the query string is cleared.
+  // product.md §4 States: after a level unlock the query string is cleared.
   const clearQuery = useCallback(() => navigate('/', { replace: true }), [navigate]);
   const home = useLearningHome(profile?.uid ?? '', endOfChapter, clearQuery);
   const letterStats = useLetterStats(profile?.uid ?? '', home.language);
@@ -35,7 +35,7 @@ export default function LearningHomePage({ headerActions }: { headerActions?: Re
   const shownGuideLetter = guideLetters.includes(guideLetter) ? guideLetter : guideLetters[0]!;
 
   useEffect(() => {
-    // SPEC section 2: the page body does not scroll; the chapter list scrolls inside.
+    // product.md §2 Screens: the page body does not scroll; the chapter list scrolls inside.
     document.documentElement.classList.add('no-page-scroll');
     return () => document.documentElement.classList.remove('no-page-scroll');
   }, []);

@@ -1,4 +1,4 @@
-// The level picker (SPEC section 2): a 'Level N' button opens a list of the 10 levels; levels at
+// The level picker (product.md §2 Screens): a 'Level N' button opens a list of the 10 levels; levels at
 // or beyond the user's max level show a lock and cannot be chosen; a click outside closes it.
 // ARIA listbox: the button has aria-haspopup/aria-expanded, options carry aria-selected and
 // aria-disabled; arrow keys, Home/End, Enter/Space and Escape work as expected.

@@ -1,4 +1,4 @@
-// The learning home's data (SPEC sections 3 and 4): the user's record (max level, language,
+// The learning home's data (product.md §3 Data, §4 States): the user's record (max level, language,
 // progress), the shown level's chapters from the session cache or the database, and the level
 // unlock when every chapter of the highest unlocked level is complete.
 import { useEffect, useRef, useState } from 'react';
@@ -64,7 +64,7 @@ export function useLearningHome(uid: string, endOfChapterParam: boolean, onLevel
         const max = Math.min(LEVEL_COUNT, Math.max(1, record.info.maxLevel));
         setLanguage(lang);
         setMaxLevel(max);
-        setLevelIndex(max - 1); // SPEC section 4: the initially shown level is maxLevel - 1 (index)
+        setLevelIndex(max - 1); // product.md §4 States: the initially shown level is maxLevel - 1 (index)
       })
       .catch((error: unknown) => {
         console.error('Failed to load user data', error);
@@ -102,7 +102,7 @@ export function useLearningHome(uid: string, endOfChapterParam: boolean, onLevel
         show(loaded);
       })
       .catch((error: unknown) => {
-        // SPEC section 8: a level load failure is logged and the chapter list becomes empty.
+        // product.md §8 Errors: a level load failure is logged and the chapter list becomes empty.
         console.error('Failed to load level', error);
         if (live) setChapters([]);
       });
@@ -130,7 +130,7 @@ export function useLearningHome(uid: string, endOfChapterParam: boolean, onLevel
   }, [chapters, maxLevel, levelIndex, uid, onLevelUnlocked]);
 
   const selectLevel = (index: number) => {
-    // SPEC section 4: level N can be chosen only when N is at most maxLevel.
+    // product.md §4 States: level N can be chosen only when N is at most maxLevel.
     if (maxLevel === null || index + 1 > maxLevel || index < 0) return;
     setLevelIndex(index);
   };

@@ -1,4 +1,4 @@
-// The lessons of one chapter (SPEC section 2): title, 'Lesson N' buttons with done marks and
+// The lessons of one chapter (product.md §2 Screens): title, 'Lesson N' buttons with done marks and
 // locks. Lesson data comes from the session cache the learning home wrote; when the learner
 // opens the address directly it is fetched and cached the same way. The learner's record is read
 // first in any case (it says whether the level is open), and the session's language and progress
@@ -56,7 +56,7 @@ export default function LessonsPage() {
     }
     let live = true;
     const load = async (): Promise<LoadState> => {
-      // Levels above the user's max level are locked (SPEC section 6), even by address.
+      // Levels above the user's max level are locked (product.md §6 Roles), even by address.
       const record = uid ? await loadLearnerSession(uid) : null;
       if (levelIndex + 1 > (record?.info.maxLevel ?? 1)) return { status: 'locked' };
       const language = currentLanguage();

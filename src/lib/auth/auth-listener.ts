@@ -30,7 +30,7 @@ export function startAuthListener(): void {
             writeSession('username', username);
             setProfileUsername(username);
           })
-          // SPEC section 8: a failed username fetch is logged; the email-derived name stays.
+          // product.md §8 Errors: a failed username fetch is logged; the email-derived name stays.
           .catch((error: unknown) => console.error('Failed to fetch username', error));
       });
   });

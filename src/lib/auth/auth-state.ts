@@ -1,4 +1,4 @@
-// The signed-in state of the page (SPEC section 3 "derived profile", section 4 "the auth context
+// The signed-in state of the page (product.md §3 Data "derived profile", section 4 "the auth context
 // is loading until the first auth-state callback"). Firebase-free, so the landing bundle can
 // read it; auth-listener.ts fills it in once loaded.
 import { atom, getDefaultStore, useAtomValue } from 'jotai';

@@ -1,4 +1,4 @@
-// The sign languages with content (SPEC: "Other languages have their own level and sign content").
+// The sign languages with content (product.md: "Other languages have their own level and sign content").
 // American is the default and its content sits at the database root; every other language's under
 // `language/{key}/` (paths.ts), keyed by its ISO 639-3 code, the code of the fingerspelling lexicon
 // its letters were recorded from (data/fingerspelling-<key>, docs/second-language.md).

@@ -1,4 +1,4 @@
-// The host rule (SPEC section 1): the app's routes are served only when the host's first label
+// The host rule (product.md §2.1 Hosts): the app's routes are served only when the host's first label
 // is the learning subdomain; any other host shows the marketing landing page, whose links point
 // to the learning host.
 

@@ -141,7 +141,7 @@ export function clearLevelCaches(): void {
 }
 
 /**
- * Lesson progress of one chapter (SPEC section 3): the highest unlocked lesson index + 1, that
+ * Lesson progress of one chapter (product.md §3 Data): the highest unlocked lesson index + 1, that
  * is the 1-based number of the lesson to do next; at least 1. Lesson index i is done when
  * i < progress - 1, open when i === progress - 1, locked when i >= progress. The chapter is
  * complete when progress - 1 (the completed count) reaches its number_of_lessons.

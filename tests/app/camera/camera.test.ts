@@ -1,4 +1,4 @@
-// The camera helper's SPEC section 8 errors, without a browser.
+// The camera helper's product.md §8 Errors texts, without a browser.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CameraError, NO_CAMERA_API_MESSAGE, openCamera } from '../../../src/features/camera/camera.ts';
 

@@ -144,7 +144,7 @@ describe('change password', () => {
     expect(await fieldError(page, 'New password')).toBe('New password must be at least 6 characters long.');
     expect(await fieldError(page, 'Confirm new password')).toBe('Confirmation password must be at least 6 characters long.');
     await screenshots(page, 'change-password-errors');
-    // The old password's bound is 4 although its message says 6 (SPEC section 5).
+    // The old password's bound is 4 although its message says 6 (product.md §5 Validation).
     await field(page, 'Old password').fill('abcd');
     await expect.poll(() => fieldError(page, 'Old password')).toBe('');
     for (const [value, message] of [

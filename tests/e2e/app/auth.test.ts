@@ -1,5 +1,5 @@
 // Register, login, forgot password and the protected-route redirect, with every validation
-// message of SPEC section 5 for these forms and the section 8 toasts.
+// message of product.md §5 Validation for these forms and the section 8 toasts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage } from '../../setup/browser.ts';
@@ -227,7 +227,7 @@ describe('protected routes', () => {
     await page.goto(`${learnUrl}/`);
     await page.getByRole('status').filter({ hasText: 'Checking sign-in' }).waitFor();
     expect(page.url()).toBe(`${learnUrl}/`);
-    // The username page says so in words (SPEC section 2).
+    // The username page says so in words (product.md §2 Screens).
     await page.goto(`${learnUrl}/change_username`);
     await page.getByText('Loading user information...').waitFor();
     release();

@@ -98,7 +98,7 @@ describe('camera practice from recorded landmarks', () => {
     expect(corrections.length).toBeGreaterThan(0);
     expect(corrections.some((s) => /your (right|left) (thumb|index finger|middle finger|ring finger|pinky finger)/.test(s.hint))).toBe(true);
 
-    // The completed card (SPEC texts) and the lesson bar full.
+    // The completed card (product texts) and the lesson bar full.
     await page.getByText('You have successfully completed the lesson.').waitFor();
     await page.getByRole('button', { name: 'Next Lesson' }).waitFor();
     expect(await page.getByRole('progressbar', { name: 'Lesson progress' }).getAttribute('aria-valuenow')).toBe('3');

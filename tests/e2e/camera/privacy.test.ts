@@ -69,7 +69,7 @@ function checkRequests(requests: RecordedRequest[]): { problems: string[]; calls
     if (isAuthCall(url)) calls.push('auth');
     else if (url.host === databaseHost) calls.push('database');
     else if (url.origin === appOrigin && url.pathname === '/receive_feedback_sign' && request.method === 'POST') calls.push('receive_feedback_sign');
-    else problems.push(`not a SPEC call: ${request.method} ${url.href}`);
+    else problems.push(`not a product call: ${request.method} ${url.href}`);
   }
   return { problems, calls };
 }
