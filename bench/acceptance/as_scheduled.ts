@@ -3,21 +3,11 @@
 // judge reads. Same choice of parts as the tracker's (chooseFrameParts), same stand-ins
 // (scheduled_frames.ts): on a followed frame the signing hand is the recording's, the body and
 // the hand not run are those of their last run.
-import { createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
+import { copyLandmarkFrame, createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { Part } from '../../engine/src/core/landmark_layout.ts';
 import { chooseFrameParts, type FrameParts } from '../../engine/src/tracker/choose_frame_parts.ts';
 import { handLandmarks, handPart, otherSide } from '../../engine/src/tracker/hand_side.ts';
 import type { TrackingSchedule } from '../../engine/src/tracker/tracker_options.ts';
-
-function copyFrame(from: LandmarkFrame, to: LandmarkFrame): void {
-  to.pose.set(from.pose);
-  to.leftHand.set(from.leftHand);
-  to.rightHand.set(from.rightHand);
-  to.present.set(from.present);
-  to.imageWidth = from.imageWidth;
-  to.imageHeight = from.imageHeight;
-  to.timestampMs = from.timestampMs;
-}
 
 /** `judged` (each a tracked camera frame) as a tracker on `schedule` would give them; the yielded frame is reused. */
 export function* asScheduled(judged: Iterable<{ frame: LandmarkFrame; nowMs: number }>, schedule: TrackingSchedule): Generator<{ frame: LandmarkFrame; nowMs: number }> {
@@ -31,13 +21,13 @@ export function* asScheduled(judged: Iterable<{ frame: LandmarkFrame; nowMs: num
     // The tracker follows the hands it found on its last frame.
     chooseFrameParts(schedule, sincePose, sinceOther, !first && held.present[Part.leftHand] === 1, !first && held.present[Part.rightHand] === 1, parts);
     if (first || parts.pose || parts.signingSide === -1) {
-      copyFrame(frame, out);
+      copyLandmarkFrame(frame, out);
       sincePose = 0;
       sinceOther = 0;
     } else {
       const signing = parts.signingSide;
       const other = otherSide(signing);
-      copyFrame(held, out);
+      copyLandmarkFrame(held, out);
       out.timestampMs = frame.timestampMs;
       handLandmarks(out, signing).set(handLandmarks(frame, signing));
       out.present[handPart(signing)] = frame.present[handPart(signing)]!;
@@ -49,7 +39,7 @@ export function* asScheduled(judged: Iterable<{ frame: LandmarkFrame; nowMs: num
       sincePose++;
     }
     first = false;
-    copyFrame(out, held);
+    copyLandmarkFrame(out, held);
     yield { frame: out, nowMs };
   }
 }

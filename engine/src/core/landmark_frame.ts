@@ -44,3 +44,14 @@ export function cloneLandmarkFrame(frame: LandmarkFrame): LandmarkFrame {
     imageHeight: frame.imageHeight,
   };
 }
+
+/** Copies `from` into `to`'s own arrays (nothing allocated: for per-frame paths). */
+export function copyLandmarkFrame(from: LandmarkFrame, to: LandmarkFrame): void {
+  to.pose.set(from.pose);
+  to.leftHand.set(from.leftHand);
+  to.rightHand.set(from.rightHand);
+  to.present.set(from.present);
+  to.timestampMs = from.timestampMs;
+  to.imageWidth = from.imageWidth;
+  to.imageHeight = from.imageHeight;
+}

@@ -1,5 +1,5 @@
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
-import { createLandmarkFrame } from '../core/landmark_frame.ts';
+import { copyLandmarkFrame, createLandmarkFrame } from '../core/landmark_frame.ts';
 import { Part } from '../core/landmark_layout.ts';
 import { chooseFrameParts, type FrameParts } from './choose_frame_parts.ts';
 import { handLandmarks, handPart, otherSide, type HandSide } from './hand_side.ts';
@@ -63,13 +63,7 @@ export class ScheduledFrames {
 
   /** The frame is tracked: its parts are held for the frames that skip them, and the counts move on. */
   tracked(parts: FrameParts, out: LandmarkFrame): void {
-    const held = this.held;
-    held.pose.set(out.pose);
-    held.leftHand.set(out.leftHand);
-    held.rightHand.set(out.rightHand);
-    held.present.set(out.present);
-    held.imageWidth = out.imageWidth;
-    held.imageHeight = out.imageHeight;
+    copyLandmarkFrame(out, this.held);
     this.empty = false;
     this.counts.frames++;
     if (parts.pose) {

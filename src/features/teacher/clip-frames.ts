@@ -1,6 +1,6 @@
 // A teacher's clip as the landmark frames the tracker found in it, each with its time in the clip:
 // what the engine builds a sign from, trims, and judges a take by.
-import { cloneLandmarkFrame, type LandmarkFrame } from '@signlearn/engine/core/landmark_frame';
+import { cloneLandmarkFrame, copyLandmarkFrame, type LandmarkFrame } from '@signlearn/engine/core/landmark_frame';
 import type { LandmarkSource } from '@signlearn/engine/recordings/landmark_source';
 
 export interface Clip {
@@ -19,12 +19,7 @@ export function clipSource(name: string, frames: readonly LandmarkFrame[], start
     frameCount: kept.length,
     read(index, out) {
       const frame = kept[index]!;
-      out.pose.set(frame.pose);
-      out.leftHand.set(frame.leftHand);
-      out.rightHand.set(frame.rightHand);
-      out.present.set(frame.present);
-      out.imageWidth = frame.imageWidth;
-      out.imageHeight = frame.imageHeight;
+      copyLandmarkFrame(frame, out);
       out.timestampMs = frame.timestampMs - t0;
     },
   };
