@@ -229,7 +229,11 @@ describe('camera practice from recorded landmarks', () => {
     expect(await page.getByRole('radio', { name: /Handshape/ }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: /Strict: like the recording/ }).check();
     expect(await page.evaluate((uid) => localStorage.getItem(`signlearn.judge.${uid}`), user.uid)).toBe('precise');
-    expect(await ringPercent(page)).toBeGreaterThanOrEqual(before);
+    // Not restarted: the ring has not gone back, or the held A has meanwhile completed the lesson
+    // (on a busy machine the switch can take longer than the rest of the sign).
+    const after = await ringPercent(page);
+    const completed = await page.getByRole('heading', { name: 'Lesson Completed!' }).count();
+    expect(completed === 1 || after >= before, `ring ${after} after the switch, ${before} before, lesson completed: ${completed === 1}`).toBe(true);
     await page.reload();
     expect(await page.getByRole('radio', { name: /Strict: like the recording/ }).isChecked()).toBe(true);
     await context.close();
