@@ -1,7 +1,7 @@
 // bench/moving-signs.md from a moving-signs stage result: totals against the targets, per signer
 // (each judged against the references of all the others), per sign, the references, non-signs.
 import { MOVEMENT_LIMITS } from '../../engine/src/movement/movement_verdict.ts';
-import { MAX_KEY_STEP, MOVEMENT_FRAME_LIMIT } from '../../engine/src/movement/follow_movement.ts';
+import { MAX_FILLED_POSES, MAX_KEY_STEP, MOVEMENT_FRAME_LIMIT } from '../../engine/src/movement/follow_movement.ts';
 import { MOVEMENT_KEY_COUNT } from '../../engine/src/movement/build_movement_model.ts';
 import { MIN_FRAMES, SIGN_NAMES } from './performances.ts';
 import { NON_SIGN_SECONDS, STILL_SECONDS, type Judgement, type MovingSignsResult } from './run_moving_signs.ts';
@@ -53,7 +53,7 @@ export function movingSignsMarkdown(r: MovingSignsResult, made: { command: strin
     `- **judged**: every measured performance of every other signer, of both signs, through the practice loop as the camera screen runs it (the engine's \`PracticeLoop\`, the sign's movement judged whatever the mode), at the performance's own speed, at half it (0.5x: each frame seen twice) and at twice it (2x: every other frame), at 30 judged frames a second, then its last frame held for 1 s; a performance completes when the sign completes within its own length plus 1 s. The reference's signer never judges their own reference: each figure is about people the reference never saw;`,
     `- **still handshape**: each other signer's performance of the reference's sign, its middle frame with a hand held still for ${STILL_SECONDS} s (the right handshape in the right place, not moving);`,
     `- **non-signs**: every file of \`data/non-signs\` (people and hands not signing) cycled for ${NON_SIGN_SECONDS} s against every reference;`,
-    `- **the judge** (\`engine/src/movement/\`): ${MOVEMENT_KEY_COUNT} key poses, up to ${MAX_KEY_STEP} passed in one frame, each reached by a frame within ${MOVEMENT_FRAME_LIMIT} scales of it; limits mean ${MOVEMENT_LIMITS.mean}, single feature ${MOVEMENT_LIMITS.feature} scales, travel at least ${MOVEMENT_LIMITS.extentShare} of the reference's and ${MOVEMENT_LIMITS.extentFloor} scales ([docs/engineer/moving-signs.md](../docs/engineer/moving-signs.md)).`,
+    `- **the judge** (\`engine/src/movement/\`): ${MOVEMENT_KEY_COUNT} key poses, up to ${MAX_KEY_STEP} passed in one pose, each reached by a pose within ${MOVEMENT_FRAME_LIMIT} scales of it; where the hand moved between two frames further than the reference's hand goes in that time, the poses in between filled in at the reference's pace (at most ${MAX_FILLED_POSES}); limits mean ${MOVEMENT_LIMITS.mean}, single feature ${MOVEMENT_LIMITS.feature} scales, travel at least ${MOVEMENT_LIMITS.extentShare} of the reference's and ${MOVEMENT_LIMITS.extentFloor} scales ([docs/engineer/moving-signs.md](../docs/engineer/moving-signs.md)).`,
     '',
   );
 
@@ -66,6 +66,8 @@ export function movingSignsMarkdown(r: MovingSignsResult, made: { command: strin
   const allOwn = r.judgements.filter(own);
   lines.push(`| own sign completes, all speeds | ${cell(allOwn)} | at least 85% |`);
   lines.push(`| other sign completes, all speeds | ${totals.other.completed} / ${totals.other.of} (${pct(totals.other.completed, totals.other.of)}) | at most 1% |`);
+  const otherAt = (speed: number) => cell(r.judgements.filter((j) => !own(j) && j.speed === speed));
+  lines.push(`| other sign completes, ${r.speeds.map(speedName).join(' / ')} | ${r.speeds.map(otherAt).join(' / ')} | |`);
   lines.push(`| still handshape held ${STILL_SECONDS} s completes | ${totals.still.completed} / ${totals.still.of} | 0 |`);
   lines.push(`| non-signs complete | ${totals.nonSigns.completed} / ${totals.nonSigns.of} | 0 |`, '');
   const late = allOwn.filter((j) => j.seconds !== null && j.seconds > j.limit + 1e-6).length;

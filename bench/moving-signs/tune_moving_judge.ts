@@ -5,7 +5,7 @@
 import { createLandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { buildMovementModel, MOVEMENT_KEY_COUNT, MovementClipError } from '../../engine/src/movement/build_movement_model.ts';
 import { compileMovement, type CompiledMovement } from '../../engine/src/movement/compiled_movement.ts';
-import { followMovement, MAX_KEY_STEP, MOVEMENT_ERROR_CAP, MOVEMENT_FRAME_LIMIT } from '../../engine/src/movement/follow_movement.ts';
+import { followMovement, MAX_FILLED_POSES, MAX_KEY_STEP, MOVEMENT_ERROR_CAP, MOVEMENT_FRAME_LIMIT } from '../../engine/src/movement/follow_movement.ts';
 import { computeMovementFeatures, MOVEMENT_FEATURE_COUNT, MOVEMENT_FEATURES } from '../../engine/src/movement/movement_features.ts';
 import { createMovementState, resetMovementState } from '../../engine/src/movement/movement_state.ts';
 import { keysReached, MOVEMENT_LIMITS, type MovementLimits } from '../../engine/src/movement/movement_verdict.ts';
@@ -20,6 +20,7 @@ export interface Setting {
   maxStep: number;
   errorCap: number;
   frameLimit: number;
+  maxFilled: number;
   keys: number;
 }
 
@@ -176,7 +177,7 @@ function choose(results: { name: string; c: ReturnType<typeof evaluate> }[]) {
 if (import.meta.main) {
   const root = new URL('../..', import.meta.url).pathname;
   const all = (await loadPerformances(POPSIGN_DIR(root))).map(prepare);
-  const base: Setting = { limits: { ...MOVEMENT_LIMITS }, scales: MOVEMENT_FEATURES.map((f) => f.scale), smooth: false, maxStep: MAX_KEY_STEP, errorCap: MOVEMENT_ERROR_CAP, frameLimit: MOVEMENT_FRAME_LIMIT, keys: MOVEMENT_KEY_COUNT };
+  const base: Setting = { limits: { ...MOVEMENT_LIMITS }, scales: MOVEMENT_FEATURES.map((f) => f.scale), smooth: false, maxStep: MAX_KEY_STEP, errorCap: MOVEMENT_ERROR_CAP, frameLimit: MOVEMENT_FRAME_LIMIT, maxFilled: MAX_FILLED_POSES, keys: MOVEMENT_KEY_COUNT };
   const settings: [string, Partial<Setting>][] = JSON.parse(process.env.SETTINGS ?? 'null') ?? [['base', {}]];
   const speeds: number[] = JSON.parse(process.env.SPEEDS ?? '[1]');
   if (process.argv.includes('--nested')) {

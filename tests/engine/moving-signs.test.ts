@@ -10,9 +10,12 @@ import { Part, POINT_STRIDE, POSE_POINT_COUNT, X, Y } from '../../engine/src/cor
 import { describeCorrection } from '../../engine/src/feedback/describe_correction.ts';
 import { createMatchReport } from '../../engine/src/match/match_report.ts';
 import { buildMovementModel, MovementClipError, MOVEMENT_KEY_COUNT } from '../../engine/src/movement/build_movement_model.ts';
-import { compileMovement } from '../../engine/src/movement/compiled_movement.ts';
-import { computeMovementFeatures, MOVEMENT_FEATURE_COUNT } from '../../engine/src/movement/movement_features.ts';
+import { compileMovement, type CompiledMovement } from '../../engine/src/movement/compiled_movement.ts';
+import { followMovement } from '../../engine/src/movement/follow_movement.ts';
+import { computeMovementFeatures, MOVEMENT_FEATURE_COUNT, MOVEMENT_FEATURE_NAMES, MOVEMENT_FEATURES } from '../../engine/src/movement/movement_features.ts';
 import { MovementJudge } from '../../engine/src/movement/movement_judge.ts';
+import { createMovementState } from '../../engine/src/movement/movement_state.ts';
+import { keysReached } from '../../engine/src/movement/movement_verdict.ts';
 import { loadPopSignFolder } from '../../engine/src/node/load_popsign_folder.ts';
 import { compileLesson, compileSign } from '../../engine/src/practice/compile_lesson.ts';
 import type { CompiledSign } from '../../engine/src/practice/compiled_sign.ts';
@@ -171,12 +174,48 @@ describe('a moving sign built from one performance', () => {
     }
   });
 
-  test('the ring follows the learner through the key poses, and the sign completes once', () => {
-    const { events } = practise(hello, performance(HELLO));
+  test('the ring follows a learner at half the teacher\'s pace through the key poses, and the sign completes once', () => {
+    // At the teacher's pace the second frame completes it: the poses between the first two are
+    // filled in (follow_movement.ts), and this reference's tolerances reach its end from there.
+    const { events } = practise(hello, performance(HELLO), 0.5);
     const fractions = events.filter((e) => e.type === 'progress').map((e) => (e as { fraction: number }).fraction);
     expect(fractions.length).toBeGreaterThan(2);
     expect(fractions.at(-1)).toBe(1);
     expect(events.filter((e) => e.type === 'signComplete')).toHaveLength(1);
+  });
+});
+
+describe('a learner faster than the reference', () => {
+  // A made-up course: the hand outward and up, by 3.5 to 4.5 scales on each of the four place
+  // features it changes, over six key poses in `seconds`; the other features held.
+  const start = [0.3, 0.5, -1, 0, -1, 0.5, 0.9, 0.3, 0.2];
+  const travel = MOVEMENT_FEATURES.map((f) => ({ palmAcross: 4.5, palmDown: -3.5, fingertipsAcross: 3.8, fingertipsDown: -3.5 })[f.name] ?? 0).map((scales, f) => scales * MOVEMENT_FEATURES[f]!.scale);
+  const poseAt = (share: number) => Float32Array.from(start, (value, f) => value + share * travel[f]!);
+  const course = (seconds: number): CompiledMovement =>
+    compileMovement('COURSE', { features: [...MOVEMENT_FEATURE_NAMES], hand: 'right', seconds, keys: Array.from({ length: MOVEMENT_KEY_COUNT }, (_, k) => Array.from(poseAt(k / (MOVEMENT_KEY_COUNT - 1)))) })!;
+  /** Key poses reached after the hand is seen at each (time ms, pose) in turn. */
+  const follow = (movement: CompiledMovement, seen: [number, Float32Array][]) => {
+    const state = createMovementState();
+    for (const [ms, features] of seen) {
+      state.frameMs = ms;
+      followMovement(state, movement, features);
+    }
+    return keysReached(state, movement);
+  };
+
+  test('a course seen in two frames, its start and its end, completes when the hand went faster than the reference (the poses in between filled in), not when it went slower', () => {
+    // The whole course in one frame's time, thirty times the reference's pace: two frames show it.
+    expect(follow(course(1), [[33, poseAt(0)], [67, poseAt(1)]])).toBe(MOVEMENT_KEY_COUNT);
+    // The same two frames 0.8 s apart, the reference taking 0.4 s: the hand was not seen on its way.
+    expect(follow(course(0.4), [[33, poseAt(0)], [833, poseAt(1)]])).toBeLessThan(MOVEMENT_KEY_COUNT);
+  });
+
+  test('a sign starts only at a pose the learner was seen in: a hand that flies through the start from far outside the sign does not complete it', () => {
+    // From as far before the start as the end is after it: the poses filled in pass the start pose,
+    // but neither seen frame is near it.
+    expect(follow(course(1), [[33, poseAt(-1)], [67, poseAt(1)]])).toBe(0);
+    // Seen at the start on the way, it does.
+    expect(follow(course(1), [[33, poseAt(-1)], [67, poseAt(0)], [100, poseAt(1)]])).toBe(MOVEMENT_KEY_COUNT);
   });
 });
 

@@ -5,10 +5,10 @@ import { compileMovement } from './compiled_movement.ts';
 import { computeMovementFeatures, MOVEMENT_FEATURE_COUNT, MOVEMENT_FEATURE_NAMES } from './movement_features.ts';
 
 /**
- * Key poses a movement is sampled at. Six follow a sign's course (start, four on the way, end) and
- * let a performance of a third of a second, signed twice as fast, pass them in the three judged
- * frames it gives (MAX_KEY_STEP a frame); 8 and 10 completed fewer of the PopSign signers' own
- * signs at the same wrong-sign rate (bench/moving-signs/tune_moving_judge.ts).
+ * Key poses a movement is sampled at. Six follow a sign's course (start, four on the way, end); 8
+ * and 10 completed fewer of the PopSign signers' own signs at the same wrong-sign rate
+ * (bench/moving-signs/tune_moving_judge.ts). A learner faster than the reference passes them on
+ * poses filled in between frames (follow_movement.ts).
  */
 export const MOVEMENT_KEY_COUNT = 6;
 /** The least travel (in feature scales, along the direction of travel) that makes a clip a movement. */

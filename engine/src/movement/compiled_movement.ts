@@ -6,9 +6,10 @@ export const MAX_MOVEMENT_KEYS = 64;
 
 /**
  * A sign's movement laid out for the judge (compileMovement): the key poses' features in one flat
- * array, each feature's scale, and the movement's direction of travel: the unit vector, in scaled
+ * array, each feature's scale, the movement's direction of travel: the unit vector, in scaled
  * place features (MOVEMENT_FEATURES' `place`), from the first key pose to the last, and the
- * movement's extent along it (the key poses' spread along that direction, in scales).
+ * movement's extent along it (the key poses' spread along that direction, in scales); and the
+ * reference's pace (how far its hand goes along the key poses in a millisecond).
  */
 export interface CompiledMovement {
   signName: string;
@@ -21,6 +22,10 @@ export interface CompiledMovement {
   extent: number;
   /** The reference's duration, seconds, and the hand its signer used. */
   seconds: number;
+  /** The reference's pace: its course's length (from key pose to key pose, each step the root mean
+   * square of the features' changes in scales, as a frame's cost is measured) per millisecond of
+   * its duration. Infinity for a reference without a duration. */
+  pacePerMs: number;
   hand: 'left' | 'right';
 }
 
@@ -51,7 +56,17 @@ export function compileMovement(signName: string, model: MovementModel, featureS
       high = Math.max(high, along);
     }
   }
-  return { signName, keyCount, keys, scales, direction, extent: length > 0 ? high - low : 0, seconds: model.seconds, hand: model.hand };
+  let course = 0;
+  for (let k = 1; k < keyCount; k++) {
+    let sum = 0;
+    for (let f = 0; f < MOVEMENT_FEATURE_COUNT; f++) {
+      const change = (keys[k * MOVEMENT_FEATURE_COUNT + f]! - keys[(k - 1) * MOVEMENT_FEATURE_COUNT + f]!) / scales[f]!;
+      sum += change * change;
+    }
+    course += Math.sqrt(sum / MOVEMENT_FEATURE_COUNT);
+  }
+  const pacePerMs = model.seconds > 0 ? course / (model.seconds * 1000) : Infinity;
+  return { signName, keyCount, keys, scales, direction, extent: length > 0 ? high - low : 0, seconds: model.seconds, pacePerMs, hand: model.hand };
 }
 
 /** Features at `offset` of `values`, projected on the direction of travel (in scales). */

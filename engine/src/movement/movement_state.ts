@@ -30,13 +30,16 @@ export interface MovementState {
    * last reset). */
   frameMs: number;
   lastSeenMs: number;
-  /** The latest frame's cost against each key pose, and its squared scaled errors (keys x features). */
+  /** The latest pose's cost against each key pose, and its squared scaled errors (keys x features):
+   * after followMovement, the latest frame's. */
   frameCost: Float64Array;
   frameSquares: Float64Array;
-  /** 1 where the latest frame is near enough a key pose to reach it (follow_movement.ts). */
+  /** 1 where the latest pose is near enough a key pose to reach it (follow_movement.ts). */
   frameReaches: Uint8Array;
   /** The latest frame's features (MOVEMENT_FEATURE_COUNT). */
   latest: Float32Array;
+  /** A pose filled in between two frames (follow_movement.ts; MOVEMENT_FEATURE_COUNT). */
+  between: Float32Array;
 }
 
 function alignments(keys: number): MovementAlignments {
@@ -60,6 +63,7 @@ export function createMovementState(keys = MAX_MOVEMENT_KEYS): MovementState {
     frameSquares: new Float64Array(keys * MOVEMENT_FEATURE_COUNT),
     frameReaches: new Uint8Array(keys),
     latest: new Float32Array(MOVEMENT_FEATURE_COUNT),
+    between: new Float32Array(MOVEMENT_FEATURE_COUNT),
   };
   resetMovementState(state);
   return state;
