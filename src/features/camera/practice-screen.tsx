@@ -22,7 +22,7 @@ import { CAMERA_ADVICE } from './camera-advice.ts';
 import { presenceMessage } from './camera-presence.ts';
 import { FlagSignModal } from './flag-sign-modal.tsx';
 import { InputPicker, WATCH_SIGNER_LABEL } from './input-picker.tsx';
-import { createLandmarkSource, tracksCamera } from './landmark-source.ts';
+import { createLandmarkSource, tracksCamera } from './create-landmark-source.ts';
 import { createLetterStatsRecorder, type LetterStatsRecorder } from './letter-stats-recorder.ts';
 import type { LoadedLesson } from './load-lesson.ts';
 import { loadPracticeTarget, practiceTitle, type PracticeTarget } from './practice-target.ts';
