@@ -17,7 +17,7 @@ describe('import circles', () => {
     for (const folder of ['engine/', 'src/', 'bench/']) expect(files.filter((file) => file.startsWith(folder)).length).toBeGreaterThan(20);
     const graph = importGraph(root, files);
     // The graph holds the lazy loads (the app's landmark sources are each loaded by import()).
-    expect(graph.get('src/features/camera/create-landmark-source.ts')).toContain('src/features/camera/tracker-landmark-source.ts');
+    expect(graph.get('src/features/camera/landmarks/create-landmark-source.ts')).toContain('src/features/camera/landmarks/tracker-landmark-source.ts');
     expect(importCycles(graph)).toEqual([]);
   });
 
