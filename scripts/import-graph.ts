@@ -28,7 +28,7 @@ export function listSourceFiles(root: string, folders: readonly string[]): strin
   return files;
 }
 
-/** The package's `exports` ('@signlearn/engine/x' -> engine/src/x.ts) and the app's '@/' alias. */
+/** The package's `exports` ('@signlearn/engine/<name>' -> engine/src/<name>.ts) and the app's '@/' alias. */
 function aliases(root: string): (specifier: string) => string | null {
   const engineExports = (JSON.parse(readFileSync(join(root, 'engine', 'package.json'), 'utf8')) as { exports?: Record<string, string> }).exports ?? {};
   return (specifier) => {

@@ -1,7 +1,8 @@
 // The documentation says what is: the README is a front page whose table lists every page once;
 // each page stays readable (at most 400 lines); every relative link and every repository path a
-// page names exists in the repository; and no page cites what a clone does not hold (a
-// specification or style file outside the repository, issue numbers).
+// page names exists in the repository, and so does every source file it names by its name alone;
+// and no page cites what a clone does not hold (a specification or style file outside the
+// repository, issue numbers).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, test } from 'vitest';
@@ -88,6 +89,50 @@ test('every repository path a page names exists', () => {
     }
   }
   expect(missing).toEqual([]);
+});
+
+/** Every file of the repository's top-level folders (installed packages left out), relative to the root. */
+const repositoryFiles = ROOTS.filter((folder) => existsSync(join(ROOT, folder))).flatMap((folder) =>
+  readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => !file.split(/[\\/]/).includes('node_modules'))
+    .map((file) => `${folder}/${file.split('\\').join('/')}`),
+);
+/** A kind of file, not a file: "an `index.ts` that re-exports a folder". */
+const KINDS_OF_FILE = ['index.ts'];
+/** Other projects whose own files a page cites ("tfjs-models' `detector.ts`"). */
+const OTHER_PROJECT = /\btfjs-models'/;
+
+/** The source files a page names in backticks by their name or the end of their path (`session-clock.ts`,
+ * `tracker/landmark_tracker.ts`): paths from the root and from a folder named beside them (`../x.ts`) are read elsewhere. */
+function sourceFileNames(text: string): string[] {
+  const names: string[] = [];
+  for (const match of text.matchAll(/`([\w/-]+\.(?:ts|tsx|mts))`/g)) {
+    const name = match[1]!;
+    if (ROOTS.some((root) => name.startsWith(`${root}/`)) || KINDS_OF_FILE.includes(name)) continue;
+    if (OTHER_PROJECT.test(text.slice(text.lastIndexOf('\n', match.index) + 1, match.index))) continue;
+    names.push(name);
+  }
+  return names;
+}
+
+test('the file-name finder reads backticked source names, and leaves root paths, other projects and kinds of file alone', () => {
+  expect(sourceFileNames("`session-clock.ts` and `tracker/landmark_tracker.ts`; `src/app/router.tsx`; an `index.ts`\nas tfjs-models' `detector.ts` does; `../node/x.ts`; `a.json`")).toEqual([
+    'session-clock.ts',
+    'tracker/landmark_tracker.ts',
+  ]);
+});
+
+test('every source file a page names by its name alone is a file of the repository', () => {
+  const missing: string[] = [];
+  let named = 0;
+  for (const page of linkedPages) {
+    for (const name of sourceFileNames(read(page))) {
+      named++;
+      if (!repositoryFiles.some((file) => file.endsWith(`/${name}`))) missing.push(`${page}: ${name}`);
+    }
+  }
+  expect(missing).toEqual([]);
+  expect(named).toBeGreaterThan(50);
 });
 
 test('no page cites what a clone does not hold', () => {

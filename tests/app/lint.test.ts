@@ -20,8 +20,8 @@ describe('lint', () => {
 
   // [file the planted import is linted as, the import, what the error must say]
   const planted: [string, string, RegExp][] = [
-    ['src/features/lessons/planted.ts', "import { PracticeScreen } from '../camera/practice-screen.tsx';", /feature does not import another feature/],
-    ['src/lib/data/planted.ts', "import { PracticeScreen } from '../../features/camera/practice-screen.tsx';", /Shared code does not import features/],
+    ['src/features/lessons/planted.ts', "import { PracticeScreen } from '../camera/screen/practice-screen.tsx';", /feature does not import another feature/],
+    ['src/lib/data/planted.ts', "import { PracticeScreen } from '../../features/camera/screen/practice-screen.tsx';", /Shared code does not import features/],
     ['engine/src/core/planted.ts', "import { DEFAULT_LANGUAGE } from '../../../src/lib/data/paths.ts';", /engine is a standalone package/],
     ['engine/src/match/planted.ts', "import { PracticeLoop } from '../practice/practice_loop.ts';", /may import only lower layers/],
     ['engine/src/reference/planted.ts', "import { matchFrame } from '../match/match_frame.ts';", /may import only lower layers/],
@@ -32,8 +32,8 @@ describe('lint', () => {
     ['engine/src/feedback/planted.ts', "import { useState } from 'react';", /No React in the engine/],
     ['engine/src/practice/planted3.ts', "import { getDatabase } from 'firebase/database';", /No Firebase in the engine/],
     ['server/planted.ts', "import { newClient } from '../tests/backend/helpers.ts';", /server never imports/],
-    ['server/planted2.ts', "import { PracticeScreen } from '../src/features/camera/practice-screen.tsx';", /server never imports/],
-    ['bench/lib/planted.ts', "import { PracticeScreen } from '../../src/features/camera/practice-screen.tsx';", /bench never imports/],
+    ['server/planted2.ts', "import { PracticeScreen } from '../src/features/camera/screen/practice-screen.tsx';", /server never imports/],
+    ['bench/lib/planted.ts', "import { PracticeScreen } from '../../src/features/camera/screen/practice-screen.tsx';", /bench never imports/],
     ['bench/lib/planted2.ts', "import { newClient } from '../../tests/backend/helpers.ts';", /bench never imports/],
   ];
 

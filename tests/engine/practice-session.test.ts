@@ -171,7 +171,7 @@ describe('PracticeSession', () => {
     practice.start(0);
     practice.onFrame(matching(20), 100);
     const before = practice.position;
-    // The session clock (src/features/camera/session-clock.ts) stops while the tab is hidden: the
+    // The session clock (src/features/camera/practice/session-clock.ts) stops while the tab is hidden: the
     // next frame after 5 s hidden arrives 40 ms later on that clock.
     practice.onFrame(matching(20), 140);
     expect(practice.position - before).toBeCloseTo(1.2, 6);

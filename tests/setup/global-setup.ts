@@ -74,7 +74,7 @@ async function startServices(): Promise<Services> {
     const demoStarted = performance.now();
     const backend = { projectId: PROJECT_ID, authHost: emulators.authHost, databaseUrl: emulators.databaseUrl };
     await seedDemoLearner(backend);
-    // The demo teacher too: the teacher's page is tried with it (tests/e2e/app/teacher.test.ts).
+    // The demo teacher too: the teacher's page is tried with it (tests/e2e/teacher/teacher.test.ts).
     await seedDemoTeacher(backend);
     logPhase('test services/demo learner', demoStarted, 'seeded, and the demo teacher');
   } catch (error) {

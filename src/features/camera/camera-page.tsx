@@ -3,10 +3,10 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Spinner } from '@/components/spinner.tsx';
-import { lessonAddress, MISSING_PARAMS_MESSAGE } from './load-lesson.ts';
-import { PracticeScreen } from './practice-screen.tsx';
-import { lettersParam } from './practice-target.ts';
-import { useLessonAccess } from './use-lesson-access.ts';
+import { lessonAddress, MISSING_PARAMS_MESSAGE } from './lesson/load-lesson.ts';
+import { PracticeScreen } from './screen/practice-screen.tsx';
+import { lettersParam } from './lesson/practice-target.ts';
+import { useLessonAccess } from './lesson/use-lesson-access.ts';
 import './camera.css';
 
 export const LESSON_LOCKED_MESSAGE = 'This lesson is locked. Finish the lessons before it first.';

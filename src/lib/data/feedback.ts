@@ -1,4 +1,4 @@
-// The two HTTP calls of product.md §7 Calls, same-origin with the app (server/feedback).
+// The two HTTP calls of product.md §7 Calls, same-origin with the app (server/feedback.ts).
 // A signed-in caller's ID token goes along so the stored entry carries the uid.
 import { getFirebaseClient } from '@/lib/firebase/client.ts';
 

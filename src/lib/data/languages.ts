@@ -1,7 +1,7 @@
 // The sign languages with content (product.md: "Other languages have their own level and sign content").
 // American is the default and its content sits at the database root; every other language's under
 // `language/{key}/` (paths.ts), keyed by its ISO 639-3 code, the code of the fingerspelling lexicon
-// its letters were recorded from (data/fingerspelling-<key>, docs/second-language.md).
+// its letters were recorded from (data/fingerspelling-<key>, docs/engineer/second-language.md).
 import { ASQ_LETTER_LEVELS, BZS_LETTER_LEVELS } from './letter-levels-other.ts';
 import { DEFAULT_LANGUAGE } from './paths.ts';
 import type { Level } from './schemas.ts';

@@ -4,7 +4,7 @@
 // those of the fingerspelling lexicons (data/fingerspelling-asq, -bzs) and their alphabets
 // (engine/src/handshape/alphabets/); the review groups come from the alphabets' definitions (the
 // same fingers extended and folded) and the wrong pairs the acceptance measured
-// (docs/second-language.md: Ü>U, Ä>A, Ö>O, J>I, ẞ>S, Z>Q, R>Ü; Ç>C, H>R, H>U, J>I, K>R, X>G, Z>G, W>B).
+// (docs/engineer/second-language.md: Ü>U, Ä>A, Ö>O, J>I, ẞ>S, Z>Q, R>Ü; Ç>C, H>R, H>U, J>I, K>R, X>G, Z>G, W>B).
 import type { Lesson, Level } from './schemas.ts';
 
 const lesson = (...signs: string[]): Lesson => ({ signs });

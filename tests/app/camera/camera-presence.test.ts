@@ -10,7 +10,7 @@ import {
   PresenceWindow,
   presenceMessage,
   type CameraPresence,
-} from '../../../src/features/camera/camera-presence.ts';
+} from '../../../src/features/camera/practice/camera-presence.ts';
 
 function frameWith(parts: { pose?: boolean; left?: boolean; right?: boolean }): LandmarkFrame {
   const frame = createLandmarkFrame();

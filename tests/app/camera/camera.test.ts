@@ -1,6 +1,6 @@
 // The camera helper's product.md §8 Errors texts, without a browser.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CameraError, NO_CAMERA_API_MESSAGE, openCamera } from '../../../src/features/camera/camera.ts';
+import { CameraError, NO_CAMERA_API_MESSAGE, openCamera } from '../../../src/features/camera/stream/camera.ts';
 
 const video = () => ({ srcObject: null as unknown, muted: false, playsInline: false, play: async () => {} });
 

@@ -2,8 +2,8 @@
 // readouts' arithmetic (tracker-performance.ts).
 import { describe, expect, it } from 'vitest';
 import { TRACKER_STAGE_COUNT, TrackerStage } from '../../../engine/src/tracker/constants.ts';
-import { LEGACY_MATCH_MODE_KEY, matchModeKey, readMatchMode, storeMatchMode } from '../../../src/features/camera/use-match-mode.ts';
-import { TrackerPerformance } from '../../../src/features/camera/tracker-performance.ts';
+import { LEGACY_MATCH_MODE_KEY, matchModeKey, readMatchMode, storeMatchMode } from '../../../src/features/camera/practice/use-match-mode.ts';
+import { TrackerPerformance } from '../../../src/features/camera/landmarks/tracker-performance.ts';
 import { MemoryStorage } from '../memory-storage.ts';
 
 describe('the judge setting', () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PracticeEvent } from '@signlearn/engine/practice/practice_events';
 import { applyLetterEvent, EMPTY_LETTER_STATS, letterStrength, weakestLetters, type LetterEvent, type LetterStats } from '../../../src/lib/data/letter-stats.ts';
-import { createLetterStatsRecorder } from '../../../src/features/camera/letter-stats-recorder.ts';
+import { createLetterStatsRecorder } from '../../../src/features/camera/practice/letter-stats-recorder.ts';
 
 function memoryStore() {
   const stats: Record<string, LetterStats> = {};

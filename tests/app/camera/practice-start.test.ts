@@ -3,9 +3,9 @@
 // them, still start after the camera. Fake video input and landmark sources stand in for the
 // browser's; the real ones run in tests/e2e/camera/first-skeleton.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PracticeController } from '../../../src/features/camera/practice-controller.ts';
-import type { LandmarkSource } from '../../../src/features/camera/landmark-source.ts';
-import type { VideoInput } from '../../../src/features/camera/video-input.ts';
+import { PracticeController } from '../../../src/features/camera/practice/practice-controller.ts';
+import type { LandmarkSource } from '../../../src/features/camera/landmarks/landmark-source.ts';
+import type { VideoInput } from '../../../src/features/camera/stream/video-input.ts';
 
 function fakeSource(kind: LandmarkSource['kind'], log: string[]): LandmarkSource {
   return {

@@ -10,8 +10,8 @@ import { createLandmarkFrame, type LandmarkFrame } from '@signlearn/engine/core/
 import { Part } from '@signlearn/engine/core/landmark_layout';
 import { alphabetFrameToLandmarks } from '../../../engine/src/recordings/alphabet_frame_to_landmarks.ts';
 import { heldOutFrameIndices } from '../../../engine/src/recordings/build_practice_fixture.ts';
-import { RECORDED_RELEASE_MS, createRecordedSignerSource } from '../../../src/features/camera/recorded-signer-source.ts';
-import { recordedLetterUrl } from '../../../src/features/camera/recorded-signer-data.ts';
+import { RECORDED_RELEASE_MS, createRecordedSignerSource } from '../../../src/features/camera/landmarks/recorded-signer-source.ts';
+import { recordedLetterUrl } from '../../../src/features/camera/landmarks/recorded-signer-data.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const recording = (letter: string) => JSON.parse(readFileSync(join(root, 'data', 'asl-alphabet', `${letter}.json`), 'utf8')) as { frames: number[][] };

@@ -7,9 +7,9 @@ import { TRACKER_STAGE_COUNT, TrackerStage } from '../../../engine/src/tracker/c
 import type { LandmarksListener } from '../../../engine/src/tracker/browser/tracker_client.ts';
 import type { TrackingSchedule } from '../../../engine/src/tracker/tracker_options.ts';
 import type { BackendReport } from '../../../engine/src/tracker/types.ts';
-import type { TrackerFrameCost } from '../../../src/features/camera/landmark-source.ts';
-import { createTrackerLandmarkSource, type TrackerClientLike } from '../../../src/features/camera/tracker-landmark-source.ts';
-import { createSessionClock } from '../../../src/features/camera/session-clock.ts';
+import type { TrackerFrameCost } from '../../../src/features/camera/landmarks/landmark-source.ts';
+import { createTrackerLandmarkSource, type TrackerClientLike } from '../../../src/features/camera/landmarks/tracker-landmark-source.ts';
+import { createSessionClock } from '../../../src/features/camera/practice/session-clock.ts';
 
 interface FakeClient extends TrackerClientLike {
   backend: string;

@@ -4,7 +4,7 @@
 // JSONP frames the app's `Cross-Origin-Embedder-Policy: require-corp` blocks (and which the
 // database stand-in does not serve): the form spun forever. These tests drive the real app in
 // Chromium against the test emulators; WebSocket failures are made with Playwright's WebSocket
-// routing on the database's `/.ws` endpoint. docs/backend-connection.md says what the app does.
+// routing on the database's `/.ws` endpoint. docs/engineer/backend.md (The connection) says what the app does.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { launchBrowser, openPage } from '../../setup/browser.ts';

@@ -1,7 +1,7 @@
 // Test-only page: camera -> tracker worker -> skeleton overlay. Query parameters: backend
 // (auto|webgpu|wasm|cpu), threads, pose (full|lite), hand (full|lite). State for the test (and the
 // bench) is on window.__tracker.
-import { openCamera } from '../../../../src/features/camera/camera.ts';
+import { openCamera } from '../../../../src/features/camera/stream/camera.ts';
 import { createTrackerClient } from '../../../../engine/src/tracker/browser/create_tracker_worker.ts';
 import { TRACKER_STAGE_COUNT } from '../../../../engine/src/tracker/constants.ts';
 import type { BackendPreference } from '../../../../engine/src/tracker/browser/select_backend.ts';

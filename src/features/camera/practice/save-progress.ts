@@ -3,7 +3,7 @@
 // than before. Without a uid in session storage the remote save is skipped, as product.md §7 Calls says.
 import { saveLessonProgress } from '@/lib/data/progress.ts';
 import { currentLanguage, readSession, recordLessonCompleted } from '@/lib/session-storage/session-storage.ts';
-import type { LessonAddress } from './load-lesson.ts';
+import type { LessonAddress } from '../lesson/load-lesson.ts';
 
 export const MISSING_UID_MESSAGE = 'updateProgress: missing uid in sessionStorage';
 

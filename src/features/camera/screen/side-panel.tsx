@@ -5,9 +5,9 @@ import type { ReactNode } from 'react';
 import { MATCH_MODES, type MatchMode } from '@signlearn/engine/practice/match_mode';
 import type { PracticeSign } from '@signlearn/engine/practice/practice_session';
 import { CheckIcon } from '@/components/icons.tsx';
-import { CAMERA_PROBLEM_SHORT } from './camera-advice.ts';
-import type { PracticeView, SignState } from './practice-view.ts';
-import { SKELETON_COLORS } from './draw-skeleton.ts';
+import { CAMERA_PROBLEM_SHORT } from '../stream/camera-advice.ts';
+import type { PracticeView, SignState } from '../practice/practice-view.ts';
+import { SKELETON_COLORS } from '../overlay/draw-skeleton.ts';
 
 /** The judges a learner can choose, in the learner's words (the angle rule stays selectable). */
 export const JUDGE_CHOICES: Record<MatchMode, { label: string; detail: string }> = {

@@ -13,15 +13,15 @@ import type { MatchMode } from '@signlearn/engine/practice/match_mode';
 import type { PracticeEvent } from '@signlearn/engine/practice/practice_events';
 import { PracticeLoop } from '@signlearn/engine/practice/practice_loop';
 import type { PracticeSign } from '@signlearn/engine/practice/practice_session';
-import { cameraProblem } from './camera-advice.ts';
+import { cameraProblem } from '../stream/camera-advice.ts';
 import { trackingScheduleForSign } from '@signlearn/engine/practice/tracking_schedule_for_sign';
 import { PresenceWindow } from './camera-presence.ts';
-import { drawSkeleton } from './draw-skeleton.ts';
-import type { LandmarkSource, LandmarkSourceStatus, TrackerFrameCost } from './landmark-source.ts';
-import { TrackerPerformance } from './tracker-performance.ts';
+import { drawSkeleton } from '../overlay/draw-skeleton.ts';
+import type { LandmarkSource, LandmarkSourceStatus, TrackerFrameCost } from '../landmarks/landmark-source.ts';
+import { TrackerPerformance } from '../landmarks/tracker-performance.ts';
 import { initialPracticeView, practiceViewOnEvent, PracticeViewStore, type PracticeView } from './practice-view.ts';
 import { createSessionClock, type SessionClock } from './session-clock.ts';
-import { videoInputFactory, type VideoInput, type VideoInputFactory } from './video-input.ts';
+import { videoInputFactory, type VideoInput, type VideoInputFactory } from '../stream/video-input.ts';
 
 
 /** The performance measure of the time from the camera screen opening to the first skeleton drawn. */

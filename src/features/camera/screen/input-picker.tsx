@@ -2,7 +2,7 @@
 // the learner picks (tracked like the camera), or a recorded signer (for anyone without a camera
 // who wants to see what practice looks like). Changing it starts the lesson again.
 import type { ChangeEvent } from 'react';
-import type { PracticeInput } from './video-input.ts';
+import type { PracticeInput } from '../stream/video-input.ts';
 
 export const WATCH_SIGNER_LABEL = 'Watch a recorded signer';
 

@@ -2,7 +2,7 @@
 // come, and which word of the lesson it is. The ring and the big letter show the current letter.
 import { spellWords, type WordLetters } from '@signlearn/engine/practice/word_practice_signs';
 import { useMemo } from 'react';
-import type { SignState } from './practice-view.ts';
+import type { SignState } from '../practice/practice-view.ts';
 import './word-spelling.css';
 
 export function WordSpelling({ words, lettersOf, signIndex, signStates }: { words: readonly string[]; lettersOf: WordLetters; signIndex: number; signStates: readonly SignState[] }) {

@@ -2,7 +2,7 @@
 // with useSyncExternalStore. The practice loop's events drive it (practiceViewOnEvent); the
 // controller adds what only it knows (the hint, the overlay, the camera and tracker state).
 import type { PracticeEvent } from '@signlearn/engine/practice/practice_events';
-import type { CameraProblem } from './camera-advice.ts';
+import type { CameraProblem } from '../stream/camera-advice.ts';
 import type { CameraPresence } from './camera-presence.ts';
 
 export type SignState = 'pending' | 'current' | 'done' | 'skipped' | 'unavailable';

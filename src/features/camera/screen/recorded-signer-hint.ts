@@ -2,7 +2,7 @@
 // the learner ("I can't see you: sit so ...", "raise your right hand", "Bend your right index
 // finger more"); a recording cannot move, and the one watching is not the one judged, so the
 // screen says what the recording shows and what the judge makes of it instead.
-import type { CameraPresence } from './camera-presence.ts';
+import type { CameraPresence } from '../practice/camera-presence.ts';
 
 /** The recorded signer's hand out of view (before a repeated letter, between letters): said as
  * such; null while the hand is in view (the judge's message is shown). */

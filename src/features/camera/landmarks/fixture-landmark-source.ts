@@ -1,4 +1,4 @@
-// TEST ONLY (see landmark-source.ts): replays a recorded landmark fixture (signlearn-landmarks/1)
+// TEST ONLY (see create-landmark-source.ts): replays a recorded landmark fixture (signlearn-landmarks/1)
 // in real time, frame by frame at its timestamps, in place of the tracker. Every frame whose time
 // has come is delivered, so a busy test browser delays frames but never loses one. Camera frames
 // are not read at all.
