@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { HAND_POINT_COUNT, Part, POINT_STRIDE } from '../../engine/src/core/landmark_layout.ts';
-import { PALM_REACQUIRE_INTERVAL_FRAMES, PALM_VIDEO_TURNS_DEGREES } from '../../engine/src/tracker/constants.ts';
+import { PALM_REACQUIRE_INTERVAL_FRAMES, PALM_VIDEO_TURNS_DEGREES, VIDEO_WIDER_LOOK_AFTER_FRAMES } from '../../engine/src/tracker/constants.ts';
 import type { LandmarkTracker } from '../../engine/src/tracker/landmark_tracker.ts';
 import { decodeImageFile, type RgbFrame } from '../../engine/src/tracker/node/node_image.ts';
 import { createNodeTracker, rgbPixels } from '../../engine/src/tracker/node/node_tracker.ts';
@@ -230,6 +230,35 @@ describe('a palm box on part of the hand: the wider look (still images)', () => 
     it(`${photo}: the hand's points span the hand as MediaPipe Hands' do`, async () => {
       const { image, out } = await still(tracker, volunteer(photo));
       expectLikeMediapipe(out, image, name);
+    });
+  }
+});
+
+describe('a palm box on part of the hand: the wider look (video, the camera\'s path)', () => {
+  // The same two photographs held in front of a still camera (hands looked for without a body, as
+  // the app's camera does): the palm box finds part of the hand, the next frames follow it, and on
+  // the frame VIDEO_WIDER_LOOK_AFTER_FRAMES after it was found the wider look grows it to the hand
+  // (O17 stayed at half MediaPipe Hands' size when the wider look ran on the palm's frame itself).
+  let camera: LandmarkTracker;
+  beforeAll(async () => {
+    camera = (await createNodeTracker({ handsWithoutPose: true })).tracker;
+  });
+  afterAll(() => camera?.dispose());
+
+  for (const [photo, name] of [['W26', 'letters-volunteers/W26_jpg.rf.95c8aba727b9f1aaf59fc5070fb7f090'], ['O17', 'letters-volunteers/O17_jpg.rf.8d4c8a8fd1153874783e1c8c243a7b19']] as const) {
+    it(`${photo}: from the wider look's frame on, the hand's points span the hand as MediaPipe Hands' do`, async () => {
+      const image = await decodeImageFile(volunteer(photo));
+      const pixels = rgbPixels(image);
+      const out = createLandmarkFrame();
+      camera.reset();
+      let found = -1;
+      const frames = PALM_REACQUIRE_INTERVAL_FRAMES * PALM_VIDEO_TURNS_DEGREES.length;
+      for (let i = 0; i < frames && (found < 0 || i < found + VIDEO_WIDER_LOOK_AFTER_FRAMES + 2); i++) {
+        await camera.track(pixels, (i * 1000) / 30, out);
+        if (found < 0 && foundSides(out).length > 0) found = i;
+        if (found >= 0 && i >= found + VIDEO_WIDER_LOOK_AFTER_FRAMES - 1) expectLikeMediapipe(out, image, name);
+      }
+      expect(found, 'a hand is found').toBeGreaterThanOrEqual(0);
     });
   }
 });

@@ -3,7 +3,7 @@ import { HandPoint, Part, POINT_STRIDE, PosePoint, X, Y } from '../core/landmark
 import { handRectFromLandmarks } from './calculators/hand_rect_from_landmarks.ts';
 import { projectHandLandmarks } from './calculators/project_hand_landmarks.ts';
 import { transformRect } from './calculators/transform_rect.ts';
-import { HAND_INPUT_SIZE, HAND_RECT_FROM_LANDMARKS_TRANSFORM } from './constants.ts';
+import { HAND_INPUT_SIZE, HAND_RECT_FROM_LANDMARKS_TRANSFORM, VIDEO_WIDER_LOOK_AFTER_FRAMES } from './constants.ts';
 import { handLandmarks, handPart, HandSide } from './hand_side.ts';
 import { HAND_RAW_LENGTH } from './hand_model_output.ts';
 import { createNormalizedRect, type NormalizedRect } from './types.ts';
@@ -27,6 +27,8 @@ export class HandTrack {
   framesBeforeRecrop = 0;
   /** The palm detector found this hand (the body's wrist did not lead to it): it is followed from its own landmarks. */
   foundByPalm = false;
+  /** Video: frames left until this newly found hand's wider look (0: none due). */
+  framesToWiderLook = 0;
 
   constructor(readonly side: HandSide) {}
 
@@ -36,6 +38,7 @@ export class HandTrack {
    */
   accept(raw: Float32Array, index: number, cropRect: NormalizedRect, presence: number, out: LandmarkFrame): void {
     const hand = handLandmarks(out, this.side);
+    if (!this.tracked) this.framesToWiderLook = VIDEO_WIDER_LOOK_AFTER_FRAMES;
     projectHandLandmarks(raw, index * HAND_RAW_LENGTH, HAND_INPUT_SIZE, cropRect, presence, hand);
     out.present[handPart(this.side)] = 1;
     handRectFromLandmarks(hand, out.imageWidth, out.imageHeight, this.rect);
@@ -47,6 +50,7 @@ export class HandTrack {
   lose(out: LandmarkFrame): void {
     out.present[handPart(this.side)] = 0;
     this.tracked = false;
+    this.framesToWiderLook = 0;
   }
 
   /** Forgets the hand (a new video, a still image). */
@@ -54,6 +58,7 @@ export class HandTrack {
     this.tracked = false;
     this.framesBeforeRecrop = 0;
     this.foundByPalm = false;
+    this.framesToWiderLook = 0;
   }
 }
 

@@ -34,6 +34,7 @@ interface HandStages {
   runner: HandModelRunner;
   path: HandPath;
   palms: PalmSearch | null;
+  widerLook: WiderLook;
   still: StillRefinement;
 }
 
@@ -70,9 +71,9 @@ export class LandmarkTracker {
     }
     const runner = new HandModelRunner(handModel);
     const widerLook = new WiderLook(runner, this.tracks);
-    const palms = palmModel ? new PalmSearch(new PalmDetector(palmModel), runner, this.tracks, widerLook, options) : null;
+    const palms = palmModel ? new PalmSearch(new PalmDetector(palmModel), runner, this.tracks, options) : null;
     const path = new HandPath(runner, this.tracks, palms, options);
-    this.hands = { runner, path, palms, still: new StillRefinement(path, widerLook) };
+    this.hands = { runner, path, palms, widerLook, still: new StillRefinement(path, widerLook) };
   }
 
   /** Loads the models from the given sources (the backend must be set and ready). */
@@ -237,8 +238,10 @@ export class LandmarkTracker {
     timings[TrackerStage.imageToTensor] = now() - start;
     try {
       await this.pose.track(frame, timestampMs, out, timings);
-      if (this.hands?.path.looksForHands(out, pass)) await this.hands.path.track(pixels, out, timings, pass);
-      else this.tracks.loseBoth(out);
+      if (this.hands?.path.looksForHands(out, pass)) {
+        await this.hands.path.track(pixels, out, timings, pass);
+        if (pass === 'video') await this.hands.widerLook.lookAtNewHands(pixels, out, timings);
+      } else this.tracks.loseBoth(out);
     } finally {
       frame.dispose();
       this.pose.endFrame();

@@ -18,7 +18,6 @@ import { addStageTime, now } from './stage_timings.ts';
 import type { ResolvedTrackerOptions } from './tracker_options.ts';
 import type { NormalizedRect, PixelFrame } from './types.ts';
 import type { TrackerGraphReplays, TrackerGraphs } from './webgpu/tracker_graph_replays.ts';
-import type { WiderLook } from './wider_look.ts';
 
 /**
  * When the palm detector looks: 'video', to re-acquire when no hand is found (at most every
@@ -53,7 +52,6 @@ export class PalmSearch {
     readonly detector: PalmDetector,
     private readonly runner: HandModelRunner,
     private readonly tracks: HandTracks,
-    private readonly widerLook: WiderLook,
     private readonly options: ResolvedTrackerOptions,
   ) {}
 
@@ -137,7 +135,6 @@ export class PalmSearch {
           const track = this.tracks.of(side);
           track.accept(result.landmarks, 0, rect, score, out);
           track.foundByPalm = true;
-          if (mode === 'video') await this.widerLook.look(pixels, side, out, timings, 1);
         }
       }
       addStageTime(timings, TrackerStage.projection, now() - projectStart);
