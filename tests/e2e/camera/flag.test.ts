@@ -6,8 +6,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { cameraUrl, expectFixtureSource, launchWithFakeCamera, makeLessonFixture, readDatabase, serveFixture, signedInPage, signName } from './camera-harness.ts';
 
-/** The fixture's letters (7 s each): A long enough to outlast a flag's 6 s dialog and a slow start. */
-const LONG_A_THEN_B_C = ['A', 'A', 'A', 'B', 'C'];
+/**
+ * What the fixture shows (7 s each, looped) while the lesson asks for A, B, C: other letters, far
+ * from those three, so no sign completes by itself and only the flag moves the lesson on, however
+ * slowly a loaded machine starts the page or delivers the frames.
+ */
+const OTHER_LETTERS = ['L', 'Y', 'V'];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -68,11 +72,8 @@ async function flagAndMeasure(page: Page, text: string): Promise<{ loader: numbe
 describe('flag a sign on the camera screen', () => {
   test('loader, thank-you after 2 s, skip and close 4 s later, form reset; the call reaches the server', async () => {
     const { page, context, user } = await signedInPage(browser);
-    // While the dialog is open frames are not judged, so the sign cannot complete by itself. The
-    // fixture plays straight on meanwhile (the dialog does not pause the camera): A's frames for
-    // 21 s, so that B, current once A is skipped, cannot complete before the checks read it, however
-    // long the page took to start and the dialog to close on a loaded machine.
-    const fixture = await serveFixture(context, 'abc-flag.json', await makeLessonFixture(LONG_A_THEN_B_C, 7));
+    // The fixture shows other letters (OTHER_LETTERS): A stays current until it is flagged, B after.
+    const fixture = await serveFixture(context, 'lyv-flag.json', await makeLessonFixture(OTHER_LETTERS, 7));
     await page.goto(cameraUrl(0, 0, 0, fixture));
     await expectFixtureSource(page);
     await expect.poll(() => signName(page), { timeout: 20_000 }).toBe('A');
@@ -108,7 +109,7 @@ describe('flag a sign on the camera screen', () => {
 
   test('the thank-you shows and the sign is skipped even when the server call fails', async () => {
     const { page, context } = await signedInPage(browser);
-    const fixture = await serveFixture(context, 'abc-flag2.json', await makeLessonFixture(LONG_A_THEN_B_C, 7));
+    const fixture = await serveFixture(context, 'lyv-flag2.json', await makeLessonFixture(OTHER_LETTERS, 7));
     await context.route('**/receive_feedback_sign', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"ok":false}' }));
     await page.goto(cameraUrl(0, 0, 0, fixture));
     await expectFixtureSource(page);

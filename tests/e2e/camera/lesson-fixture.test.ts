@@ -220,20 +220,19 @@ describe('camera practice from recorded landmarks', () => {
     const lostAt = await ringPercent(page);
     await page.waitForTimeout(1500);
     expect(await ringPercent(page)).toBe(lostAt);
+
+    // The judge switches the matcher without restarting the lesson, and is remembered for this
+    // learner. Switched while the lesson is paused, so that the held A cannot complete meanwhile
+    // and a restart would show as the ring going back.
+    expect(await page.getByRole('radio', { name: /Handshape/ }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: /Strict: like the recording/ }).check();
+    expect(await page.evaluate((uid) => localStorage.getItem(`signlearn.judge.${uid}`), user.uid)).toBe('precise');
+    expect(await ringPercent(page)).toBe(lostAt);
+
     await page.getByRole('button', { name: 'Reconnect camera' }).click();
     await page.getByRole('alert').filter({ hasText: 'Camera disconnected' }).waitFor({ state: 'detached' });
     await expect.poll(() => ringPercent(page), { timeout: 5_000 }).toBeGreaterThan(lostAt);
 
-    // The judge switches the matcher without restarting the lesson, and is remembered for this learner.
-    const before = await ringPercent(page);
-    expect(await page.getByRole('radio', { name: /Handshape/ }).isChecked()).toBe(true);
-    await page.getByRole('radio', { name: /Strict: like the recording/ }).check();
-    expect(await page.evaluate((uid) => localStorage.getItem(`signlearn.judge.${uid}`), user.uid)).toBe('precise');
-    // Not restarted: the ring has not gone back, or the held A has meanwhile completed the lesson
-    // (on a busy machine the switch can take longer than the rest of the sign).
-    const after = await ringPercent(page);
-    const completed = await page.getByRole('heading', { name: 'Lesson Completed!' }).count();
-    expect(completed === 1 || after >= before, `ring ${after} after the switch, ${before} before, lesson completed: ${completed === 1}`).toBe(true);
     await page.reload();
     expect(await page.getByRole('radio', { name: /Strict: like the recording/ }).isChecked()).toBe(true);
     await context.close();
