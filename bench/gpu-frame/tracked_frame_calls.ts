@@ -35,7 +35,7 @@ const { fileModelSource, defaultModelFolder } = await import('../../engine/src/t
 const { modelFileNames } = await import('../../engine/src/tracker/model_urls.ts');
 const { decodeImageFile } = await import('../../engine/src/tracker/node/node_image.ts');
 const { createLandmarkFrame } = await import('../../engine/src/core/landmark_frame.ts');
-const { TRACKER_STAGE_COUNT, TrackerStage } = await import('../../engine/src/tracker/constants.ts');
+const { TRACKER_STAGE_COUNT, TrackerStage, VIDEO_WIDER_LOOK_AFTER_FRAMES } = await import('../../engine/src/tracker/constants.ts');
 
 const folder = defaultModelFolder();
 const files = modelFileNames('full', 'full');
@@ -169,8 +169,10 @@ for (const { name, ...config } of configs.filter((c) => only.includes(c.name))) 
     framesWithBodyAndBothHands: 0,
     fusedFrameCalls: new Map(),
   };
-  // The first frames: hands from the body's wrists, then followed.
-  for (let i = 0; i < 3; i++) await tracker.track(pixels, way.next++ * 33, way.frame);
+  // The first frames, not counted: hands from the body's wrists, then followed, and the wider look
+  // a newly found hand gets on its VIDEO_WIDER_LOOK_AFTER_FRAMES-th frame (once per hand found):
+  // what is counted is a tracked frame of a hand already followed.
+  for (let i = 0; i < Math.max(3, VIDEO_WIDER_LOOK_AFTER_FRAMES); i++) await tracker.track(pixels, way.next++ * 33, way.frame);
   ways.push(way);
 }
 const firstSubmissions = ways.map((w) => ({ ...w.tracker.frameSubmissions }));
