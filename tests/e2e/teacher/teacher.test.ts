@@ -98,7 +98,7 @@ describe("the teacher's page", () => {
     await page.goto(`${learnUrl}/camera?level=0&chapter=${GREETINGS}&lesson=${publishedLesson}`);
     await expect.poll(() => page.getByTestId('sign-name').textContent(), { timeout: 60_000 }).toBe(SIGN);
     // Its guide is the teacher's recorded skeleton.
-    await expect.poll(() => page.getByTestId('skeleton-guide').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('skeleton-guide').count(), { timeout: 30_000 }).toBe(1);
     await page.getByTestId('video-file-input').setInputFiles(clips.sign);
     await expect.poll(() => page.getByRole('heading', { name: 'Lesson Completed!' }).count(), { timeout: TRACKING_MS, interval: 500 }).toBe(1);
     await context.close();
