@@ -74,12 +74,11 @@ export const HAND_RECROP_RETRY_FRAMES = 3;
 export const STILL_HAND_REFINE_PASSES = 4;
 
 /**
- * The wider look (wider_look.ts): a hand is looked for once more from a crop twice
- * as wide as its landmarks' next crop, followed from its own landmarks for
- * STILL_HAND_REFINE_PASSES passes (on a still image after its refinement passes; in video on the
- * frame VIDEO_WIDER_LOOK_AFTER_FRAMES after the hand was found), and that hand kept when the hand
- * model is surer of it. A palm box can hold
- * only part of a hand (a knot of fingers read as a palm: a W's thumb over its pinky, an O's
+ * The wider look (wider_look.ts): a hand is looked for once more from a crop twice as wide as its
+ * landmarks' next crop, followed from its own landmarks for STILL_HAND_REFINE_PASSES passes (on a
+ * still image after its refinement passes; in video on the frame VIDEO_WIDER_LOOK_AFTER_FRAMES
+ * after the hand was found), and that hand kept when the hand model is surer of it. A palm box can
+ * hold only part of a hand (a knot of fingers read as a palm: a W's thumb over its pinky, an O's
  * curled fingers, a fist's knuckles); the hand model then squeezes a whole hand into the crop, and
  * following its own landmarks keeps it there (on the real photographs, skeletons a fifth to half
  * the size of MediaPipe Hands' on the same hand). From the wider crop it sees the whole hand and
@@ -90,10 +89,10 @@ export const WIDER_LOOK_TRANSFORM = { scaleX: 2, scaleY: 2, shiftX: 0, shiftY: 0
 
 /**
  * In video, a newly found hand gets the still image's wider look on the frame this many frames
- * after the one it was found in (that frame counted as 1): by then it has been followed from its own landmarks
- * as often as a still image's hand is refined (its first pass and STILL_HAND_REFINE_PASSES), so
- * the wider look weighs the same two hands it weighs on a still image, and the camera judges the
- * same landmarks still mode does. Four extra hand model runs, once per hand found.
+ * after the one it was found in (that frame counted as 1): by then it has been followed from its
+ * own landmarks as often as a still image's hand is refined (its first pass and
+ * STILL_HAND_REFINE_PASSES), so the wider look weighs the same two hands it weighs on a still
+ * image. Four extra hand model runs, once per hand found.
  */
 export const VIDEO_WIDER_LOOK_AFTER_FRAMES = STILL_HAND_REFINE_PASSES + 1;
 
