@@ -1,5 +1,6 @@
 // The committed judge: learn_judge.ts on every photograph of data/real-photos (our tracker's
-// still-mode landmarks to tune on; its and MediaPipe Hands' hands to learn prototypes from).
+// still-mode and camera-path landmarks to tune on; its and MediaPipe Hands' hands to learn
+// prototypes from).
 // Writes the people's hands it keeps to data/real-photos/people-hands.json (the American
 // references are built with them: server/seed.ts, `build-references --people`) and prints the
 // setting it chose beside the one the code holds (handshape_judge_settings.ts,
@@ -22,7 +23,7 @@ import { mediapipeFrame } from '../signers/mediapipe_frame.ts';
 import { readStoredMediaPipeHands, type StoredPhotoResult } from '../signers/mediapipe_hands.ts';
 import { listPhotos, photoKey, type Photo } from '../signers/photos.ts';
 import type { LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
-import { handFound, trackPhotos } from '../signers/track_photos.ts';
+import { lastHandFrame, trackPhotos } from '../signers/track_photos.ts';
 import { trackPhotosAsVideo } from '../signers/track_photos_video.ts';
 import { stillSource } from '../signers/judge_photo.ts';
 import { describeSetting, learnJudge, type LabelledHand, type LabelledLandmarks, type LearnedJudge } from './learn_judge.ts';
@@ -69,7 +70,7 @@ export function peopleLandmarks(photos: readonly Photo[], ours: (photo: Photo) =
     ...(video === undefined
       ? []
       : photos.flatMap((p) => {
-          const landmarks = [...video(p)].reverse().find(handFound);
+          const landmarks = lastHandFrame(video(p));
           return landmarks ? [{ photo: photoKey(p), letter: p.letter, tracker: 'ours-video', landmarks }] : [];
         })),
     ...mediapipe.filter((stored) => letterOf.has(stored.photo)).map((stored) => ({ photo: stored.photo, letter: letterOf.get(stored.photo)!, tracker: 'mediapipe', landmarks: mediapipeFrame(stored) })),
@@ -82,11 +83,14 @@ export async function learnCommittedJudge(log: (line: string) => void): Promise<
   const cacheDir = join(ROOT, 'bench', 'results', 'signers');
   const tracked = await trackPhotos({ root: ROOT, photos, log, cacheDir });
   const video = await trackPhotosAsVideo({ root: ROOT, photos, log, cacheDir, handsWithoutPose: true });
-  const tuning = photos.flatMap((p) => {
-    const landmarks = tracked.frames.get(photoKey(p));
-    const frame = landmarks ? stillFrame({ name: photoKey(p), letter: p.letter, source: stillSource(photoKey(p), landmarks) }) : null;
-    return frame ? [{ photo: photoKey(p), letter: p.letter, frame }] : [];
-  });
+  // Tuned on each photograph's still frame and its last camera frame with a hand, as each fold of
+  // the cross-validation is (cross_validate.ts tuneOnCamera).
+  const tuning = photos.flatMap((p) =>
+    [tracked.frames.get(photoKey(p)) ?? null, lastHandFrame(video.frames.get(photoKey(p)) ?? [])].flatMap((landmarks) => {
+      const frame = landmarks ? stillFrame({ name: photoKey(p), letter: p.letter, source: stillSource(photoKey(p), landmarks) }) : null;
+      return frame ? [{ photo: photoKey(p), letter: p.letter, frame }] : [];
+    }),
+  );
   const people = peopleLandmarks(photos, (p) => tracked.frames.get(photoKey(p)) ?? null, readStoredMediaPipeHands(ROOT)?.photos ?? [], (p) => video.frames.get(photoKey(p)) ?? []);
   log(`learning the judge on all ${photos.length} photographs (a minute or two)`);
   const learned = learnJudge(await loadAlphabetFolder(ALPHABET_DIR), tuning, await nonSignFrames(), { people });

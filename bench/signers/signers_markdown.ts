@@ -52,7 +52,7 @@ function crossValidatedTargets(photos: readonly PhotoResult[]): string[] {
 function foldsTable(r: SignersResult): string[] {
   const folds = r.crossValidation?.folds ?? [];
   return [
-    '| fold | photographs judged | learned from | setting learned | own letters on its training photographs (in-sample) |',
+    '| fold | photographs judged | learned from | setting learned | own letters on its training frames (in-sample: still and camera frames) |',
     '|--:|--:|--:|---|---|',
     ...folds.map((f) => `| ${f.fold + 1} | ${f.judged.length}${f.judged.every((p) => p.startsWith('lauren/')) ? ' (lauren: one person)' : ''} | ${f.learnedFrom.length} | ${f.setting ?? 'none keeps wrong letters within 0.5%'} | ${f.tuned ? describe(f.tuned) : '-'} |`),
   ];
@@ -185,7 +185,7 @@ export function signersMarkdown(r: SignersResult): string {
     lines.push(
       '## Photographs that chose nothing (cross-validated)',
       '',
-      `Every photograph judged by a judge learned without it: the photographs split into ${r.crossValidation.folds.length} folds (\`bench/signers-judge/photo_folds.ts\`: \`lauren\`, one person, a fold of her own; the volunteers' photographs, whose senders are not recorded, spread over the others by photograph, each letter's in turn), and for each fold everything the judge learns from photographs (other people's hands as prototypes, pruned where a non-sign lies near; how they close a fist; how widely they differ; the choice among settings: \`bench/signers-judge/learn_judge.ts\`) learned again from the other folds' photographs alone, then the fold's photographs judged with it, held ${HOLD_SECONDS} s against each of the 26 references (\`bench/signers-judge/cross_validate.ts\`; the stage checks that no fold judged a photograph it learned from). The rules written from the manual alphabet's definitions (the gates, \`engine/src/handshape/manual_alphabet.ts\`) are not learned and stay as they are in every fold.`,
+      `Every photograph judged by a judge learned without it: the photographs split into ${r.crossValidation.folds.length} folds (\`bench/signers-judge/photo_folds.ts\`: \`lauren\`, one person, a fold of her own; the volunteers' photographs, whose senders are not recorded, spread over the others by photograph, each letter's in turn), and for each fold everything the judge learns from photographs (other people's hands as prototypes, pruned where a non-sign lies near; how they close a fist; how widely they differ; the choice among settings, made on each training photograph's still frame and, where the camera's path ran, its last camera frame with a hand: \`bench/signers-judge/learn_judge.ts\`) learned again from the other folds' photographs alone, then the fold's photographs judged with it, held ${HOLD_SECONDS} s against each of the 26 references (\`bench/signers-judge/cross_validate.ts\`; the stage checks that no fold judged a photograph it learned from). The rules written from the manual alphabet's definitions (the gates, \`engine/src/handshape/manual_alphabet.ts\`) are not learned and stay as they are in every fold.`,
       '',
       ...totalsTable(r.photos, CROSS_VALIDATED_ROWS),
       '',

@@ -70,6 +70,12 @@ export function fromCached(cached: CachedLandmarks): LandmarkFrame {
 /** Whether the tracker found a hand (either side). */
 export const handFound = (frame: LandmarkFrame): boolean => frame.present[Part.leftHand] === 1 || frame.present[Part.rightHand] === 1;
 
+/** The last of a camera's frames with a hand (null: none). */
+export function lastHandFrame(frames: readonly LandmarkFrame[]): LandmarkFrame | null {
+  for (let i = frames.length - 1; i >= 0; i--) if (handFound(frames[i]!)) return frames[i]!;
+  return null;
+}
+
 export interface TrackPhotosOptions {
   root: string;
   photos: readonly Photo[];

@@ -10,7 +10,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cloneLandmarkFrame, createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { Part, POINT_STRIDE, X, Y } from '../../engine/src/core/landmark_layout.ts';
-import { PALM_REACQUIRE_INTERVAL_FRAMES, PALM_VIDEO_TURNS_DEGREES } from '../../engine/src/tracker/constants.ts';
 import type { LandmarkTracker } from '../../engine/src/tracker/landmark_tracker.ts';
 import type { PixelFrame } from '../../engine/src/tracker/types.ts';
 import { JUDGED_FPS } from './judge_photo.ts';
@@ -18,22 +17,22 @@ import { photoKey } from './photos.ts';
 import { fromCached, MODEL_FOLDER, toCached, trackerVersion, type CachedLandmarks, type TrackPhotosOptions } from './track_photos.ts';
 
 /**
- * A still camera at the judged rate (each tracked frame is one judged frame), for up to one full
- * cycle of the turns the palm detector tries while no hand is found (PALM_VIDEO_TURNS_DEGREES, one
- * look every PALM_REACQUIRE_INTERVAL_FRAMES): a hand only one of the later turns finds is found
- * as late as a learner holding still would see it found (a 1 s camera misses the -90 degree turn,
- * frame 30).
+ * A still camera at the judged rate (each tracked frame is one judged frame), for VIDEO_FRAMES
+ * frames at most: the photograph as a 40-frame clip, as the issue that set the camera path's target
+ * measured other people's photographs (`npm run engine -- track --video --hands-without-pose`).
+ * The palm detector's round of turns (PALM_TURNS_DEGREES, one a frame while no hand is found)
+ * fits in it more than twice.
  */
 export const VIDEO_FPS = JUDGED_FPS;
-export const VIDEO_FRAMES = PALM_REACQUIRE_INTERVAL_FRAMES * PALM_VIDEO_TURNS_DEGREES.length;
+export const VIDEO_FRAMES = 40;
 /**
  * Once a hand is found the camera goes on for TRACKED_FRAMES more frames (a second of tracking the
  * hand from its own landmarks, the pose smoothed), or less: it stops once the landmarks have
  * settled, SETTLED_FRAMES frames in a row with the same parts found and no landmark moving more
  * than SETTLED_MOVE (normalised to the frame) from one frame to the next. The image does not
  * change, so the frames after are much the same again (the judge holds the last one). A photograph
- * with no hand found is tracked for all VIDEO_FRAMES. The 170 photographs then take about 6000
- * frames, 10 minutes on 2 shared cores (fixed 140 frames each: 24000).
+ * with no hand found is tracked for all VIDEO_FRAMES. The 170 photographs then take about 5000
+ * frames, 10 minutes on 2 shared cores.
  */
 export const TRACKED_FRAMES = VIDEO_FPS;
 export const SETTLED_FRAMES = 10;
@@ -42,7 +41,7 @@ export const SETTLED_MOVE = 0.002;
 /**
  * Whether two frames found the same parts, a hand among them, none of whose landmarks moved more
  * than SETTLED_MOVE. Frames with no hand never count as settled: the palm detector is still
- * looking, a new turn of the frame every PALM_REACQUIRE_INTERVAL_FRAMES.
+ * looking, a new turn of the frame on each frame of its round.
  */
 export function sameLandmarks(a: LandmarkFrame, b: LandmarkFrame): boolean {
   for (let part = 0; part < a.present.length; part++) if (a.present[part] !== b.present[part]) return false;

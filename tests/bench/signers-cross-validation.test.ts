@@ -3,6 +3,7 @@
 // MediaPipe Hands' stored landmarks standing in for our tracker's (no tracking in this test) and a
 // one-setting grid, so that it takes seconds; the full run is the signers stage's.
 import { describe, expect, test } from 'vitest';
+import { createLandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.ts';
 import { assertFoldsDisjoint, crossValidate } from '../../bench/signers-judge/cross_validate.ts';
 import { FOLDS, personOf, photoFolds } from '../../bench/signers-judge/photo_folds.ts';
@@ -48,6 +49,8 @@ describe('cross-validation on real photographs', () => {
       recordings: await loadAlphabetFolder(ALPHABET_DIR),
       photos: sample,
       still: (p) => (stored.has(photoKey(p)) ? mediapipeFrame(stored.get(photoKey(p))!) : null),
+      // The camera's path too (its frames also tune each fold, tuneOnCamera): a photograph's frame held for 3 frames.
+      videoWithoutBody: (p) => [0, 1, 2].map(() => (stored.has(photoKey(p)) ? mediapipeFrame(stored.get(photoKey(p))!) : createLandmarkFrame())),
       people: sample.flatMap((p) => (stored.has(photoKey(p)) ? [{ photo: photoKey(p), letter: p.letter, tracker: 'mediapipe', landmarks: mediapipeFrame(stored.get(photoKey(p))!) }] : [])),
       nonSigns: await nonSignFrames(),
       grid: { betweenSigners: [1], tighterCurl: [0.5], maxRatio: [0.9], maxDistance: [1.6], peopleQuantile: [0], fists: ['none'] },
@@ -62,6 +65,7 @@ describe('cross-validation on real photographs', () => {
     }
     // Every sampled photograph was judged, in still mode, by its fold's judge.
     expect([...cv.still.keys()].sort()).toEqual(sample.map(photoKey).sort());
+    expect([...cv.videoWithoutBody!.keys()].sort()).toEqual(sample.map(photoKey).sort());
     // The check itself fails where a fold learned from a photograph it judged.
     const leaked = cv.folds.map((f, i) => (i === 0 ? { ...f, learnedFrom: [...f.learnedFrom, f.judged[0]!] } : f));
     expect(() => assertFoldsDisjoint({ folds: leaked }, sample.map(photoKey))).toThrow(/also learned from/);

@@ -152,9 +152,10 @@ export const PALM_MAX_HANDS = 2;
 export const PALM_ROTATION_KEYPOINTS = { start: 0, end: 2, targetAngle: Math.PI / 2 } as const;
 export const PALM_TO_HAND_RECT_TRANSFORM = { scaleX: 2.6, scaleY: 2.6, shiftX: 0, shiftY: -0.5, squareLong: true };
 /**
- * Video: with no hand found in a frame, the palm detector looks again at most once every this many
- * frames (about three times a second at 30 fps): re-acquiring a hand that the body path does not
- * hold costs one palm model run on those frames only, never on frames where a hand is tracked.
+ * Video: with no hand found, the palm detector looks in one round of turns of the frame (one turn
+ * a frame, PALM_TURNS_DEGREES), then waits this many frames before the next round: a hand
+ * the body path does not hold is found within a quarter second whatever its turn, and a frame whose
+ * hand is tracked never pays for a look.
  */
 export const PALM_REACQUIRE_INTERVAL_FRAMES = 10;
 /**
@@ -165,15 +166,11 @@ export const PALM_REACQUIRE_INTERVAL_FRAMES = 10;
  * to the quarter turns'). Not in MediaPipe's graph, which runs once, upright.
  * - still images: upright first; only while no hand at all is found, the other turns in this
  *   order until one is;
- * - video: one turn per re-acquiring attempt, the still image's turns in the same order, upright
- *   every other attempt. The eighth turns are in it too: without them a hand that only an eighth
- *   turn finds, which a still image of it gets, was never found however long it was held
- *   (bench/signers.md, video mode: 6 of the 170 real photographs, 3 of them completing their
- *   letter in still mode). A full cycle is 14 attempts, 4.7 s at 30 fps; a tracked hand costs no
- *   attempt.
+ * - video: the same turns in the same order, one a frame while no hand is found. One turn every
+ *   tenth frame (a round of 4.7 s) found a hand that only a late turn finds (B5, R17, W25 of the
+ *   real photographs) seconds after a still image of it does, and not at all on a 40-frame clip.
  */
-export const PALM_STILL_TURNS_DEGREES = [0, 90, -90, 180, 45, -45, 135, -135] as const;
-export const PALM_VIDEO_TURNS_DEGREES = [0, 90, 0, -90, 0, 180, 0, 45, 0, -45, 0, 135, 0, -135] as const;
+export const PALM_TURNS_DEGREES = [0, 90, -90, 180, 45, -45, 135, -135] as const;
 
 /** Index of each stage in the `stageTimings` array (milliseconds, filled per frame). */
 export const TrackerStage = {

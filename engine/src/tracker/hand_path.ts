@@ -1,9 +1,10 @@
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
-import { HAND_POINT_COUNT, Part, POINT_STRIDE } from '../core/landmark_layout.ts';
+import { HAND_POINT_COUNT, Part, POINT_STRIDE, X, Y } from '../core/landmark_layout.ts';
 import { keepTrackedHandRect } from './calculators/choose_hand_rect.ts';
 import { handednessToSide } from './calculators/handedness_to_side.ts';
 import { handRectFromLandmarks } from './calculators/hand_rect_from_landmarks.ts';
 import { handRectFromPose } from './calculators/hand_rect_from_pose.ts';
+import { nearestWristSide } from './calculators/nearest_wrist_side.ts';
 import { projectHandLandmarks } from './calculators/project_hand_landmarks.ts';
 import { transformRect } from './calculators/transform_rect.ts';
 import {
@@ -70,11 +71,12 @@ export class HandPath {
     if (sides.length > 0) await this.trackFromRects(pixels, sides, out, timings);
     const palmMode = PALM_MODE[pass];
     if (this.palms?.shouldLook(out, palmMode)) await this.palms.look(pixels, out, timings, palmMode);
-    // No hand at all, and no body to lead to one (or, on a still image, a body that led to none
-    // and the palm detector found none either: a hand close to the camera read as a body): the
-    // whole frame is the crop.
+    // No hand at all, and no body to lead to one (or a body that led to none and the palm
+    // detector found none either, on a still image or when it looked upright in video: a hand
+    // close to the camera read as a body): the whole frame is the crop.
     const noBody = sides.length === 0 && out.present[Part.pose] === 0;
-    if ((noBody || (pass === 'still' && this.palms !== null)) && !anyHandPresent(out) && this.withoutBody(pass)) {
+    const palmMissed = pass === 'still' ? this.palms !== null : pass === 'video' && this.palms?.missedUprightHand === true;
+    if ((noBody || palmMissed) && !anyHandPresent(out) && this.withoutBody(pass)) {
       await this.findHandWithoutPose(pixels, out, timings, pass);
     }
   }
@@ -113,12 +115,19 @@ export class HandPath {
     const start = now();
     const score = result.presence[0]!;
     if (score >= HAND_PRESENCE_THRESHOLD) {
-      const track = this.tracks.of(handednessToSide(result.handedness[0]!, this.options.mirrored));
+      // In video with a body in view (its wrists led to no hand, nor did the palm detector), the
+      // nearest wrist's side: the handedness of a hand seen in the whole frame can be wrong, and
+      // the body path would then crop its side at the other wrist and lose it.
+      const bodySide = pass === 'video' && out.present[Part.pose] === 1;
+      const hand = this.recropHand;
+      if (bodySide) projectHandLandmarks(result.landmarks, 0, HAND_INPUT_SIZE, rect, score, hand);
+      const side = bodySide ? nearestWristSide(out.pose, hand[X]!, hand[Y]!, width, height) : handednessToSide(result.handedness[0]!, this.options.mirrored);
+      const track = this.tracks.of(side);
       track.accept(result.landmarks, 0, rect, score, out);
-      // On a still image (found in its first pass, or after its refinement lost every hand), the
-      // refinement passes follow this hand from its own landmarks, as a palm's: a body's wrist
-      // that led to no hand would take them elsewhere.
-      if (pass !== 'video') track.foundByPalm = true;
+      // On a still image (found in its first pass, or after its refinement lost every hand), and
+      // in video beside a body, the next passes follow this hand from its own landmarks, as a
+      // palm's: a body's wrist that led to no hand would take them elsewhere.
+      if (pass !== 'video' || bodySide) track.foundByPalm = true;
     }
     addStageTime(timings, TrackerStage.projection, now() - start);
   }

@@ -74,6 +74,11 @@ export class HandTracks {
     for (const track of this.bySide) track.forget();
   }
 
+  /** Video: whether a hand in `out` has its wider look in this frame (wider_look.ts lookAtNewHands). */
+  widerLookDue(out: LandmarkFrame): boolean {
+    return this.bySide.some((track) => track.framesToWiderLook === 1 && out.present[handPart(track.side)] === 1);
+  }
+
   /** No hand in `out`, none tracked. */
   loseBoth(out: LandmarkFrame): void {
     for (const track of this.bySide) track.lose(out);

@@ -240,7 +240,10 @@ export class LandmarkTracker {
       await this.pose.track(frame, timestampMs, out, timings);
       if (this.hands?.path.looksForHands(out, pass)) {
         await this.hands.path.track(pixels, out, timings, pass);
-        if (pass === 'video') await this.hands.widerLook.lookAtNewHands(pixels, out, timings);
+        if (pass === 'video') {
+          if (this.tracks.widerLookDue(out)) await this.hands.palms?.lookAtNewHand(pixels, out, timings);
+          await this.hands.widerLook.lookAtNewHands(pixels, out, timings);
+        }
       } else this.tracks.loseBoth(out);
     } finally {
       frame.dispose();

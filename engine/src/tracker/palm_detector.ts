@@ -61,7 +61,7 @@ export class PalmDetector {
 
   /**
    * Finds up to PALM_MAX_HANDS palms in the frame; fills `handRects` and `palms`, returns how many.
-   * `turnDegrees` turns the frame before the model sees it (see PALM_STILL_TURNS_DEGREES); the
+   * `turnDegrees` turns the frame before the model sees it (see PALM_TURNS_DEGREES); the
    * palms come back in the frame's own coordinates.
    * `replay`: the model's recorded WebGPU graph, run from the input bytes (else TF.js runs it).
    */

@@ -1,13 +1,13 @@
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
-import { HAND_POINT_COUNT, HandPoint, Part, POINT_STRIDE, PosePoint, SCORE, X, Y } from '../core/landmark_layout.ts';
+import { HAND_POINT_COUNT, HandPoint, Part, POINT_STRIDE, SCORE, X, Y } from '../core/landmark_layout.ts';
 import { handednessToSide } from './calculators/handedness_to_side.ts';
+import { nearestWristSide } from './calculators/nearest_wrist_side.ts';
 import { projectHandLandmarks } from './calculators/project_hand_landmarks.ts';
 import {
   HAND_INPUT_SIZE,
   HAND_PRESENCE_THRESHOLD,
   PALM_REACQUIRE_INTERVAL_FRAMES,
-  PALM_STILL_TURNS_DEGREES,
-  PALM_VIDEO_TURNS_DEGREES,
+  PALM_TURNS_DEGREES,
   TrackerStage,
 } from './constants.ts';
 import type { HandModelRunner } from './hand_model_runner.ts';
@@ -20,10 +20,10 @@ import type { NormalizedRect, PixelFrame } from './types.ts';
 import type { TrackerGraphReplays, TrackerGraphs } from './webgpu/tracker_graph_replays.ts';
 
 /**
- * When the palm detector looks: 'video', to re-acquire when no hand is found (at most every
- * PALM_REACQUIRE_INTERVAL_FRAMES frames, one turn of the frame per attempt); 'still', on a still
- * image's first pass, whenever a side has no hand (upright, then the turns while none is found);
- * 'off', never (a still image's refinement passes).
+ * When the palm detector looks: 'video', to re-acquire when no hand is found (one turn of the
+ * frame a frame, through the still image's turns, then a wait of PALM_REACQUIRE_INTERVAL_FRAMES
+ * before the next round); 'still', on a still image's first pass, whenever a side has no hand
+ * (upright, then the turns while none is found); 'off', never (a still image's refinement passes).
  */
 export type PalmSearchMode = 'video' | 'still' | 'off';
 
@@ -40,8 +40,10 @@ export class PalmSearch {
   replays: TrackerGraphReplays | null = null;
   /** Video: frames left before the detector may look again. */
   private wait = 0;
-  /** Video: re-acquiring attempts so far (each takes the next of PALM_VIDEO_TURNS_DEGREES). */
-  private attempt = 0;
+  /** Video: the next turn of this round of looking (an index into PALM_TURNS_DEGREES). */
+  private turn = 0;
+  /** Video: whether the detector looked upright in this frame and found no hand (the whole frame is tried then). */
+  private missedUpright = false;
   private readonly rects: NormalizedRect[] = [];
   /** A palm's hand in frame coordinates, its landmark box, and a found hand's box. */
   private readonly hand = new Float32Array(HAND_POINT_COUNT * POINT_STRIDE);
@@ -63,36 +65,59 @@ export class PalmSearch {
   /** Forgets the video's wait and turns: the next frame without a hand is looked at upright. */
   reset(): void {
     this.wait = 0;
-    this.attempt = 0;
+    this.turn = 0;
+    this.missedUpright = false;
   }
 
   /**
    * Whether the detector looks in this frame: on a still image when a side has no hand; in video
-   * only when no hand at all was found, at most every PALM_REACQUIRE_INTERVAL_FRAMES frames (a
-   * frame whose hand the body path or the tracking holds never pays for it).
+   * only when no hand at all was found, one turn a frame through a round of the still image's
+   * turns, then not for PALM_REACQUIRE_INTERVAL_FRAMES frames (a frame whose hand the body path or
+   * the tracking holds never pays for it; a hand found ends the round, and the next one starts
+   * upright).
    */
   shouldLook(out: LandmarkFrame, mode: PalmSearchMode): boolean {
+    this.missedUpright = false;
     if (mode === 'off') return false;
     const left = isHandPresent(out, HandSide.left);
     const right = isHandPresent(out, HandSide.right);
     if (mode === 'still') return !left || !right;
     if (this.wait > 0) this.wait--;
-    if (left || right || this.wait > 0) return false;
-    this.wait = PALM_REACQUIRE_INTERVAL_FRAMES;
-    return true;
+    if (left || right) this.turn = 0;
+    return !left && !right && this.wait === 0;
+  }
+
+  /** Video: the detector looked upright in this frame and found no hand. */
+  get missedUprightHand(): boolean {
+    return this.missedUpright;
   }
 
   /** The detector's runs for this frame: which turns of the frame (PALM_*_TURNS_DEGREES). */
   async look(pixels: PixelFrame, out: LandmarkFrame, timings: Float64Array, mode: PalmSearchMode): Promise<void> {
     if (mode === 'video') {
-      const turn = PALM_VIDEO_TURNS_DEGREES[this.attempt++ % PALM_VIDEO_TURNS_DEGREES.length]!;
+      const turn = PALM_TURNS_DEGREES[this.turn]!;
+      this.turn = (this.turn + 1) % PALM_TURNS_DEGREES.length;
+      if (this.turn === 0) this.wait = PALM_REACQUIRE_INTERVAL_FRAMES;
       await this.findHands(pixels, out, timings, turn, mode);
+      this.missedUpright = turn === 0 && !isHandPresent(out, HandSide.left) && !isHandPresent(out, HandSide.right);
       return;
     }
-    for (const turn of PALM_STILL_TURNS_DEGREES) {
+    for (const turn of PALM_TURNS_DEGREES) {
       if (turn !== 0 && (isHandPresent(out, HandSide.left) || isHandPresent(out, HandSide.right))) return;
       await this.findHands(pixels, out, timings, turn, mode);
     }
+  }
+
+  /**
+   * Video: a hand newly found from the body's wrist or a palm is looked at again as a still
+   * image's first pass looks at it: the detector once, upright, when a side has no hand, each
+   * palm's hand kept when new or surer. A weak crop from the body's wrist (a knot of fingers read
+   * as a hand) otherwise holds the hand and keeps the detector from ever looking (it looks in video
+   * only while no hand is found). Run on the frame of the hand's wider look (HandTracks.widerLookDue).
+   */
+  async lookAtNewHand(pixels: PixelFrame, out: LandmarkFrame, timings: Float64Array): Promise<void> {
+    if (isHandPresent(out, HandSide.left) && isHandPresent(out, HandSide.right)) return;
+    await this.findHands(pixels, out, timings, 0, 'still');
   }
 
   /** The detector once on a grey input (kernel set-up, shader compilation). */
@@ -169,12 +194,7 @@ export class PalmSearch {
   private sideOfPalmHand(x: number, y: number, handedness: number, out: LandmarkFrame): HandSide | null {
     let side: HandSide;
     if (out.present[Part.pose]) {
-      const w = out.imageWidth;
-      const h = out.imageHeight;
-      const pose = out.pose;
-      const left = Math.hypot((pose[PosePoint.leftWrist * POINT_STRIDE + X]! - x) * w, (pose[PosePoint.leftWrist * POINT_STRIDE + Y]! - y) * h);
-      const right = Math.hypot((pose[PosePoint.rightWrist * POINT_STRIDE + X]! - x) * w, (pose[PosePoint.rightWrist * POINT_STRIDE + Y]! - y) * h);
-      side = left <= right ? HandSide.left : HandSide.right;
+      side = nearestWristSide(out.pose, x, y, out.imageWidth, out.imageHeight);
     } else {
       side = handednessToSide(handedness, this.options.mirrored);
     }

@@ -41,6 +41,12 @@ if (compare) {
   console.log(`compared ${result.framesCompared} frames with ${compare}: ${result.differences.length} differ`);
   for (const key of result.inputChanged) console.log(`input differs (decoder, not tracker), not compared: ${key}`);
   for (const key of result.unrecorded) console.log(`not recorded: ${key}`);
-  for (const line of result.differences.slice(0, 50)) console.log(`differs: ${line}`);
+  // One line a sequence: how many of its frames differ, and the first.
+  const bySequence = new Map<string, string[]>();
+  for (const line of result.differences) {
+    const key = line.replace(/ #\d+$|: \d+ frames tracked.*$/, '');
+    bySequence.set(key, [...(bySequence.get(key) ?? []), line.slice(key.length)]);
+  }
+  for (const [key, lines] of bySequence) console.log(`differs: ${key}: ${lines.length} frames (first${lines[0]})`);
   if (result.differences.length > 0 || result.unrecorded.length > 0) process.exitCode = 1;
 }

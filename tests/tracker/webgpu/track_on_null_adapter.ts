@@ -24,6 +24,7 @@ const { fileModelSource, defaultModelFolder } = await import('../../../engine/sr
 const { modelFileNames } = await import('../../../engine/src/tracker/model_urls.ts');
 const { decodeImageFile } = await import('../../../engine/src/tracker/node/node_image.ts');
 const { createLandmarkFrame } = await import('../../../engine/src/core/landmark_frame.ts');
+const { PALM_TURNS_DEGREES } = await import('../../../engine/src/tracker/constants.ts');
 
 if (!(await tf.setBackend('webgpu'))) throw new Error('TF.js WebGPU did not start');
 await tf.ready();
@@ -41,10 +42,15 @@ const frame = createLandmarkFrame(image.width, image.height);
 const pixels = { data: image.data, width: image.width, height: image.height, channels: 3 as const };
 await tracker.track(pixels, 0, frame);
 const tensorsAfterFirst = tf.memory().numTensors;
+// With no hand found the palm detector looks one turn a frame for a round of turns, then waits
+// (palm_search.ts): the frame measured is the first after the round, the body path's alone.
+for (let i = 1; i < PALM_TURNS_DEGREES.length; i++) await tracker.track(pixels, i * 33, frame);
 const since = (before: typeof counts) => Object.fromEntries(Object.entries(counts).map(([key, value]) => [key, value - before[key as keyof typeof before]]));
 let before = { ...counts };
-await tracker.track(pixels, 33, frame);
+const palmRunsBeforeFrame = tracker.palmDetectorRuns;
+await tracker.track(pixels, PALM_TURNS_DEGREES.length * 33, frame);
 const perFrame = since(before);
+if (tracker.palmDetectorRuns !== palmRunsBeforeFrame) throw new Error('track_on_null_adapter: the palm detector looked on the frame measured');
 // A still image looks for a hand even without a body: the palm detector on the letterboxed frame
 // (it finds nothing here), then the hand model on the whole frame.
 before = { ...counts };
