@@ -1,5 +1,6 @@
 // The whole practice loop in the browser (tracker -> angles -> match -> state machine) on one clip:
 // camera frames dropped, decisions a second, and the time from capture to decision.
+import { spawn } from 'node:child_process';
 import type { Browser } from 'playwright-core';
 import { runPage } from '../lib/browser-run.ts';
 import { f1, spread } from '../lib/report.ts';
@@ -25,19 +26,19 @@ function practiceLoopMarkdown(out: BenchOutput): string[] {
   const p = out.practiceLoop;
   if (p.status === 'ok' && Array.isArray(p.rows)) {
     lines.push(
-      '| models | threads | schedule | clip | camera frames (30 fps) | tracked | dropped | decisions/s | hand / pose found | capture -> decision ms median (p10-p90) | capture -> landmarks / tracker (worker) / practice loop (angles + match + state), median ms |',
+      '| models | threads | schedule | machine | clip | camera frames (30 fps) | tracked | dropped | decisions/s | hand / pose found | capture -> decision ms median (p10-p90) | capture -> landmarks / tracker (worker) / practice loop (angles + match + state), median ms |',
     );
-    lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
+    lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of p.rows as (Record<string, unknown> & { status: string })[]) {
       if (r.status !== 'ok') {
-        lines.push(`| ${String(r.poseModel)}/${String(r.handModel)} | ${String(r.wasmThreads)} | ${r.schedule ? 'on' : 'off'} | ${r.status}: ${String(r.reason ?? '')} | | | | | | | |`);
+        lines.push(`| ${String(r.poseModel)}/${String(r.handModel)} | ${String(r.wasmThreads)} | ${r.schedule ? 'on' : 'off'} | ${r.coreBusy ? 'one core busy' : 'as it is'} | ${r.status}: ${String(r.reason ?? '')} | | | | | | | |`);
         continue;
       }
       const lat = r.latencyMs as Stat;
       const st = r.stagesMs as Record<string, Stat>;
       const tracked = r.processed as number;
       lines.push(
-        `| ${String(r.poseModel)}/${String(r.handModel)} | ${String(r.threads)} | ${String(r.schedule)} | ${String(r.clip)} | ${String(r.cameraFrames)} | ${tracked} (${f1(100 - (r.droppedPercent as number))}%) | ${String(r.dropped)} | ${f1(r.loopFps as number)} | ${String(r.framesWithHand)} / ${String(r.framesWithPose)} of ${tracked} | ${spread(lat)} | ${f1(st.captureToLandmarks?.median)} / ${f1(st.tracker?.median)} / ${f1(st.practiceLoop?.median)} |`,
+        `| ${String(r.poseModel)}/${String(r.handModel)} | ${String(r.threads)} | ${String(r.schedule)} | ${r.coreBusy ? 'one core busy' : 'as it is'} | ${String(r.clip)} | ${String(r.cameraFrames)} | ${tracked} (${f1(100 - (r.droppedPercent as number))}%) | ${String(r.dropped)} | ${f1(r.loopFps as number)} | ${String(r.framesWithHand)} / ${String(r.framesWithPose)} of ${tracked} | ${spread(lat)} | ${f1(st.captureToLandmarks?.median)} / ${f1(st.tracker?.median)} / ${f1(st.practiceLoop?.median)} |`,
       );
     }
   } else lines.push(`${p.status}: ${String(p.reason ?? '')}`);
@@ -50,10 +51,23 @@ interface LoopSettings {
   loopFrames: number;
 }
 
-/** The practice loop's rows: each model pair at 1 and 2 WASM threads, every part on every frame and on the held letter's schedule. */
-const LOOP_ROWS = (['full', 'lite'] as const).flatMap((model) =>
-  [1, 2].flatMap((wasmThreads) => [false, true].map((schedule) => ({ poseModel: model, handModel: model, wasmThreads, schedule }))),
-);
+/**
+ * The practice loop's rows: each model pair at 1 and 2 WASM threads, every part on every frame and
+ * on the held letter's schedule, the machine as it is; then the full models on the schedule again
+ * with one core kept busy by a second process (a learner's laptop running something else).
+ */
+const LOOP_ROWS = [
+  ...(['full', 'lite'] as const).flatMap((model) =>
+    [1, 2].flatMap((wasmThreads) => [false, true].map((schedule) => ({ poseModel: model, handModel: model, wasmThreads, schedule, coreBusy: false }))),
+  ),
+  ...[1, 2].map((wasmThreads) => ({ poseModel: 'full' as const, handModel: 'full' as const, wasmThreads, schedule: true, coreBusy: true })),
+];
+
+/** A second process spinning on one core until `stop` (the loop's loaded rows). */
+function busyCore(): { stop: () => void } {
+  const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  return { stop: () => child.kill('SIGKILL') };
+}
 
 async function runPracticeLoop(
   browser: Browser,
@@ -63,24 +77,31 @@ async function runPracticeLoop(
   log: (line: string) => void,
 ): Promise<BenchOutput['practiceLoop']> {
   const rows: Record<string, unknown>[] = [];
-  for (const row of LOOP_ROWS) {
-    const raw = (await runPage(
-      browser,
-      serverUrl,
-      'loop',
-      { clip: loop.clip, frames: 90, repeats: 1, base: '/coi', variant: 'wasm-simd-threads', options: { ...loop, ...row } },
-      timeoutMs,
-      log,
-    )) as RawRunResult & { loop?: Record<string, unknown> & { latencyMs: number[]; progressLatencyMs: number[]; stagesMs: Record<string, number[]> } };
-    const label = `${row.poseModel}/${row.handModel}, ${row.wasmThreads} thread${row.wasmThreads > 1 ? 's' : ''}, schedule ${row.schedule ? 'on' : 'off'}`;
+  for (const { coreBusy, ...row } of LOOP_ROWS) {
+    const busy = coreBusy ? busyCore() : null;
+    let raw: RawRunResult & { loop?: Record<string, unknown> & { latencyMs: number[]; progressLatencyMs: number[]; stagesMs: Record<string, number[]> } };
+    try {
+      raw = (await runPage(
+        browser,
+        serverUrl,
+        'loop',
+        { clip: loop.clip, frames: 90, repeats: 1, base: '/coi', variant: 'wasm-simd-threads', options: { ...loop, ...row } },
+        timeoutMs,
+        log,
+      )) as typeof raw;
+    } finally {
+      busy?.stop();
+    }
+    const label = `${row.poseModel}/${row.handModel}, ${row.wasmThreads} thread${row.wasmThreads > 1 ? 's' : ''}, schedule ${row.schedule ? 'on' : 'off'}${coreBusy ? ', one core busy' : ''}`;
     if (raw.status !== 'ok' || !raw.loop) {
       log(`bench:   practice loop ${label}: ${raw.status} ${raw.reason?.split('\n')[0] ?? ''}`);
-      rows.push({ status: raw.status === 'ok' ? 'error' : raw.status, reason: raw.reason?.split('\n')[0] ?? 'no loop result', ...row });
+      rows.push({ status: raw.status === 'ok' ? 'error' : raw.status, reason: raw.reason?.split('\n')[0] ?? 'no loop result', ...row, coreBusy });
       continue;
     }
     const l = raw.loop;
     const result = {
       status: 'ok',
+      coreBusy,
       runtime: 'chromium-wasm-simd-threads',
       clip: loop.clip,
       backend: raw.backend,
