@@ -45,7 +45,7 @@ export class HandPath {
   private readonly sides: HandSide[] = [];
   private readonly rects: NormalizedRect[] = [];
   private readonly recropSides: HandSide[] = [];
-  /** A re-cropped hand's landmarks on its loose crop (frame coordinates). */
+  /** A hand's landmarks before it is accepted (frame coordinates): a re-crop's on its loose crop, the whole frame's for its wrist. */
   private readonly recropHand = new Float32Array(HAND_POINT_COUNT * POINT_STRIDE);
   /** The whole frame, squared: the crop of a hand seen without a body. */
   private readonly wholeFrame = createNormalizedRect();

@@ -1,69 +1,47 @@
 // The camera practice screen of one lesson (product.md §2.10 Camera, §4.7 Practice flow): mirrored
-// live video with the learner's skeleton over it, the sign's name and circular progress, the
-// lesson bar, the guide animation, what to fix, the flag dialog, the tips bar, the side panel
-// and the 'Lesson Completed!' card with its 4 s auto-continue. What the camera sees of the learner
-// (nobody, no hand, a hand) decides the hint (camera-presence.ts). The learner may practise with a
-// video file instead of the camera, or watch a recorded signer do the lesson (`&watch=signer`):
-// then the screen says so, and nothing is saved (no progress, no letter statistics).
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+// live video with the learner's skeleton over it, the top bar (the sign's name and circular
+// progress, the lesson bar), the guide animation, what to fix (practice-hint.tsx), the banners,
+// the flag dialog, the tips bar, the side panel and the 'Lesson Completed!' card with its 4 s
+// auto-continue. This file holds the screen's state and wires the parts. What the camera sees of
+// the learner (nobody, no hand, a hand) decides the hint (camera-presence.ts). The learner may
+// practise with a video file instead of the camera, or watch a recorded signer do the lesson
+// (`&watch=signer`): then the screen says so, and nothing is saved (no progress, no letter
+// statistics).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Toaster, toast } from 'sonner';
 import { useLocation, useSearch } from 'wouter';
 import type { PracticeEvent } from '@signlearn/engine/practice/practice_events';
 import { LESSON_CONTINUE_DELAY_MS } from '@signlearn/engine/core/constants';
-import { BackButton } from '@/components/back-button.tsx';
-import { FlagIcon } from '@/components/icons.tsx';
-import { Spinner } from '@/components/spinner.tsx';
 import { useAuthProfile } from '@/lib/auth/auth-state.ts';
 import { guideUrl } from '@/lib/data/content.ts';
 import { wordLettersOf } from '@/lib/data/languages.ts';
 import { currentLanguage, readSession, writeSession } from '@/lib/session-storage/session-storage.ts';
 import { releaseWarmTracker, warmUpTracker } from '@/lib/tracker-warmup/tracker-warmup.ts';
-import { CAMERA_ADVICE } from '../stream/camera-advice.ts';
 import { presenceMessage } from '../practice/camera-presence.ts';
 import { FlagSignModal } from './flag-sign-modal.tsx';
-import { InputPicker, WATCH_SIGNER_LABEL } from './input-picker.tsx';
+import { InputPicker } from './input-picker.tsx';
 import { createLandmarkSource, tracksCamera } from '../landmarks/create-landmark-source.ts';
 import { createLetterStatsRecorder, type LetterStatsRecorder } from '../practice/letter-stats-recorder.ts';
-import type { LoadedLesson } from '../lesson/load-lesson.ts';
-import { loadPracticeTarget, practiceTitle, type PracticeTarget } from '../lesson/practice-target.ts';
+import { practiceTitle, type PracticeTarget } from '../lesson/practice-target.ts';
+import { usePracticeLesson } from '../lesson/use-practice-lesson.ts';
 import { PracticeController } from '../practice/practice-controller.ts';
-import { recordedSignerJudgeMessage, recordedSignerPresenceMessage } from './recorded-signer-hint.ts';
-import type { PracticeView } from '../practice/practice-view.ts';
-import { GuideOverlay, LessonBar, LessonCompleteCard, ProgressRing, TipsBar } from './practice-widgets.tsx';
+import { recordedSignerPresenceMessage } from './recorded-signer-hint.ts';
+import { usePracticeView } from '../practice/use-practice-view.ts';
+import { CameraLostBanner, ProblemBanner, StartingBanner } from './practice-banners.tsx';
+import { PracticeHint } from './practice-hint.tsx';
+import { PracticeTopBar } from './practice-top-bar.tsx';
+import { GuideOverlay, LessonCompleteCard, TipsBar } from './practice-widgets.tsx';
 import { saveCompletedLesson } from '../practice/save-progress.ts';
 import { SidePanel } from './side-panel.tsx';
 import { useMatchMode } from '../practice/use-match-mode.ts';
 import { videoInputFactory, type PracticeInput } from '../stream/video-input.ts';
-import { WordSpelling } from './word-spelling.tsx';
+import { addressWatching, WATCH_PARAM, WATCH_SIGNER } from './watch-signer-address.ts';
 
 /** The camera screen's own toaster: its toasts pass taps through (camera.css), so that a toast
  * over the top bar never stands between the learner and the lesson details or the flag. */
 const CAMERA_TOASTER = 'camera';
 /** product.md §9 Constants: toasts on the camera screen close after 1 s. */
 const TOAST = { duration: 1000, toasterId: CAMERA_TOASTER } as const;
-
-type LessonState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; lesson: LoadedLesson };
-
-const EMPTY_VIEW: PracticeView | null = null;
-function usePracticeView(controller: PracticeController | null): PracticeView | null {
-  return useSyncExternalStore(
-    controller ? controller.subscribe : noopSubscribe,
-    controller ? controller.getView : () => EMPTY_VIEW,
-  );
-}
-const noopSubscribe = () => () => {};
-
-/** `&watch=signer`: the lesson is watched, done by a recorded signer (the landing page links it). */
-export const WATCH_PARAM = 'watch';
-export const WATCH_SIGNER = 'signer';
-
-/** The same screen's address with the recorded signer on (or off). */
-export function addressWatching(search: string, watching: boolean): string {
-  const params = new URLSearchParams(search);
-  if (watching) params.set(WATCH_PARAM, WATCH_SIGNER);
-  else params.delete(WATCH_PARAM);
-  return `/camera?${params.toString()}`;
-}
 
 export function PracticeScreen({ target }: { target: PracticeTarget }) {
   // A letters practice (the weakest letters) is no curriculum lesson: no lesson address.
@@ -88,7 +66,7 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
   }, [watching]);
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [lessonState, setLessonState] = useState<LessonState>({ status: 'loading' });
+  const [lessonState, setLessonState] = usePracticeLesson(language, target);
   const [controller, setController] = useState<PracticeController | null>(null);
   // The judge is each learner's own (remembered under their uid).
   const [mode, setMode] = useMatchMode(profile?.uid ?? null);
@@ -157,19 +135,6 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
         break;
     }
   };
-
-  useEffect(() => {
-    let live = true;
-    loadPracticeTarget(language, target)
-      .then((lesson) => live && setLessonState({ status: 'ready', lesson }))
-      .catch((error: unknown) => {
-        console.error('Loading the lesson failed', error);
-        if (live) setLessonState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
-      });
-    return () => {
-      live = false;
-    };
-  }, [language, target]);
 
   const signs = lessonState.status === 'ready' ? lessonState.lesson.signs : null;
   // The match mode is read when the lesson starts and applied to a running controller below;
@@ -254,31 +219,17 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
           data-first-skeleton-ms={view?.firstSkeletonMs ?? undefined}
         />
 
-        <header className="practice__top">
-          <BackButton onBack={backToLessons} />
-          <div className="practice__sign">
-            <span className="practice__sign-label">{words ? 'Letter' : 'Sign'}</span>
-            <h1 className="practice__sign-name" data-testid="sign-name">
-              {signName}
-            </h1>
-            {words ? <WordSpelling words={words} lettersOf={lettersOf} signIndex={view?.signIndex ?? 0} signStates={view?.signStates ?? []} /> : null}
-            <LessonBar done={view?.signsDone ?? 0} total={signs?.length ?? 0} />
-          </div>
-          <ProgressRing fraction={view?.fraction ?? 0} locked={view?.locked ?? false} />
-          <button
-            type="button"
-            className="practice__details"
-            aria-label="Lesson details and settings"
-            aria-controls="lesson-details"
-            aria-expanded={detailsOpen}
-            onClick={() => setDetailsOpen((open) => !open)}
-          >
-            ☰
-          </button>
-          <button type="button" className="practice__flag" aria-label="Flag this sign" onClick={() => setFlagOpen(true)} disabled={!view || view.status !== 'practising'}>
-            <FlagIcon size={22} />
-          </button>
-        </header>
+        <PracticeTopBar
+          view={view}
+          signName={signName}
+          signCount={signs?.length ?? 0}
+          words={words}
+          lettersOf={lettersOf}
+          detailsOpen={detailsOpen}
+          onBack={backToLessons}
+          onToggleDetails={() => setDetailsOpen((open) => !open)}
+          onFlag={() => setFlagOpen(true)}
+        />
 
         {watching ? (
           <p className="practice__recording" role="note" data-testid="recording-label">
@@ -288,68 +239,20 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
 
         {view && view.status !== 'error' ? <GuideOverlay src={guide} signName={signName} language={language} skeleton={lessonState.status === 'ready' ? lessonState.lesson.guides?.[signName] : null} /> : null}
 
-        {view?.status === 'practising' ? (
-          <div
-            className={`practice__hint${view.matched && !presenceHint ? ' practice__hint--ok' : view.hint || presenceHint ? ' practice__hint--fix' : ''}`}
-            role="status"
-            aria-live="polite"
-            data-testid="hint"
-            data-presence={view.presence}
-          >
-            {view.locked
-              ? words ? 'Next letter…' : 'Next sign…'
-              : view.awaitingRelease
-                ? watching
-                  ? `A double letter: the recorded signer lets go of the ${signName}, then signs ${signName} again`
-                  : `A double letter: bounce your hand (let go of the ${signName}), then sign ${signName} again`
-                : watching
-                  ? (presenceHint ?? recordedSignerJudgeMessage(signName, view.matched, view.hint))
-                  : (presenceHint ?? (view.matched ? 'Good: hold it there' : (view.hint ?? 'Copy the guide')))}
-          </div>
-        ) : null}
+        {view?.status === 'practising' ? <PracticeHint view={view} presenceHint={presenceHint} signName={signName} wordLesson={Boolean(words)} watching={watching} /> : null}
 
-        {lessonState.status === 'loading' || view?.status === 'starting' || (signs && !view) ? (
-          <div className="practice__banner">
-            <Spinner label="Starting the camera and pose tracking" />
-            <p>Starting the camera and pose tracking…</p>
-            {watching ? null : (
-              <button type="button" className="button button--ghost practice__banner-ghost" onClick={watchSigner}>
-                No camera? {WATCH_SIGNER_LABEL}
-              </button>
-            )}
-          </div>
-        ) : null}
+        {lessonState.status === 'loading' || view?.status === 'starting' || (signs && !view) ? <StartingBanner watching={watching} onWatchSigner={watchSigner} /> : null}
         {lessonState.status === 'error' || view?.status === 'error' ? (
-          <div className="practice__banner practice__banner--error" role="alert" data-camera-problem={view?.cameraProblem ?? undefined}>
-            <p>{lessonState.status === 'error' ? lessonState.message : view?.error}</p>
-            {lessonState.status !== 'error' && view?.cameraProblem ? (
-              <p className="practice__banner-advice" data-testid="camera-advice">
-                {CAMERA_ADVICE[view.cameraProblem]}
-              </p>
-            ) : null}
-            <div className="practice__banner-actions">
-              <button type="button" className="button button--secondary" onClick={() => window.location.reload()}>
-                Try again
-              </button>
-              {watching ? null : (
-                <button type="button" className="button button--secondary" onClick={watchSigner}>
-                  {WATCH_SIGNER_LABEL}
-                </button>
-              )}
-              <button type="button" className="button button--ghost practice__banner-ghost" onClick={backToLessons}>
-                Back to lessons
-              </button>
-            </div>
-          </div>
+          <ProblemBanner
+            message={lessonState.status === 'error' ? lessonState.message : view?.error}
+            cameraProblem={view?.cameraProblem}
+            showAdvice={lessonState.status !== 'error'}
+            watching={watching}
+            onWatchSigner={watchSigner}
+            onBack={backToLessons}
+          />
         ) : null}
-        {view?.cameraLost ? (
-          <div className="practice__banner practice__banner--error" role="alert">
-            <p>Camera disconnected. The lesson is paused: plug the camera back in, or reconnect it.</p>
-            <button type="button" className="button button--secondary" onClick={() => void controller?.reconnectCamera()}>
-              Reconnect camera
-            </button>
-          </div>
-        ) : null}
+        {view?.cameraLost ? <CameraLostBanner onReconnect={() => void controller?.reconnectCamera()} /> : null}
 
         {view?.stageTimes ? (
           <pre className="practice__perf" data-testid="perf-overlay" aria-label="Tracker stage times">
