@@ -8,12 +8,11 @@
 import type { AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import type { LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import type { AlphabetRecording } from '../../engine/src/recordings/alphabet_recording_schema.ts';
-import { judgeOf, judgePhotos, judgeVideos, stillSource, type PhotoJudgement, type VideoPhotoResult } from '../signers/judge_photo.ts';
+import { judgeOf, judgePhotos, judgeVideos, type PhotoJudgement, type VideoPhotoResult } from '../signers/judge_photo.ts';
 import { photoKey, type Photo } from '../signers/photos.ts';
 import { handFound, lastHandFrame } from '../signers/track_photos.ts';
-import { describeSetting, learnJudge, type Grid, type LabelledFrame, type LabelledLandmarks, type Outcome } from './learn_judge.ts';
+import { describeSetting, labelledFrame, learnJudge, type Grid, type LabelledLandmarks, type Outcome } from './learn_judge.ts';
 import { photoFolds } from './photo_folds.ts';
-import { stillFrame } from './still_frame.ts';
 
 /** One fold: the photographs the judge learned from, the ones it judged, and what it learned. */
 export interface FoldRecord {
@@ -61,18 +60,11 @@ export interface CrossValidationInput {
   log: (line: string) => void;
 }
 
-/** A photograph's still frame as the judge sees it, labelled (null: no readable hand). */
-function labelled(photo: Photo, landmarks: LandmarkFrame | null): LabelledFrame | null {
-  if (landmarks === null) return null;
-  const frame = stillFrame({ name: photoKey(photo), letter: photo.letter, source: stillSource(photoKey(photo), landmarks) });
-  return frame === null ? null : { photo: photoKey(photo), letter: photo.letter, frame };
-}
-
 export function crossValidate(input: CrossValidationInput): CrossValidation {
   const { photos, log } = input;
   const foldOf = photoFolds(photos.map((p) => ({ photo: photoKey(p), letter: p.letter })), input.folds);
   const camera = (input.tuneOnCamera ?? true) ? input.videoWithoutBody : undefined;
-  const frames = new Map(photos.map((p) => [photoKey(p), [labelled(p, input.still(p)), ...(camera ? [labelled(p, lastHandFrame(camera(p)))] : [])].filter((f) => f !== null)]));
+  const frames = new Map(photos.map((p) => [photoKey(p), [labelledFrame(p, input.still(p)), ...(camera ? [labelledFrame(p, lastHandFrame(camera(p)))] : [])].filter((f) => f !== null)]));
   const folds = [...new Set(foldOf.values())].sort((a, b) => a - b);
   const out: CrossValidation = { folds: [], still: new Map(), ...(input.video ? { video: new Map() } : {}), ...(input.videoWithoutBody ? { videoWithoutBody: new Map() } : {}) };
   for (const fold of folds) {

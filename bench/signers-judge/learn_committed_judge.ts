@@ -25,9 +25,7 @@ import { listPhotos, photoKey, type Photo } from '../signers/photos.ts';
 import type { LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { lastHandFrame, trackPhotos } from '../signers/track_photos.ts';
 import { trackPhotosAsVideo } from '../signers/track_photos_video.ts';
-import { stillSource } from '../signers/judge_photo.ts';
-import { describeSetting, learnJudge, type LabelledHand, type LabelledLandmarks, type LearnedJudge } from './learn_judge.ts';
-import { stillFrame } from './still_frame.ts';
+import { describeSetting, labelledFrame, learnJudge, type LabelledHand, type LabelledLandmarks, type LearnedJudge } from './learn_judge.ts';
 import { nonSignFrames } from './tune_judge.ts';
 
 
@@ -85,12 +83,7 @@ export async function learnCommittedJudge(log: (line: string) => void): Promise<
   const video = await trackPhotosAsVideo({ root: ROOT, photos, log, cacheDir, handsWithoutPose: true });
   // Tuned on each photograph's still frame and its last camera frame with a hand, as each fold of
   // the cross-validation is (cross_validate.ts tuneOnCamera).
-  const tuning = photos.flatMap((p) =>
-    [tracked.frames.get(photoKey(p)) ?? null, lastHandFrame(video.frames.get(photoKey(p)) ?? [])].flatMap((landmarks) => {
-      const frame = landmarks ? stillFrame({ name: photoKey(p), letter: p.letter, source: stillSource(photoKey(p), landmarks) }) : null;
-      return frame ? [{ photo: photoKey(p), letter: p.letter, frame }] : [];
-    }),
-  );
+  const tuning = photos.flatMap((p) => [labelledFrame(p, tracked.frames.get(photoKey(p)) ?? null), labelledFrame(p, lastHandFrame(video.frames.get(photoKey(p)) ?? []))].filter((f) => f !== null));
   const people = peopleLandmarks(photos, (p) => tracked.frames.get(photoKey(p)) ?? null, readStoredMediaPipeHands(ROOT)?.photos ?? [], (p) => video.frames.get(photoKey(p)) ?? []);
   log(`learning the judge on all ${photos.length} photographs (a minute or two)`);
   const learned = learnJudge(await loadAlphabetFolder(ALPHABET_DIR), tuning, await nonSignFrames(), { people });

@@ -26,6 +26,9 @@ import { accepts, frameEvidence, judgedLike, withSteps, type HandEvidence } from
 import { fistLetters, fistSamples, measurePeopleFists } from './people_fists.ts';
 import { measurePeopleSpread, spreadSamples } from './people_spread.ts';
 import { prunePeople } from './prune_people.ts';
+import { stillFrame } from './still_frame.ts';
+import { stillSource } from '../signers/judge_photo.ts';
+import { photoKey, type Photo } from '../signers/photos.ts';
 
 const MOVING = new Set(['J', 'Z']);
 export const WRONG_PAIRS_AT_MOST = 0.005;
@@ -35,6 +38,13 @@ export interface LabelledFrame {
   photo: string;
   letter: string;
   frame: AngleFrame;
+}
+
+/** A photograph's frame (`landmarks`, still mode's or a camera frame) as the judge sees it, labelled (null: no readable hand). */
+export function labelledFrame(photo: Photo, landmarks: LandmarkFrame | null): LabelledFrame | null {
+  if (landmarks === null) return null;
+  const frame = stillFrame({ name: photoKey(photo), letter: photo.letter, source: stillSource(photoKey(photo), landmarks) });
+  return frame === null ? null : { photo: photoKey(photo), letter: photo.letter, frame };
 }
 
 /** One photograph's landmarks as a tracker gave them (ours, or MediaPipe Hands'), with the letter it shows. */

@@ -70,13 +70,12 @@ export class HandPath {
     addStageTime(timings, TrackerStage.handCrop, now() - start);
     if (sides.length > 0) await this.trackFromRects(pixels, sides, out, timings);
     const palmMode = PALM_MODE[pass];
-    if (this.palms?.shouldLook(out, palmMode)) await this.palms.look(pixels, out, timings, palmMode);
+    const lookedUpright = this.palms?.shouldLook(out, palmMode) === true && (await this.palms.look(pixels, out, timings, palmMode));
     // No hand at all, and no body to lead to one (or a body that led to none and the palm
-    // detector found none either, on a still image or when it looked upright in video: a hand
-    // close to the camera read as a body): the whole frame is the crop.
+    // detector, looking at the frame upright, found none either: a hand close to the camera read
+    // as a body): the whole frame is the crop.
     const noBody = sides.length === 0 && out.present[Part.pose] === 0;
-    const palmMissed = pass === 'still' ? this.palms !== null : pass === 'video' && this.palms?.missedUprightHand === true;
-    if ((noBody || palmMissed) && !anyHandPresent(out) && this.withoutBody(pass)) {
+    if ((noBody || lookedUpright) && !anyHandPresent(out) && this.withoutBody(pass)) {
       await this.findHandWithoutPose(pixels, out, timings, pass);
     }
   }

@@ -42,8 +42,6 @@ export class PalmSearch {
   private wait = 0;
   /** Video: the next turn of this round of looking (an index into PALM_TURNS_DEGREES). */
   private turn = 0;
-  /** Video: whether the detector looked upright in this frame and found no hand (the whole frame is tried then). */
-  private missedUpright = false;
   private readonly rects: NormalizedRect[] = [];
   /** A palm's hand in frame coordinates, its landmark box, and a found hand's box. */
   private readonly hand = new Float32Array(HAND_POINT_COUNT * POINT_STRIDE);
@@ -66,7 +64,6 @@ export class PalmSearch {
   reset(): void {
     this.wait = 0;
     this.turn = 0;
-    this.missedUpright = false;
   }
 
   /**
@@ -77,7 +74,6 @@ export class PalmSearch {
    * upright).
    */
   shouldLook(out: LandmarkFrame, mode: PalmSearchMode): boolean {
-    this.missedUpright = false;
     if (mode === 'off') return false;
     const left = isHandPresent(out, HandSide.left);
     const right = isHandPresent(out, HandSide.right);
@@ -87,25 +83,24 @@ export class PalmSearch {
     return !left && !right && this.wait === 0;
   }
 
-  /** Video: the detector looked upright in this frame and found no hand. */
-  get missedUprightHand(): boolean {
-    return this.missedUpright;
-  }
-
-  /** The detector's runs for this frame: which turns of the frame (PALM_*_TURNS_DEGREES). */
-  async look(pixels: PixelFrame, out: LandmarkFrame, timings: Float64Array, mode: PalmSearchMode): Promise<void> {
+  /**
+   * The detector's runs for this frame: which turns of the frame (PALM_TURNS_DEGREES). Returns
+   * whether it looked at the frame upright (a still image always does; video on the first frame of
+   * each round).
+   */
+  async look(pixels: PixelFrame, out: LandmarkFrame, timings: Float64Array, mode: PalmSearchMode): Promise<boolean> {
     if (mode === 'video') {
       const turn = PALM_TURNS_DEGREES[this.turn]!;
       this.turn = (this.turn + 1) % PALM_TURNS_DEGREES.length;
       if (this.turn === 0) this.wait = PALM_REACQUIRE_INTERVAL_FRAMES;
       await this.findHands(pixels, out, timings, turn, mode);
-      this.missedUpright = turn === 0 && !isHandPresent(out, HandSide.left) && !isHandPresent(out, HandSide.right);
-      return;
+      return turn === 0;
     }
     for (const turn of PALM_TURNS_DEGREES) {
-      if (turn !== 0 && (isHandPresent(out, HandSide.left) || isHandPresent(out, HandSide.right))) return;
+      if (turn !== 0 && (isHandPresent(out, HandSide.left) || isHandPresent(out, HandSide.right))) break;
       await this.findHands(pixels, out, timings, turn, mode);
     }
+    return true;
   }
 
   /**
