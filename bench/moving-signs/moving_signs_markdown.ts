@@ -3,6 +3,7 @@
 import { MOVEMENT_LIMITS } from '../../engine/src/movement/movement_verdict.ts';
 import { MAX_FILLED_POSES, MAX_KEY_STEP, MOVEMENT_FRAME_LIMIT } from '../../engine/src/movement/follow_movement.ts';
 import { MOVEMENT_KEY_COUNT } from '../../engine/src/movement/build_movement_model.ts';
+import { TAIL_SECONDS } from './choose_reference.ts';
 import { MIN_FRAMES, SIGN_NAMES } from './performances.ts';
 import { NON_SIGN_SECONDS, STILL_SECONDS, type Judgement, type MovingSignsResult } from './run_moving_signs.ts';
 
@@ -12,6 +13,12 @@ const pct = (a: number, b: number) => (b === 0 ? '-' : `${((100 * a) / b).toFixe
 const cell = (list: readonly { seconds: number | null }[]) => `${done(list)} / ${list.length} (${pct(done(list), list.length)})`;
 const speedName = (speed: number) => `${speed}x`;
 
+/** When a completion came, as a share of the performance's own length at its speed (its limit
+ * less the TAIL_SECONDS allowed after it). */
+export function completionShare(j: Judgement): number {
+  return j.seconds! / (j.limit - TAIL_SECONDS);
+}
+
 function median(values: number[]): string {
   if (values.length === 0) return '-';
   const sorted = [...values].sort((a, b) => a - b);
@@ -19,7 +26,8 @@ function median(values: number[]): string {
 }
 
 export interface MovingSignsTotals {
-  own: Record<string, { completed: number; of: number }>;
+  /** Per speed: own-sign completions, and when they came (median completionShare; null when none). */
+  own: Record<string, { completed: number; of: number; medianShare: number | null }>;
   other: { completed: number; of: number };
   still: { completed: number; of: number };
   nonSigns: { completed: number; of: number };
@@ -30,7 +38,8 @@ export function movingSignsTotals(r: MovingSignsResult): MovingSignsTotals {
   return {
     own: Object.fromEntries(r.speeds.map((speed) => {
       const list = r.judgements.filter((j) => own(j) && j.speed === speed);
-      return [speedName(speed), { completed: done(list), of: list.length }];
+      const shares = list.filter((j) => j.seconds !== null).map(completionShare).sort((a, b) => a - b);
+      return [speedName(speed), { completed: done(list), of: list.length, medianShare: shares.length > 0 ? Math.round(shares[Math.floor(shares.length / 2)]! * 100) / 100 : null }];
     })),
     other: { completed: done(r.judgements.filter((j) => !own(j))), of: r.judgements.filter((j) => !own(j)).length },
     still: { completed: done(r.still), of: r.still.length },
@@ -69,7 +78,9 @@ export function movingSignsMarkdown(r: MovingSignsResult, made: { command: strin
   const otherAt = (speed: number) => cell(r.judgements.filter((j) => !own(j) && j.speed === speed));
   lines.push(`| other sign completes, ${r.speeds.map(speedName).join(' / ')} | ${r.speeds.map(otherAt).join(' / ')} | |`);
   lines.push(`| still handshape held ${STILL_SECONDS} s completes | ${totals.still.completed} / ${totals.still.of} | 0 |`);
-  lines.push(`| non-signs complete | ${totals.nonSigns.completed} / ${totals.nonSigns.of} | 0 |`, '');
+  lines.push(`| non-signs complete | ${totals.nonSigns.completed} / ${totals.nonSigns.of} | 0 |`);
+  const share = (speed: number) => median(allOwn.filter((j) => j.speed === speed && j.seconds !== null).map(completionShare));
+  lines.push(`| own sign completes at, median share of the performance's own length, ${r.speeds.map(speedName).join(' / ')} | ${r.speeds.map(share).join(' / ')} | |`, '');
   const late = allOwn.filter((j) => j.seconds !== null && j.seconds > j.limit + 1e-6).length;
   const unmeasured = r.unmeasured.filter(own);
   if (unmeasured.length > 0) {

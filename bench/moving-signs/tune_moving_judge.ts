@@ -1,7 +1,7 @@
 // Tries settings of the judge of moving signs on the PopSign signers, the way the moving-signs stage
 // measures it (each signer's teacher-checked reference, every other signer judged) but on features
 // computed once, without the practice loop: a few seconds a setting. Prints one line a setting.
-//   node --import tsx bench/moving-signs/tune_moving_judge.ts [--nested]
+//   node --import tsx bench/moving-signs/tune_moving_judge.ts [--nested | --end-pose-ceiling]
 import { createLandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { buildMovementModel, MOVEMENT_KEY_COUNT, MovementClipError } from '../../engine/src/movement/build_movement_model.ts';
 import { compileMovement, type CompiledMovement } from '../../engine/src/movement/compiled_movement.ts';
@@ -95,6 +95,98 @@ function model(p: Performance, setting: Setting): CompiledMovement | null {
   }
 }
 
+/** Signer `r`'s teacher-checked reference of `sign` (as choose_reference.ts), and its checks passed. */
+function chooseModel(all: readonly Prepared[], r: string, sign: string, setting: Setting): { best: CompiledMovement | null; bestScore: number } {
+  const own = all.filter((x) => x.p.signer === r && x.p.eligible);
+  let best: CompiledMovement | null = null;
+  let bestScore = -1;
+  let bestHands = -1;
+  for (const c of own.filter((x) => x.p.sign === sign)) {
+    const m = model(c.p, setting);
+    if (!m) continue;
+    let score = 0;
+    for (const t of own) {
+      if (t === c) continue;
+      const done = judge(m, t, 1, setting) !== null;
+      // As choose_reference.ts: each own-sign take completed and each other-sign take refused counts one.
+      if (done === (t.p.sign === sign)) score++;
+    }
+    // As choose_reference.ts: the most checks passed, then the most frames with a hand.
+    if (score > bestScore || (score === bestScore && c.p.handFrames > bestHands)) {
+      bestScore = score;
+      bestHands = c.p.handFrames;
+      best = m;
+    }
+  }
+  return { best, bestScore };
+}
+
+/**
+ * How often another signer's performance of the sign is ever seen at the reference's end pose,
+ * whatever the judge: of the pairs (each signer's reference, each other signer's measured
+ * performance of the same sign), the share with at least one frame, of either hand, whose nearest
+ * key pose is the last (each feature's difference in its scale, uncapped); the same with the
+ * performer's own offset taken out (their mean, over the performance, of each feature less the
+ * key poses' mean: someone who signs higher throughout is not further from the end for it); and,
+ * offset taken out, the share with a frame nearer the last key pose than the first. The ceiling of
+ * any judge that completes a sign only once its end pose is reached.
+ */
+export function endPoseCeiling(all: readonly Prepared[], setting: Setting) {
+  const signers = [...new Set(all.map((x) => x.p.signer))];
+  const signs = [...new Set(all.map((x) => x.p.sign))];
+  const counts = { pairs: 0, nearestEnd: 0, nearestEndOffset: 0, nearerEndThanStart: 0 };
+  const F = MOVEMENT_FEATURE_COUNT;
+  for (const r of signers) {
+    for (const sign of signs) {
+      const { best: m } = chooseModel(all, r, sign, setting);
+      if (!m) continue;
+      const last = m.keyCount - 1;
+      const distances = (f: Float32Array, offset: Float64Array | null, out: number[]) => {
+        for (let k = 0; k <= last; k++) {
+          let sum = 0;
+          for (let q = 0; q < F; q++) {
+            const e = (f[q]! - (offset ? offset[q]! : 0) - m.keys[k * F + q]!) / m.scales[q]!;
+            sum += e * e;
+          }
+          out[k] = sum;
+        }
+        return out;
+      };
+      const d: number[] = [];
+      for (const x of all) {
+        if (x.p.signer === r || !x.p.eligible || x.p.sign !== sign) continue;
+        counts.pairs++;
+        let nearest = false;
+        let nearestOffset = false;
+        let nearer = false;
+        for (const side of [0, 1]) {
+          const seen = x.features[side]!.filter((f): f is Float32Array => f !== null);
+          if (seen.length === 0) continue;
+          const offset = new Float64Array(F);
+          for (const f of seen) {
+            for (let q = 0; q < F; q++) {
+              let keyMean = 0;
+              for (let k = 0; k <= last; k++) keyMean += m.keys[k * F + q]!;
+              offset[q] = offset[q]! + (f[q]! - keyMean / (last + 1)) / seen.length;
+            }
+          }
+          for (const f of seen) {
+            distances(f, null, d);
+            if (d.every((v) => d[last]! <= v)) nearest = true;
+            distances(f, offset, d);
+            if (d.every((v) => d[last]! <= v)) nearestOffset = true;
+            if (d[last]! <= d[0]!) nearer = true;
+          }
+        }
+        if (nearest) counts.nearestEnd++;
+        if (nearestOffset) counts.nearestEndOffset++;
+        if (nearer) counts.nearerEndThanStart++;
+      }
+    }
+  }
+  return counts;
+}
+
 /**
  * Each signer's teacher-checked reference, every other signer judged against it. `heldOut`: that
  * signer makes no reference and is the only one judged (the outer fold of the nested
@@ -105,30 +197,12 @@ export function evaluate(all: readonly Prepared[], setting: Setting, speeds: rea
   const signers = [...new Set(all.map((x) => x.p.signer))];
   const signs = [...new Set(all.map((x) => x.p.sign))];
   const counts = { own: 0, ownOf: 0, other: 0, otherOf: 0, still: 0, stillOf: 0, refs: 0 };
+  // Per speed: own-sign completions, and when each came as a share of the performance's length at that speed.
+  const bySpeed = new Map(speeds.map((speed) => [speed, { own: 0, ownOf: 0, shares: [] as number[] }]));
   for (const r of signers) {
     if (r === heldOut) continue;
     for (const sign of signs) {
-      const own = all.filter((x) => x.p.signer === r && x.p.eligible);
-      let best: CompiledMovement | null = null;
-      let bestScore = -1;
-      let bestHands = -1;
-      for (const c of own.filter((x) => x.p.sign === sign)) {
-        const m = model(c.p, setting);
-        if (!m) continue;
-        let score = 0;
-        for (const t of own) {
-          if (t === c) continue;
-          const done = judge(m, t, 1, setting) !== null;
-          // As choose_reference.ts: each own-sign take completed and each other-sign take refused counts one.
-          if (done === (t.p.sign === sign)) score++;
-        }
-        // As choose_reference.ts: the most checks passed, then the most frames with a hand.
-        if (score > bestScore || (score === bestScore && c.p.handFrames > bestHands)) {
-          bestScore = score;
-          bestHands = c.p.handFrames;
-          best = m;
-        }
-      }
+      const { best, bestScore } = chooseModel(all, r, sign, setting);
       if (!best) continue;
       counts.refs++;
       const before = { own: counts.own, ownOf: counts.ownOf, other: counts.other };
@@ -136,12 +210,19 @@ export function evaluate(all: readonly Prepared[], setting: Setting, speeds: rea
         if (x.p.signer === r || !x.p.eligible) continue;
         if (heldOut !== undefined && x.p.signer !== heldOut) continue;
         for (const speed of speeds) {
-          const done = judge(best, x, speed, setting) !== null;
+          const seconds = judge(best, x, speed, setting);
+          const done = seconds !== null;
           if (done && x.p.sign !== sign && process.env.FALSE) console.log(`FA ${x.p.signer}/${x.p.sequence} ${x.p.sign} as ${sign} (ref ${r}) speed ${speed}`);
           if (done && process.env.EXTENTS) console.log(`EXT ${x.p.sign === sign ? 'own' : 'other'} ${lastExtent.learner.toFixed(2)} ${lastExtent.reference.toFixed(2)} ${Array.from(lastExtent.rms, (v) => v.toFixed(3)).join(' ')}`);
           if (x.p.sign === sign) {
             counts.ownOf++;
-            if (done) counts.own++;
+            const at = bySpeed.get(speed)!;
+            at.ownOf++;
+            if (done) {
+              counts.own++;
+              at.own++;
+              at.shares.push(seconds / (x.p.frames.length / RECORDING_FPS / speed));
+            }
           } else {
             counts.otherOf++;
             if (done) counts.other++;
@@ -156,7 +237,15 @@ export function evaluate(all: readonly Prepared[], setting: Setting, speeds: rea
       if (process.env.PER_REF) console.log(`REF ${r} ${sign} check ${bestScore} extent ${best.extent.toFixed(2)} seconds ${best.seconds} own ${counts.own - before.own}/${counts.ownOf - before.ownOf} other ${counts.other - before.other}`);
     }
   }
-  return counts;
+  return { ...counts, bySpeed };
+}
+
+/** Per speed: own signs completed, and the median share of the performance's length at which they completed. */
+function perSpeed(c: ReturnType<typeof evaluate>): string {
+  return [...c.bySpeed].map(([speed, at]) => {
+    const sorted = [...at.shares].sort((a, b) => a - b);
+    return `${speed}x ${pct(at.own, at.ownOf)} at ${sorted.length > 0 ? sorted[Math.floor(sorted.length / 2)]!.toFixed(2) : '-'}`;
+  }).join(', ');
 }
 
 const pct = (a: number, b: number) => `${a}/${b} ${((100 * a) / Math.max(1, b)).toFixed(1)}%`;
@@ -180,7 +269,10 @@ if (import.meta.main) {
   const base: Setting = { limits: { ...MOVEMENT_LIMITS }, scales: MOVEMENT_FEATURES.map((f) => f.scale), smooth: false, maxStep: MAX_KEY_STEP, errorCap: MOVEMENT_ERROR_CAP, frameLimit: MOVEMENT_FRAME_LIMIT, maxFilled: MAX_FILLED_POSES, keys: MOVEMENT_KEY_COUNT };
   const settings: [string, Partial<Setting>][] = JSON.parse(process.env.SETTINGS ?? 'null') ?? [['base', {}]];
   const speeds: number[] = JSON.parse(process.env.SPEEDS ?? '[1]');
-  if (process.argv.includes('--nested')) {
+  if (process.argv.includes('--end-pose-ceiling')) {
+    const c = endPoseCeiling(all, base);
+    console.log(`own-sign pairs ${c.pairs}: some frame nearest the end key pose ${pct(c.nearestEnd, c.pairs)}; the performer's offset taken out ${pct(c.nearestEndOffset, c.pairs)}; offset taken out, some frame nearer the end key pose than the first ${pct(c.nearerEndThanStart, c.pairs)}`);
+  } else if (process.argv.includes('--nested')) {
     // Nested cross-validation by signer: for each signer, the setting is chosen on the other nine
     // (their references, their performances), then that signer is judged against the others' references.
     const signers = [...new Set(all.map((x) => x.p.signer))];
@@ -197,7 +289,7 @@ if (import.meta.main) {
     for (const [name, partial] of settings) {
       const t0 = Date.now();
       const c = evaluate(all, settingOf(base, partial), speeds);
-      console.log(`${name}: own ${pct(c.own, c.ownOf)} other ${pct(c.other, c.otherOf)} still ${pct(c.still, c.stillOf)} refs ${c.refs} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+      console.log(`${name}: own ${pct(c.own, c.ownOf)} other ${pct(c.other, c.otherOf)} still ${pct(c.still, c.stillOf)} refs ${c.refs}; own by speed, completed at (median share of the performance): ${perSpeed(c)} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
     }
   }
 }

@@ -31,7 +31,7 @@ export const movingSignsStage: BenchStage = {
     const t = movingSigns.totals;
     if (!t) return [`${movingSigns.status}: ${movingSigns.reason ?? ''}`];
     const lines = ['| measure | completed |', '|---|--:|'];
-    for (const [speed, c] of Object.entries(t.own)) lines.push(`| own sign, ${speed} | ${c.completed} / ${c.of} |`);
+    for (const [speed, c] of Object.entries(t.own)) lines.push(`| own sign, ${speed} (median completion at ${c.medianShare ?? '-'} of the performance) | ${c.completed} / ${c.of} |`);
     lines.push(`| other sign | ${t.other.completed} / ${t.other.of} |`, `| still handshape | ${t.still.completed} / ${t.still.of} |`, `| non-signs | ${t.nonSigns.completed} / ${t.nonSigns.of} |`);
     return lines;
   },

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { RECORDING_FPS } from '../../engine/src/recordings/landmark_source.ts';
 import { TAIL_SECONDS } from '../../bench/moving-signs/choose_reference.ts';
-import { movingSignsMarkdown } from '../../bench/moving-signs/moving_signs_markdown.ts';
+import { completionShare, movingSignsMarkdown, movingSignsTotals } from '../../bench/moving-signs/moving_signs_markdown.ts';
 import { loadPerformances, POPSIGN_DIR, type Performance } from '../../bench/moving-signs/performances.ts';
 import { runMovingSigns, type MovingSignsResult } from '../../bench/moving-signs/run_moving_signs.ts';
 
@@ -73,5 +73,20 @@ describe('the moving-signs stage on a slice of the PopSign signers', () => {
     expect(md).toMatch(/^\| HELLO \|/m);
     expect(md).toMatch(/^\| THANK YOU \|/m);
     expect(md).toContain('own sign completes, 2x');
+    expect(md).toContain("own sign completes at, median share of the performance's own length, 1x / 2x");
+  });
+
+  test("when the own sign completes is measured as a share of the performance's own length at its speed", () => {
+    const completed = result.judgements.filter((j) => j.sign === j.refSign && j.seconds !== null);
+    expect(completed.length).toBeGreaterThan(0);
+    for (const j of completed) {
+      const frames = performances.find((p) => p.sequence === j.sequence)!.frames.length;
+      expect(completionShare(j)).toBeCloseTo((j.seconds! * RECORDING_FPS * j.speed) / frames, 2);
+    }
+    const totals = movingSignsTotals(result);
+    for (const speed of ['1x', '2x']) {
+      const shares = completed.filter((j) => `${j.speed}x` === speed).map(completionShare).sort((a, b) => a - b);
+      expect(totals.own[speed]!.medianShare).toBeCloseTo(shares[Math.floor(shares.length / 2)]!, 2);
+    }
   });
 });
