@@ -6,10 +6,12 @@ import { handRectFromLandmarks } from '../../engine/src/tracker/calculators/hand
 import { handRectFromPose } from '../../engine/src/tracker/calculators/hand_rect_from_pose.ts';
 import { keepTrackedHandRect } from '../../engine/src/tracker/calculators/choose_hand_rect.ts';
 import { letterboxSquareCrop } from '../../engine/src/tracker/calculators/letterbox_square_crop.ts';
+import { ONE_EURO_STATE_LENGTH, oneEuroStep } from '../../engine/src/tracker/calculators/one_euro_step.ts';
 import { poseKeypointsToLandmarks } from '../../engine/src/tracker/calculators/pose_keypoints_to_landmarks.ts';
 import { projectHandLandmarks } from '../../engine/src/tracker/calculators/project_hand_landmarks.ts';
 import { transformRect } from '../../engine/src/tracker/calculators/transform_rect.ts';
-import { HAND_RECT_FROM_LANDMARKS_TRANSFORM } from '../../engine/src/tracker/constants.ts';
+import { HAND_CROP_SMOOTHING, HAND_RECT_FROM_LANDMARKS_TRANSFORM } from '../../engine/src/tracker/constants.ts';
+import { HandCropSmoothing } from '../../engine/src/tracker/hand_crop_smoothing.ts';
 import { createNormalizedRect } from '../../engine/src/tracker/types.ts';
 
 const W = 640;
@@ -137,5 +139,56 @@ describe('letterboxSquareCrop', () => {
     expect(crop.width).toBeCloseTo(rect.width);
     expect(crop.height).toBeCloseTo(rect.height);
     expect(padding).toEqual({ left: 0, top: 0, right: 0, bottom: 0 });
+  });
+});
+
+describe('oneEuroStep', () => {
+  it('gives what MediaPipe\'s one-euro filter gives (pose-detection\'s port of it), value for value', async () => {
+    // The port in the pose library the tracker already uses, as the reference (not shipped: it
+    // keeps its state in objects it makes per call).
+    const { OneEuroFilter } = (await import('@tensorflow-models/pose-detection/dist/shared/filters/one_euro_filter.js' as string)) as {
+      OneEuroFilter: new (config: object) => { apply(value: number, microSeconds: number, valueScale: number): number };
+    };
+    const theirs = new OneEuroFilter({ frequency: 30, ...HAND_CROP_SMOOTHING });
+    const state = new Float64Array(ONE_EURO_STATE_LENGTH);
+    // Still, then a jump, then a steady movement, then swinging between two values; 32 frames a
+    // second (whole microseconds: the port truncates its timestamps to them).
+    const values = [...Array(10).fill(100), ...Array(5).fill(160), ...Array.from({ length: 20 }, (_, i) => 160 + 4 * i), ...Array.from({ length: 20 }, (_, i) => 240 + (i % 2 ? 3 : -3))];
+    values.forEach((value, i) => {
+      const ours = oneEuroStep(state, 0, value, i === 0 ? 0 : 1 / 32, 1 / 80, HAND_CROP_SMOOTHING);
+      expect(ours).toBeCloseTo(theirs.apply(value, 1_000_000 + i * 31_250, 1 / 80), 9);
+    });
+  });
+
+  it('damps a value swinging between two others to their middle, and follows a steady movement', () => {
+    const state = new Float64Array(ONE_EURO_STATE_LENGTH);
+    let out = 0;
+    for (let i = 0; i < 60; i++) out = oneEuroStep(state, 0, i % 2 ? 103 : 97, i === 0 ? 0 : 1 / 30, 1 / 80, HAND_CROP_SMOOTHING);
+    const swing = Math.abs(oneEuroStep(state, 0, 103, 1 / 30, 1 / 80, HAND_CROP_SMOOTHING) - out);
+    expect(swing).toBeLessThan(1.2); // the input swings by 6
+    // A hand 80 px wide moving 2 hand-widths a second: within 5 px of it after half a second.
+    state.fill(0);
+    for (let i = 0; i <= 15; i++) out = oneEuroStep(state, 0, 100 + (160 * i) / 30, i === 0 ? 0 : 1 / 30, 1 / 80, HAND_CROP_SMOOTHING);
+    expect(Math.abs(out - (100 + 80))).toBeLessThan(5);
+  });
+});
+
+describe('HandCropSmoothing', () => {
+  it('settles a hand whose landmarks swing between two places, and starts again after reset', () => {
+    const smoothing = new HandCropSmoothing();
+    const a = uprightHand(300, 250, 0);
+    const b = uprightHand(306, 250, 0.05);
+    let first = 0;
+    for (let i = 0; i < 40; i++) {
+      const hand = smoothing.apply(i % 2 ? b : a, (i * 1000) / 30, W, H);
+      if (i === 0) first = hand[0]!;
+      // The wrist settles near the middle of its two places (4 px apart): within a third of the swing.
+      if (i >= 30) expect(Math.abs(hand[0]! - (a[0]! + b[0]!) / 2)).toBeLessThan(Math.abs(a[0]! - b[0]!) / 2 / 3);
+    }
+    expect(first).toBe(a[0]); // the first landmarks pass as they are
+    // A time not after the last one copies the landmarks as they came.
+    expect(smoothing.apply(b, 1000, W, H)[0]).toBe(b[0]);
+    smoothing.reset();
+    expect(smoothing.apply(b, 2000, W, H)[0]).toBe(b[0]);
   });
 });

@@ -308,6 +308,47 @@ describe('a palm box on part of the hand: the wider look (video, the camera\'s p
   }
 });
 
+describe('a still hand in video: its crop settles (hand_crop_smoothing.ts)', () => {
+  // O17 held before a still camera: followed from its raw landmarks, the hand's crop never settles
+  // (its points move 4-9% of the hand's size every frame, the letter read on every other frame);
+  // from the smoothed landmarks it settles once the new hand's wider look is past.
+  /** The largest move of any point from frame to frame, as a share of the hand's diagonal, on each of `frames` frames. */
+  async function moves(smoothing: boolean, frames: number): Promise<number[]> {
+    const created = await createNodeTracker({ handsWithoutPose: true, smoothing });
+    try {
+      const image = await decodeImageFile(volunteer('O17'));
+      const pixels = rgbPixels(image);
+      const out = createLandmarkFrame();
+      const previous = new Float32Array(HAND_POINT_COUNT * POINT_STRIDE);
+      const shares: number[] = [];
+      for (let i = 0; i < frames; i++) {
+        await created.tracker.track(pixels, (i * 1000) / 30, out);
+        const sides = foundSides(out);
+        expect(sides, `frame ${i}`).toHaveLength(1);
+        const hand = sides[0] === Part.leftHand ? out.leftHand : out.rightHand;
+        let move = 0;
+        for (let k = 0; k < HAND_POINT_COUNT; k++) {
+          move = Math.max(move, Math.hypot((hand[k * POINT_STRIDE]! - previous[k * POINT_STRIDE]!) * image.width, (hand[k * POINT_STRIDE + 1]! - previous[k * POINT_STRIDE + 1]!) * image.height));
+        }
+        shares.push(move / extent(hand, image.width, image.height).diagonal);
+        previous.set(hand);
+      }
+      return shares;
+    } finally {
+      created.tracker.dispose();
+    }
+  }
+
+  it('O17: from the smoothed landmarks the points stop moving; from the raw ones they keep moving', async () => {
+    const frames = 30;
+    const settledFrom = 22;
+    const smoothed = await moves(true, frames);
+    expect(Math.max(...smoothed.slice(settledFrom)), smoothed.map((m) => m.toFixed(3)).join(' ')).toBeLessThan(0.005);
+    const raw = await moves(false, frames);
+    expect(Math.max(...raw.slice(settledFrom)), raw.map((m) => m.toFixed(3)).join(' ')).toBeGreaterThan(0.02);
+  });
+});
+
 describe('a hand close to the camera taken for a body that leads to no hand (volunteer R0)', () => {
   it('is found through the whole frame as its crop, where MediaPipe Hands finds it', async () => {
     const { image, out } = await still(tracker, volunteer('R0'));

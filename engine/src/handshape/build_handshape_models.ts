@@ -106,7 +106,7 @@ export function agreesWithDefinition(descriptors: ArrayLike<number>, fingers: re
 export const HANDSHAPE_MODEL_BUILD = {
   prototypes: 16,
   views: [[15, 0], [-15, 0], [0, 15], [0, -15]] as readonly (readonly [number, number])[],
-  fists: [[1.17, 0.89], [1.49, 0.77]] as readonly (readonly [number, number])[],
+  fists: [[1.17, 0.89], [1.51, 0.77]] as readonly (readonly [number, number])[],
   outlierDistance: 2.5,
   contrastSigns: 6,
   heldSpeedFloor: 2.5,

@@ -51,6 +51,17 @@ export const HAND_RECT_FROM_POSE_TRANSFORM = { scaleX: 2.7, scaleY: 2.7, shiftX:
 export const HAND_RECT_FROM_LANDMARKS_TRANSFORM = { scaleX: 2.0, scaleY: 2.0, shiftX: 0, shiftY: -0.1, squareLong: true };
 
 /**
+ * In video, the next frame's hand rect comes from the hand's landmarks smoothed by a one-euro
+ * filter with these settings, MediaPipe's for the landmarks its pose crop is taken from (its
+ * auxiliary landmarks): a still hand's crop settles instead of moving with each frame's small
+ * differences (on a still image, following a hand from its raw landmarks swings between two crops
+ * frame after frame, and its letter with them), a moving hand's crop follows it within a frame or
+ * two. Only the crop: the landmarks the frame reports are the model's own.
+ * ref: mediapipe/modules/pose_landmark/pose_landmark_filtering.pbtxt (auxiliary landmarks)
+ */
+export const HAND_CROP_SMOOTHING = { minCutOff: 0.01, beta: 10, derivateCutOff: 1 } as const;
+
+/**
  * A hand rect carried over from the previous frame's landmarks is kept while its centre stays
  * within this fraction of the pose-derived rect's size from that rect's centre; otherwise the
  * hand has jumped away from its wrist (or to the other hand) and the pose rect is used again.

@@ -5,6 +5,7 @@ import { projectHandLandmarks } from './calculators/project_hand_landmarks.ts';
 import { transformRect } from './calculators/transform_rect.ts';
 import { HAND_INPUT_SIZE, HAND_RECT_FROM_LANDMARKS_TRANSFORM, VIDEO_WIDER_LOOK_AFTER_FRAMES } from './constants.ts';
 import { handLandmarks, handPart, HandSide } from './hand_side.ts';
+import { HandCropSmoothing } from './hand_crop_smoothing.ts';
 import { HAND_RAW_LENGTH } from './hand_model_output.ts';
 import { createNormalizedRect, type NormalizedRect } from './types.ts';
 
@@ -29,6 +30,9 @@ export class HandTrack {
   foundByPalm = false;
   /** Video: frames left until this newly found hand's wider look (0: none due). */
   framesToWiderLook = 0;
+  /** The time (ms) of the video frame being tracked, whose hand's next crop is smoothed; null: not smoothed (still images, unrelated frames). */
+  cropTimeMs: number | null = null;
+  private readonly cropSmoothing = new HandCropSmoothing();
 
   constructor(readonly side: HandSide) {}
 
@@ -41,7 +45,14 @@ export class HandTrack {
     if (!this.tracked) this.framesToWiderLook = VIDEO_WIDER_LOOK_AFTER_FRAMES;
     projectHandLandmarks(raw, index * HAND_RAW_LENGTH, HAND_INPUT_SIZE, cropRect, presence, hand);
     out.present[handPart(this.side)] = 1;
-    handRectFromLandmarks(hand, out.imageWidth, out.imageHeight, this.rect);
+    // A newly found hand's crop is refined from its raw landmarks until its wider look, as a still
+    // image's hand is over its refinement passes; then smoothed. A hand found again from a crop
+    // that was not its own landmarks' (the pose's, a palm's, the whole frame, the wider look)
+    // starts the smoothing afresh.
+    const smoothed = this.cropTimeMs !== null && this.framesToWiderLook === 0;
+    if (!smoothed || this.rectFromPose || cropRect !== this.rect) this.cropSmoothing.reset();
+    const cropHand = smoothed ? this.cropSmoothing.apply(hand, this.cropTimeMs!, out.imageWidth, out.imageHeight) : hand;
+    handRectFromLandmarks(cropHand, out.imageWidth, out.imageHeight, this.rect);
     transformRect(this.rect, out.imageWidth, out.imageHeight, HAND_RECT_FROM_LANDMARKS_TRANSFORM);
     this.tracked = true;
   }
@@ -56,6 +67,7 @@ export class HandTrack {
   /** Forgets the hand (a new video, a still image). */
   forget(): void {
     this.tracked = false;
+    this.cropSmoothing.reset();
     this.framesBeforeRecrop = 0;
     this.foundByPalm = false;
     this.framesToWiderLook = 0;
@@ -72,6 +84,11 @@ export class HandTracks {
 
   forget(): void {
     for (const track of this.bySide) track.forget();
+  }
+
+  /** The frame being tracked: a video frame's time (ms), whose hands' next crops are smoothed, or null (a still image's pass, an unrelated frame). */
+  setCropTime(timestampMs: number | null): void {
+    for (const track of this.bySide) track.cropTimeMs = timestampMs;
   }
 
   /** Video: whether a hand in `out` has its wider look in this frame (wider_look.ts lookAtNewHands). */

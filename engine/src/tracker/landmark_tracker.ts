@@ -235,6 +235,7 @@ export class LandmarkTracker {
     out.imageWidth = pixels.width;
     out.imageHeight = pixels.height;
     out.timestampMs = timestampMs ?? 0;
+    this.tracks.setCropTime(this.cropTime(timestampMs, pass));
     timings[TrackerStage.imageToTensor] = now() - start;
     try {
       await this.pose.track(frame, timestampMs, out, timings);
@@ -264,6 +265,7 @@ export class LandmarkTracker {
     out.imageWidth = pixels.width;
     out.imageHeight = pixels.height;
     out.timestampMs = timestampMs ?? 0;
+    this.tracks.setCropTime(this.cropTime(timestampMs, 'video'));
     this.scheduled.fillSkipped(signingSide, otherHand, out);
     timings[TrackerStage.imageToTensor] = now() - start;
     try {
@@ -272,6 +274,11 @@ export class LandmarkTracker {
       this.oneSubmission?.endFrame();
     }
     timings[TrackerStage.total] = now() - start;
+  }
+
+  /** The time the hands' next crops are smoothed at (hand_crop_smoothing.ts): video frames with a time, when smoothing is on. */
+  private cropTime(timestampMs: number | null, pass: HandPass): number | null {
+    return pass === 'video' && this.options.smoothing ? timestampMs : null;
   }
 
   /** Records every model once (after the warm-up compiled their shaders) for replay on each frame, and makes the one-submission frame. */

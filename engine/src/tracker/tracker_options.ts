@@ -22,7 +22,7 @@ export interface TrackerOptions {
   modelBaseUrl?: string;
   /** Single model files, each in place of `modelBaseUrl` + its file name. Defaults to none. */
   modelUrls?: Partial<ModelUrls>;
-  /** Pose smoothing across video frames (pose-detection's filters). Defaults to true; still images are never smoothed. */
+  /** Pose smoothing across video frames (pose-detection's filters), and the hands' crops' (hand_crop_smoothing.ts). Defaults to true; still images are never smoothed. */
   smoothing?: boolean;
   /**
    * The frames are mirror images (selfie view). The models' left and right then follow the mirror
