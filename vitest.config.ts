@@ -76,6 +76,7 @@ export default defineConfig({
           name: 'bench',
           include: ['tests/bench/**/*.test.ts'],
           environment: 'node',
+          ...NATIVE_IMPORTS,
           testTimeout: 300_000,
           hookTimeout: 300_000,
           fileParallelism: false,
