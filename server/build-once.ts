@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { ROOT } from './paths.ts';
 
 /** What `vite build` reads: the app, the engine, the page, the build's settings and plugins. */
-const BUILD_INPUTS = ['src', 'engine/src', 'index.html', 'public', 'vite.config.ts', '.env.emulators', 'server/vite-production-build.ts', 'server/http-headers.ts', 'server/precompress.ts', 'package-lock.json'];
+const BUILD_INPUTS = ['src', 'engine/src', 'index.html', 'public', 'vite.config.ts', '.env.emulators', 'server/vite-production-build.ts', 'server/http-headers.ts', 'server/precompress.ts', 'server/compression-cache.ts', 'package-lock.json'];
 
 function sourceDigest(env: Record<string, string>, args: string[]): string {
   const hash = createHash('sha256').update(JSON.stringify({ env, args }));

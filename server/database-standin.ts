@@ -13,7 +13,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { openDatabaseStore, recoverDatabase, type DatabaseStore } from './database-store.ts';
-import { normalizeValue, type TreeWrite } from './tree-operations.ts';
+import type { TreeWrite } from './tree-operations.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -65,13 +65,43 @@ function applyLocally(write: Promise<void>): void {
   write.catch(() => undefined);
 }
 
-/** Deep equality of two database values, ignoring key order (arrays are objects there). */
+/** `value` past any '.value' wrapper: normalizeValue returns what '.value' holds whatever else is beside it. */
+function unwrapped(value: unknown): unknown {
+  while (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, '.value')) value = (value as Record<string, unknown>)['.value'];
+  return value;
+}
+
+/** The children normalizeValue keeps of an object or array (no '.priority', none without data), unwrapped. */
+function keptEntries(value: object): (readonly [string, unknown])[] {
+  const entries = Array.isArray(value) ? value.map((entry, index) => [String(index), entry] as const) : Object.entries(value as Record<string, unknown>);
+  return entries.filter(([key, entry]) => key !== '.priority' && holdsData(entry));
+}
+
+/** Whether normalizeValue(value) is not null, read without building it. */
+function holdsData(value: unknown): boolean {
+  const v = unwrapped(value);
+  if (v === null || v === undefined) return false;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return true;
+  if (typeof v !== 'object') return false;
+  const entries = Array.isArray(v) ? v.map((entry, index) => [String(index), entry] as const) : Object.entries(v as Record<string, unknown>);
+  return entries.some(([key, entry]) => key !== '.priority' && holdsData(entry));
+}
+
+/**
+ * Deep equality of two database values as normalizeValue stores them, ignoring key order (arrays
+ * are objects there), compared without building either normalized copy: the seed rewrites every
+ * record (hundreds of kilobytes each) on every start, and a write over an empty path (a fresh
+ * database's) is told changed at its first value.
+ */
 function sameValue(a: unknown, b: unknown): boolean {
-  const x = normalizeValue(a);
-  const y = normalizeValue(b);
-  if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object') return x === y;
-  const keys = Object.keys(x);
-  return keys.length === Object.keys(y).length && keys.every((key) => key in y && sameValue(x[key], y[key]));
+  const x = unwrapped(a);
+  const y = unwrapped(b);
+  if (!holdsData(x)) return !holdsData(y);
+  if (!holdsData(y)) return false;
+  if (typeof x !== 'object' || typeof y !== 'object') return x === y;
+  const xs = keptEntries(x!);
+  const ys = new Map(keptEntries(y!));
+  return xs.length === ys.size && xs.every(([key, value]) => ys.has(key) && sameValue(value, ys.get(key)));
 }
 
 function readJson(file: string): unknown {

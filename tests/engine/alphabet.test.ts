@@ -22,6 +22,14 @@ const alphabetFolder = ALPHABET_DIR;
 const run = promisify(execFile);
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 const cli = (args: string[]) => run(tsx, [join(root, 'engine', 'src', 'cli', 'main.ts'), ...args], { cwd: root });
+/** One `build-references` of the recorded alphabet for the command-line tests that read its
+ * records (the first checks what it writes); made by whichever of them runs first. */
+let builtByCli: Promise<string> | undefined;
+const cliReferences = () =>
+  (builtByCli ??= mkdtemp(join(tmpdir(), 'refs-')).then(async (out) => {
+    await cli(['build-references', '--in', alphabetFolder, '--out', out]);
+    return out;
+  }));
 
 let recordings: Map<string, AlphabetRecording>;
 const records = new Map<string, ReferenceSign>();
@@ -109,8 +117,7 @@ describe('replaying recorded practice sessions made from the alphabet data', () 
 
 describe('engine command line', () => {
   it('build-references writes 26 records, and score reports own-letter frames as matched', async () => {
-    const out = await mkdtemp(join(tmpdir(), 'refs-'));
-    await cli(['build-references', '--in', alphabetFolder, '--out', out]);
+    const out = await cliReferences();
     expect((await readdir(out)).filter((f) => f.endsWith('.json'))).toHaveLength(26);
     const { stdout } = await cli(['score', '--reference', join(out, 'B.json'), '--frames', join(alphabetFolder, 'B.json')]);
     const score = JSON.parse(stdout);
@@ -140,8 +147,7 @@ describe('engine command line', () => {
   }, 120_000);
 
   it('score --references scores every pair of records and landmark files in one object', async () => {
-    const out = await mkdtemp(join(tmpdir(), 'refs-batch-'));
-    await cli(['build-references', '--in', alphabetFolder, '--out', out]);
+    const out = await cliReferences();
     const frames = ['A', 'B'].map((sign) => join(alphabetFolder, `${sign}.json`));
     const { stdout } = await cli(['score', '--references', out, '--frames', ...frames, '--seconds', '10']);
     const result = JSON.parse(stdout);

@@ -1,26 +1,43 @@
 // The engine's command line: `npm run engine -- <command> [options]` from the repository root.
-import { buildReferencesUsage, runBuildReferences } from './build_references.ts';
-import { confusionUsage, runConfusion } from './confusion.ts';
-import { makeFixtureUsage, runMakeFixture } from './make_fixture.ts';
-import { runScore, scoreUsage } from './score.ts';
-import { runTrack, trackUsage } from './track.ts';
-import { renderGuidesUsage, runRenderGuides } from './render_guides.ts';
-import { authorUsage, runAuthor } from './author.ts';
-
 type Command = { usage: string; run: (args: readonly string[]) => Promise<void> };
 
-const commands: Record<string, Command> = {
-  'build-references': { usage: buildReferencesUsage, run: runBuildReferences },
-  score: { usage: scoreUsage, run: runScore },
-  'make-fixture': { usage: makeFixtureUsage, run: runMakeFixture },
-  track: { usage: trackUsage, run: runTrack },
-  'render-guides': { usage: renderGuidesUsage, run: runRenderGuides },
-  author: { usage: authorUsage, run: runAuthor },
-  confusion: { usage: confusionUsage, run: runConfusion },
+// Each command's module is loaded when it runs: the tracker's commands (track, author) load
+// TF.js and its models' code, seconds of start-up that scoring a file or building references
+// does not need.
+const commands: Record<string, () => Promise<Command>> = {
+  'build-references': async () => {
+    const { buildReferencesUsage, runBuildReferences } = await import('./build_references.ts');
+    return { usage: buildReferencesUsage, run: runBuildReferences };
+  },
+  score: async () => {
+    const { runScore, scoreUsage } = await import('./score.ts');
+    return { usage: scoreUsage, run: runScore };
+  },
+  'make-fixture': async () => {
+    const { makeFixtureUsage, runMakeFixture } = await import('./make_fixture.ts');
+    return { usage: makeFixtureUsage, run: runMakeFixture };
+  },
+  track: async () => {
+    const { runTrack, trackUsage } = await import('./track.ts');
+    return { usage: trackUsage, run: runTrack };
+  },
+  'render-guides': async () => {
+    const { renderGuidesUsage, runRenderGuides } = await import('./render_guides.ts');
+    return { usage: renderGuidesUsage, run: runRenderGuides };
+  },
+  author: async () => {
+    const { authorUsage, runAuthor } = await import('./author.ts');
+    return { usage: authorUsage, run: runAuthor };
+  },
+  confusion: async () => {
+    const { confusionUsage, runConfusion } = await import('./confusion.ts');
+    return { usage: confusionUsage, run: runConfusion };
+  },
 };
 
-function usage(): string {
-  return ['usage: npm run engine -- <command> [options]', ...Object.values(commands).map((c) => `  ${c.usage}`)].join('\n');
+async function usage(): Promise<string> {
+  const all = await Promise.all(Object.values(commands).map((load) => load()));
+  return ['usage: npm run engine -- <command> [options]', ...all.map((c) => `  ${c.usage}`)].join('\n');
 }
 
 async function main(argv: readonly string[]): Promise<void> {
@@ -28,12 +45,12 @@ async function main(argv: readonly string[]): Promise<void> {
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const [name, ...args] = argv;
   if (name === undefined || name === '--help' || name === 'help') {
-    console.log(usage());
+    console.log(await usage());
     return;
   }
-  const command = commands[name];
-  if (!command) throw new Error(`unknown command "${name}"\n${usage()}`);
-  await command.run(args);
+  const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!load) throw new Error(`unknown command "${name}"\n${await usage()}`);
+  await (await load()).run(args);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

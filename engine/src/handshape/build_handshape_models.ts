@@ -149,9 +149,12 @@ function describe(hand: Float32Array, left: boolean, width: number, height: numb
   return computeHandDescriptors(hand, width, height, left, out) ? Array.from(out, round) : null;
 }
 
-/** The judge's distance between two hands as seen for a sign with `fingers` (definition_weights.ts). */
-function judgeDistance(a: readonly number[], b: readonly number[], fingers: readonly FingerState[]): number {
-  const { weights, counted } = definitionWeights(fingers);
+/**
+ * The judge's distance between two hands as seen for a sign, with the weights of its definition
+ * (definition_weights.ts): computed once per sign by the caller, as the distance runs for every
+ * pair of prototypes.
+ */
+function judgeDistance(a: readonly number[], b: readonly number[], { weights, counted }: Pick<ReturnType<typeof definitionWeights>, 'weights' | 'counted'>): number {
   let sum = 0;
   for (let k = 0; k < HAND_DESCRIPTOR_COUNT; k++) sum += ((a[k]! - b[k]!) * weights[k]!) ** 2;
   return Math.sqrt(sum / counted);
@@ -198,7 +201,8 @@ function prototypesOf(sign: HandshapeTrainingSign, views: readonly (readonly [nu
   const conforming = described.filter((d) => agreesWithDefinition(d.vector, sign.fingers, sign.hook, sign.crossing, sign.thumbTouches, sign.bend, sign.thumbSide));
   if (conforming.length === 0) throw new Error(`handshape model of "${sign.name}": no frame shows a usable hand with its fingers as the sign's definition names them`);
   const centre = HAND_DESCRIPTOR_NAMES.map((_, k) => median(conforming.map((d) => d.vector[k]!)));
-  const clean = conforming.filter((d) => judgeDistance(d.vector, centre, sign.fingers) <= b.outlierDistance);
+  const weights = definitionWeights(sign.fingers);
+  const clean = conforming.filter((d) => judgeDistance(d.vector, centre, weights) <= b.outlierDistance);
   const kept = clean.length > 0 ? clean : conforming;
   const count = Math.min(b.prototypes, kept.length);
   const fist = sign.fingers.every((state) => state === 'folded');
@@ -265,9 +269,10 @@ export function buildHandshapeModels(
   const built = signs.map((sign) => prototypesOf(sign, views, fists));
   const models = new Map<string, HandshapeModel>();
   for (const sign of built) {
+    const weights = definitionWeights(sign.fingers);
     const nearestOthers = built
       .filter((other) => other !== sign && other.movement === sign.movement)
-      .map((other) => ({ other, distance: Math.min(...sign.base.map((p) => Math.min(...other.base.map((q) => judgeDistance(p, q, sign.fingers))))) }))
+      .map((other) => ({ other, distance: Math.min(...sign.base.map((p) => Math.min(...other.base.map((q) => judgeDistance(p, q, weights))))) }))
       .sort((x, y) => x.distance - y.distance)
       .slice(0, HANDSHAPE_MODEL_BUILD.contrastSigns);
     models.set(sign.name, {

@@ -43,6 +43,9 @@ const wrongThumbSide = new Uint8Array(2);
 /** Per hand: the thumb-to-fingertip descriptor whose fingertip the sign's definition has the thumb touch and the hand's does not (D, F, O), or -1. */
 const untouched = new Int8Array(2);
 
+/** seenShare of each descriptor of the hand nearest() compares (its scratch). */
+const shares = new Float64Array(D);
+
 /** The largest difference, in scales (the single-descriptor test's: definition_weights.ts), between `v` and vector `index` of `set` on any one descriptor. */
 function largestStep(v: Float32Array, set: Float32Array, index: number, model: CompiledHandshape): number {
   let largest = 0;
@@ -59,13 +62,15 @@ function largestStep(v: Float32Array, set: Float32Array, index: number, model: C
 function nearest(v: Float32Array, set: Float32Array, from: number, to: number, model: CompiledHandshape, side: number): number {
   const below = model.distanceBelow;
   const above = model.distanceAbove;
+  // How much of each descriptor counts depends on `v` alone: read once, not once per prototype.
+  for (let k = 0; k < D; k++) shares[k] = seenShare(v, k);
   let best = Infinity;
   let bestIndex = -1;
   for (let i = from; i < to; i++) {
     const base = i * D;
     let sum = 0;
     for (let k = 0; k < D; k++) {
-      const diff = (v[k]! - set[base + k]!) * seenShare(v, k);
+      const diff = (v[k]! - set[base + k]!) * shares[k]!;
       const d = diff * (diff < 0 ? below[k]! : above[k]!);
       sum += d * d;
       if (sum >= best) break;
