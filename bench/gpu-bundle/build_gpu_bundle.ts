@@ -6,7 +6,8 @@
 //                Debian's Vulkan loader and glvnd packages, report.mjs (30.5 MiB with Node 26);
 //   rows.tar.xz  the rows asked for, beside the model files they share (as node_modules/, where the
 //                bundles' require.resolve finds them) and TF.js's .wasm:
-//     tracker/   tracker.mjs (tracker_row.ts bundled), 30 JPEG frames of messi-zoom and vtest-walk;
+//     tracker/   tracker.mjs (tracker_row.ts bundled), overlap.mjs (overlap_row.ts), 30 JPEG frames of
+//                messi-zoom and vtest-walk;
 //     runtimes/  runtimes.mjs + runtime_process.mjs (bench/runtimes bundled), the photograph crops,
 //                MediaPipe's .tflite files and LiteRT.js's relaxed-SIMD WASM build.
 // Two archives, so that a machine that takes files in small loads can be given them one at a time:
@@ -110,6 +111,7 @@ async function stageBase(folder: string, options: GpuBundleOptions, commit: stri
 async function stageTracker(folder: string, clipFrames: number, log: (line: string) => void): Promise<void> {
   mkdirSync(folder, { recursive: true });
   await bundle(join(root, 'bench', 'gpu-bundle', 'tracker_row.ts'), join(folder, 'tracker.mjs'));
+  await bundle(join(root, 'bench', 'gpu-bundle', 'overlap_row.ts'), join(folder, 'overlap.mjs'));
   const { CLIPS_DIR, makeClips } = (await import('../clips/make-clips.mjs')) as { CLIPS_DIR: string; makeClips: (o: { log: (line: string) => void }) => unknown };
   if (CLIPS.some((clip) => !existsSync(join(CLIPS_DIR, clip, '000.jpg')))) makeClips({ log });
   for (const clip of CLIPS) {

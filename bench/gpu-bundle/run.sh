@@ -88,19 +88,23 @@ report() {
 }
 
 # One process per row, each with a time limit: a hung driver call costs one row, not the run.
-tracker_row() {
-  local name=$1; shift
+# row_process NAME SCRIPT ARGS: SCRIPT is tracker.mjs (tracker_row.ts) or overlap.mjs (overlap_row.ts).
+row_process() {
+  local name=$1 script=$2; shift 2
   echo "== $name"
   rm -f "$out/$name.json" "$out/$name.failed"
-  timeout "${ROW_TIMEOUT:-150}" "$node" "$home/rows/tracker/tracker.mjs" --row "$name" --out "$out/$name.json" "$@" > "$out/$name.log" 2>&1
+  timeout "${ROW_TIMEOUT:-150}" "$node" "$home/rows/tracker/$script" --row "$name" --out "$out/$name.json" "$@" > "$out/$name.log" 2>&1
   local rc=$?
   if [ $rc -ne 0 ]; then
     echo "exit $rc$([ $rc = 124 ] && echo ' (timed out)'): $(grep -v '^ *at ' "$out/$name.log" | tail -2 | tr '\n' ' ')" > "$out/$name.failed"
     echo "   FAILED: $(cat "$out/$name.failed")"
   else
-    grep -E 'adapter|ms per frame' "$out/$name.log" | sed 's/^/   /'
+    grep -E 'adapter|ms per frame|landmarks' "$out/$name.log" | sed 's/^/   /'
   fi
   report
+}
+tracker_row() {
+  row_process "$1" tracker.mjs "${@:2}"
 }
 
 if [ "$rows" != runtimes ]; then
@@ -113,6 +117,10 @@ if [ "$rows" != runtimes ]; then
     tracker_row webgpu-lite-replay-messi $gpu --pose lite --hand lite --replay on --clip "$clips/messi-zoom"
     tracker_row webgpu-full-replay-vtest $gpu --pose full --hand full --replay on --clip "$clips/vtest-walk"
     tracker_row wasm-full-messi --backend wasm --frames "$wasm_frames" --pose full --hand full --clip "$clips/messi-zoom"
+    # Frames overlapped on the GPU against frames read back one by one, in one process (overlap_row.ts).
+    if [ -f "$home/rows/tracker/overlap.mjs" ]; then
+      row_process webgpu-full-overlap-messi overlap.mjs --adapter "$adapter" --frames "$frames" --pose full --hand full --clip "$clips/messi-zoom"
+    fi
   else
     echo "run.sh: no tracker part here or in $home: tracker rows skipped" >&2
   fi

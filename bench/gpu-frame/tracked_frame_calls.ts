@@ -11,9 +11,13 @@
 // Three ways, measured in one process in alternating blocks of frames (a busy spell on the machine
 // lands on all alike): `fused` (the default: a tracked frame is one submission, one map, its crops
 // cut on the GPU), `fusedCpuCrops` (`cropOnGpu: false`: the same, crops cut in JS and written) and
-// `modelByModel` (`fusedFrame: false`: each model its own write, submission and read-back, as before).
-//   node --import tsx bench/gpu-frame/tracked_frame_calls.ts [--frames 60] [--ways fused,modelByModel]
-// (`--ways` takes two of fused, fusedCpuCrops, modelByModel.)
+// `modelByModel` (`fusedFrame: false`: each model its own write, submission and read-back, as before),
+// and `overlapped` (`overlapFrames`: frames through submit and collect, the next frame submitted
+// before the last is read back; reports the frames and read-backs in flight at most, the frames
+// submitted before the one before was read back, those whose crops came from an older frame, and
+// the TF.js tensors after each frame).
+//   node --import tsx bench/gpu-frame/tracked_frame_calls.ts [--frames 60] [--ways fused,modelByModel] [--overlap]
+// (`--ways` takes two of fused, fusedCpuCrops, modelByModel, overlapped; `--overlap` is `--ways fused,overlapped`.)
 // Prints one JSON line (and a summary on stderr).
 import { join, resolve } from 'node:path';
 import { installNodeWebGpu } from '../../engine/src/tracker/node/node_webgpu.ts';
@@ -39,7 +43,7 @@ const { TRACKER_STAGE_COUNT, TrackerStage, VIDEO_WIDER_LOOK_AFTER_FRAMES } = awa
 
 const folder = defaultModelFolder();
 const files = modelFileNames('full', 'full');
-const load = (config: { fusedFrame?: boolean; cropOnGpu?: boolean } = {}) =>
+const load = (config: { fusedFrame?: boolean; cropOnGpu?: boolean; overlapFrames?: boolean } = {}) =>
   LandmarkTracker.load(
     {
       poseDetector: fileModelSource(join(folder, files.poseDetector)),
@@ -114,7 +118,7 @@ const snapshot = (): Counts => ({ ...counts, mappedUploads, tfjsOps: ops });
 const minus = (a: Counts, b: Counts) => Object.fromEntries(Object.entries(a).map(([key, value]) => [key, value - b[key as keyof Counts]])) as unknown as Counts;
 
 /** A WebGPU tracker whose models' output buffers read WASM's outputs, following the body from WASM's rect. */
-async function cannedTracker(config: { fusedFrame: boolean; cropOnGpu: boolean }): Promise<Tracker> {
+async function cannedTracker(config: { fusedFrame: boolean; cropOnGpu: boolean; overlapFrames?: boolean }): Promise<Tracker> {
   const tracker = await load(config);
   await tracker.warmUp(image.width, image.height);
   const replays = tracker.webGpuReplays!;
@@ -138,6 +142,14 @@ interface Way {
   name: string;
   tracker: Tracker;
   frame: ReturnType<typeof createLandmarkFrame>;
+  /**
+   * Overlapped: the second frame submitted into while the first is in flight; TF.js's tensors after
+   * each collected frame (a frame still in flight holds its own), and after each block, none in flight.
+   */
+  overlapped: boolean;
+  spare: ReturnType<typeof createLandmarkFrame>;
+  tensors: number[];
+  tensorsNoneInFlight: number[];
   next: number;
   calls: Counts;
   cpuMs: number;
@@ -152,15 +164,20 @@ const configs = [
   { name: 'fused', fusedFrame: true, cropOnGpu: true },
   { name: 'fusedCpuCrops', fusedFrame: true, cropOnGpu: false },
   { name: 'modelByModel', fusedFrame: false, cropOnGpu: false },
+  { name: 'overlapped', fusedFrame: true, cropOnGpu: true, overlapFrames: true },
 ];
 // Dawn's null device runs out of memory with three trackers' models and recordings: two by default.
-const only = args.includes('--ways') ? args[args.indexOf('--ways') + 1]!.split(',') : ['fused', 'modelByModel'];
+const only = args.includes('--ways') ? args[args.indexOf('--ways') + 1]!.split(',') : args.includes('--overlap') ? ['fused', 'overlapped'] : ['fused', 'modelByModel'];
 for (const { name, ...config } of configs.filter((c) => only.includes(c.name))) {
   const tracker = await cannedTracker(config);
   const way: Way = {
     name,
     tracker,
     frame: createLandmarkFrame(image.width, image.height),
+    overlapped: config.overlapFrames === true,
+    spare: createLandmarkFrame(image.width, image.height),
+    tensors: [],
+    tensorsNoneInFlight: [],
     next: 0,
     calls: minus(snapshot(), snapshot()),
     cpuMs: 0,
@@ -180,9 +197,47 @@ const detectorBefore = ways.map((w) => w.tracker.detectorRuns);
 const palmBefore = ways.map((w) => w.tracker.palmDetectorRuns);
 const timings = new Float64Array(TRACKER_STAGE_COUNT);
 const block = 10;
+/**
+ * A block of `n` overlapped frames: each frame submitted, then the one before it collected (so the
+ * next is on the GPU before the last is read back), the last collected at the block's end. Calls
+ * and times are counted over the block (one frame's cannot be told apart from the next's); a
+ * frame's pose landmark stage includes its wait for its turn, the next frame's submission.
+ */
+const overlappedTimings = [new Float64Array(TRACKER_STAGE_COUNT), new Float64Array(TRACKER_STAGE_COUNT)];
+async function overlappedBlock(way: Way, n: number): Promise<void> {
+  const before = snapshot();
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const outs = [way.frame, way.spare];
+  const collected = async () => {
+    const frame = await way.tracker.collect();
+    if (frame === null) throw new Error('tracked_frame_calls: no overlapped frame to collect');
+    const times = overlappedTimings[outs.indexOf(frame)]!;
+    for (let s = 0; s < TRACKER_STAGE_COUNT; s++) way.stages[s] = way.stages[s]! + times[s]!;
+    if (frame.present[1] && frame.present[2]) way.framesWithBodyAndBothHands++;
+    way.tensors.push(tf.memory().numTensors);
+  };
+  for (let i = 0; i < n; i++) {
+    // Each frame in flight writes its own stage times, read when it is collected.
+    await way.tracker.submit(pixels, way.next++ * 33, outs[i % 2]!, overlappedTimings[i % 2]);
+    if (i > 0) await collected();
+  }
+  await collected();
+  way.tensorsNoneInFlight.push(tf.memory().numTensors);
+  way.wallMs += performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  way.cpuMs += (used.user + used.system) / 1000;
+  const calls = minus(snapshot(), before);
+  for (const key of Object.keys(calls) as Array<keyof Counts>) way.calls[key] += calls[key];
+}
+
 for (let done = 0; done < frames; done += block) {
   for (const way of ways) {
     const n = Math.min(block, frames - done);
+    if (way.overlapped) {
+      await overlappedBlock(way, n);
+      continue;
+    }
     for (let i = 0; i < n; i++) {
       const fusedBefore = way.tracker.frameSubmissions.fused;
       const before = snapshot();
@@ -220,12 +275,18 @@ const results = Object.fromEntries(
         cpuMsPerFrame: round(way.cpuMs / frames),
         wallMsPerFrame: round(way.wallMs / frames),
         stagesMs: Object.fromEntries(stageNames.map(([name, v]) => [name, round(way.stages[v]! / frames)])),
+        ...(way.overlapped ? {
+              overlap: way.tracker.overlapCounts,
+              tensorsAfterEachFrame: { min: Math.min(...way.tensors), max: Math.max(...way.tensors) },
+              tensorsNoneInFlight: way.tensorsNoneInFlight,
+            } : {}),
       },
     ];
   }),
 );
 for (const [name, r] of Object.entries(results)) {
   console.error(`${name}: per frame ${JSON.stringify(r.perFrame)}; CPU ${r.cpuMsPerFrame} ms, wall ${r.wallMsPerFrame} ms; ${JSON.stringify(r.frameSubmissions)}`);
+  if ('overlap' in r) console.error(`${name}: ${JSON.stringify(r.overlap)}; tensors after each frame ${JSON.stringify(r.tensorsAfterEachFrame)}, with none in flight ${JSON.stringify(r.tensorsNoneInFlight)}`);
 }
 console.log(JSON.stringify({ adapter, frames, cannedReadBacks: canned.served, ...results }));
 for (const way of ways) way.tracker.dispose();

@@ -162,7 +162,7 @@ async function tfjsSubject(config: RuntimeConfig, crops: Awaited<ReturnType<type
         const { TrackedFrameSubmission } = await import('../../engine/src/tracker/webgpu/tracked_frame_submission.ts');
         const hands = new Map([[1, replays['hand x1']!], [2, replays['hand x2']!]]);
         const poseLength = POSE_SHAPE.reduce((a, b) => a * b, 1);
-        const submission = new TrackedFrameSubmission(backend.device, replays.pose!, hands, poseLength, HAND_LENGTH, POSE_CROP_SIZE, HAND_CROP_SIZE, false, 0, 0);
+        const submission = new TrackedFrameSubmission(backend.device, replays.pose!, hands, poseLength, HAND_LENGTH, POSE_CROP_SIZE, HAND_CROP_SIZE, false, 0, 0, 1);
         // The crops are the same every run: written into the submission's arrays once, as the tracker cuts them there.
         submission.poseCrop.set(crops.pose);
         submission.handCrops.set(crops.hands);

@@ -27,9 +27,9 @@ describe('GPU bundle', () => {
     run = spawnSync('bash', [join(dir, 'run.sh'), '--adapter', 'null', '--frames', '3', '--wasm-frames', '3', out], {
       env: { PATH: `${fakeBin}:/usr/bin:/bin`, HOME: work, SIGNLEARN_GPU_HOME: join(work, 'home') },
       encoding: 'utf8',
-      timeout: 240_000,
+      timeout: 300_000,
     });
-  }, 280_000);
+  }, 340_000);
 
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -64,5 +64,17 @@ describe('GPU bundle', () => {
     expect(JSON.parse(readFileSync(join(out, 'webgpu-full-no-replay-messi.json'), 'utf8')).replay).toBe(false);
     expect(JSON.parse(readFileSync(join(out, 'webgpu-lite-replay-messi.json'), 'utf8')).poseModel).toBe('lite');
     expect(JSON.parse(readFileSync(join(out, 'webgpu-full-replay-vtest.json'), 'utf8')).clip).toBe('vtest-walk');
+  });
+
+  it('runs the overlapped-frames row: both ways on the same frames, in its own table', () => {
+    const result = JSON.parse(readFileSync(join(out, 'webgpu-full-overlap-messi.json'), 'utf8'));
+    expect(result.overlapComparison).toBe(true);
+    expect(result.adapter).toBe('Dawn null adapter');
+    expect(result.frames).toBe(3);
+    expect(result.overlapped.overlap.submitted).toBe(3);
+    for (const way of [result.sequential, result.overlapped]) expect(way.msPerFrame).toBeGreaterThan(0);
+    // The null adapter computes nothing: no body, so no frame can overlap, and none differs.
+    expect(result.agreement.pose.framesOnlyOne).toBe(0);
+    expect(readFileSync(join(out, 'results.md'), 'utf8')).toContain('| webgpu-full-overlap-messi |');
   });
 });

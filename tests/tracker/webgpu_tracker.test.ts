@@ -6,6 +6,8 @@
 //   0.1 px, on crops of the fixture photographs; the palm detector likewise, on a real photograph;
 //   the GPU crop pass cuts JS's crops within float rounding; the whole tracker with each tracked
 //   frame as one submission (crops on the GPU) gives TF.js WASM's landmarks within 0.05 px.
+// - overlapped frames on the null adapter: the next frame submitted before the last is read back,
+//   two in flight at most, each frame one submission, no tensor left behind.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -97,6 +99,48 @@ describe('WebGPU tracker in Node', () => {
     for (const { calls } of result.fused.fusedFrameCalls) {
       expect(calls).toMatchObject({ writes: 2, submits: 1, maps: 1, dispatches: 203, bindGroups: 0, mappedUploads: 0 });
     }
+  });
+
+  it('overlaps tracked frames: the next submitted before the last is read back, each still one submission (null adapter)', { timeout: 600_000 }, async () => {
+    type Way = {
+      framesWithBodyAndBothHands: number;
+      detectorRuns: number;
+      frameSubmissions: { fused: number; poseAlone: number; handRerun: number };
+      perFrame: Record<string, number>;
+    };
+    const frames = 12;
+    const result = (await child('bench/gpu-frame/tracked_frame_calls.ts', ['--frames', String(frames), '--overlap'], 580_000)) as {
+      adapter: string;
+      overlapped: Way & {
+        overlap: { submitted: number; maxInFlight: number; cropsFromOlderFrame: number; maxReadBacksInFlight: number; submittedBeforeReadBack: number };
+        tensorsAfterEachFrame: { min: number; max: number };
+        tensorsNoneInFlight: number[];
+      };
+    };
+    const { overlapped } = result;
+    expect(result.adapter).toBe('Dawn null adapter');
+    // Frames collected with the body and both hands, the body followed (its crop from older landmarks).
+    expect(overlapped.framesWithBodyAndBothHands).toBe(frames);
+    expect(overlapped.detectorRuns).toBe(0);
+    // Two frames in flight at most, and so two read-backs; frames were submitted while the one
+    // before waited for its read-back (in blocks of 10, the first of a block has none before it).
+    expect(overlapped.overlap.submitted).toBe(frames);
+    expect(overlapped.overlap.maxInFlight).toBe(2);
+    expect(overlapped.overlap.maxReadBacksInFlight).toBe(2);
+    expect(overlapped.overlap.submittedBeforeReadBack).toBeGreaterThanOrEqual(frames / 2);
+    expect(overlapped.overlap.cropsFromOlderFrame).toBe(overlapped.overlap.submittedBeforeReadBack);
+    // Each frame still one submission and one map, with the calls of the frame read back before the next.
+    expect(overlapped.frameSubmissions.fused).toBeGreaterThanOrEqual(frames / 2);
+    const ownRuns = overlapped.frameSubmissions.handRerun + overlapped.frameSubmissions.poseAlone;
+    expect(Math.round(overlapped.perFrame.submits! * frames)).toBe(frames + ownRuns);
+    expect(Math.round(overlapped.perFrame.maps! * frames)).toBe(frames + ownRuns);
+    expect(overlapped.perFrame).toMatchObject({ bindGroups: 0, mappedUploads: 0 });
+    // A frame's replayed dispatches and crops at least (the hands' own runs add theirs; how many
+    // frames need one depends on how the rects moved, so it is not compared with the default's).
+    expect(overlapped.perFrame.dispatches).toBeGreaterThanOrEqual(203);
+    // Nothing leaks: a frame in flight holds its own few tensors; with none in flight the count stands.
+    expect(overlapped.tensorsAfterEachFrame.max - overlapped.tensorsAfterEachFrame.min).toBeLessThanOrEqual(4);
+    expect(new Set(overlapped.tensorsNoneInFlight).size).toBe(1);
   });
 
   it('cuts the crops on the GPU as crop_rotated_rect does in JS (SwiftShader)', { timeout: 300_000 }, async () => {

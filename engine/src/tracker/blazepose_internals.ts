@@ -17,6 +17,10 @@ export const POSE_LANDMARK_OUTPUTS = ['ld_3d', 'output_poseflag', 'activation_he
  * ref: tfjs-models pose-detection/src/blazepose_tfjs/detector.ts (BlazePoseTfjsDetector)
  */
 export interface BlazePoseInternals {
+  /** The body's rect for the next frame, from this frame's landmarks; null when the next frame runs the detector. */
+  regionOfInterest: NormalizedRect | null;
+  /** The frame's timestamp (microseconds) the smoothing filters read after the landmark step; set at the step's start. */
+  timestamp: number | null;
   detectPose(image: tf.Tensor3D): Promise<unknown[]>;
   landmarkModel: GraphModel;
   detectorModel?: GraphModel;

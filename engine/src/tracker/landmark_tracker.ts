@@ -8,6 +8,7 @@ import { HandModelRunner } from './hand_model_runner.ts';
 import { HandPath, type HandPass } from './hand_path.ts';
 import { HandTracks } from './hand_tracks.ts';
 import { OneSubmissionFrame, type FrameSubmissionCounts } from './one_submission_frame.ts';
+import { OverlappedFrames, type OverlapCounts } from './overlapped_frames.ts';
 import { PalmDetector } from './palm_detector.ts';
 import { PalmSearch } from './palm_search.ts';
 import { PosePath } from './pose_path.ts';
@@ -40,6 +41,12 @@ interface HandStages {
 
 const NO_FRAME_SUBMISSIONS: Readonly<FrameSubmissionCounts> = Object.freeze({ fused: 0, poseAlone: 0, handRerun: 0 });
 
+/** Overlapped frames' counts with the one submission's read-backs: in flight at most, and submissions made while one was pending. */
+export interface FrameOverlapCounts extends OverlapCounts {
+  maxReadBacksInFlight: number;
+  submittedBeforeReadBack: number;
+}
+
 /**
  * The tracking pipeline, wiring its stages as tfjs-models' BlazePose detector wires its
  * calculators: the body (pose_path.ts: BlazePose through pose-detection, our landmark crop), then
@@ -49,7 +56,8 @@ const NO_FRAME_SUBMISSIONS: Readonly<FrameSubmissionCounts> = Object.freeze({ fu
  * back onto the frame), the palm search for the hands that path misses (palm_search.ts), and on a
  * still image the refinement a video gets from its next frames (still_refinement.ts). Each hand's
  * state lives in its track (hand_tracks.ts); on WebGPU a tracked frame is one submission
- * (one_submission_frame.ts). Left and right come from the pose side the rect was taken from.
+ * (one_submission_frame.ts), and with `overlapFrames` the next frame is submitted before this one is
+ * read back (overlapped_frames.ts). Left and right come from the pose side the rect was taken from.
  * ref: mediapipe/modules/holistic_landmark/holistic_landmark_cpu.pbtxt
  */
 export class LandmarkTracker {
@@ -58,6 +66,7 @@ export class LandmarkTracker {
   private readonly hands: HandStages | null;
   private replays: TrackerGraphReplays | null = null;
   private oneSubmission: OneSubmissionFrame | null = null;
+  private readonly overlapped: OverlappedFrames | null;
 
   private constructor(
     private readonly options: ResolvedTrackerOptions,
@@ -65,6 +74,7 @@ export class LandmarkTracker {
     handModel: GraphModel | null,
     palmModel: GraphModel | null,
   ) {
+    this.overlapped = options.overlapFrames ? new OverlappedFrames() : null;
     if (handModel === null) {
       this.hands = null;
       return;
@@ -94,6 +104,32 @@ export class LandmarkTracker {
    * given, `stageTimings` (ms per TrackerStage).
    */
   async track(image: TrackerImage, timestampMs: number | null, out: LandmarkFrame, stageTimings?: Float64Array): Promise<void> {
+    this.refuseWhileInFlight('track');
+    await this.trackVideo(image, timestampMs, out, stageTimings);
+  }
+
+  /**
+   * Overlapped frames (`overlapFrames`): starts tracking a video frame into `out` and resolves once
+   * its one submission is queued on the GPU, before its read-back; `collect` finishes it. While it
+   * is in flight the next frame can be submitted: its crops then come from the landmarks of the
+   * frame before this one (the last known). At most two frames in flight; `image` and `out` are the
+   * tracker's until the frame is collected. A frame that cannot overlap (WASM, the body not
+   * followed, a schedule) first finishes the frame in flight.
+   */
+  async submit(image: TrackerImage, timestampMs: number | null, out: LandmarkFrame, stageTimings?: Float64Array): Promise<void> {
+    const overlapped = this.overlappedFrames('submit');
+    const pixels = toPixelFrame(image);
+    const overlaps = this.oneSubmission !== null && this.options.schedule === null && this.pose.followsBody;
+    await overlapped.submit(out, overlaps, () => this.trackVideo(pixels, timestampMs, out, stageTimings));
+  }
+
+  /** Overlapped frames: finishes the oldest frame submitted and resolves with its landmarks (its `out`); null when none is in flight. */
+  async collect(): Promise<LandmarkFrame | null> {
+    return this.overlappedFrames('collect').collect();
+  }
+
+  /** One video frame, with or without a schedule (`track`, and `submit` for overlapped frames). */
+  private async trackVideo(image: TrackerImage, timestampMs: number | null, out: LandmarkFrame, stageTimings?: Float64Array): Promise<void> {
     const timings = stageTimings ?? scratchTimings;
     const schedule = this.options.schedule;
     if (schedule === null || this.hands === null) {
@@ -112,6 +148,7 @@ export class LandmarkTracker {
    * without a body, and the hands refined (still_refinement.ts).
    */
   async trackStill(image: TrackerImage, out: LandmarkFrame, stageTimings?: Float64Array): Promise<void> {
+    this.refuseWhileInFlight('trackStill');
     this.reset();
     const start = now();
     const timings = stageTimings ?? scratchTimings;
@@ -134,6 +171,7 @@ export class LandmarkTracker {
    * (`fusedFrame`). Leaves no tracking state behind.
    */
   async warmUp(width = 640, height = 480): Promise<void> {
+    this.refuseWhileInFlight('warmUp');
     const blank: PixelFrame = { data: new Uint8Array(width * height * 3).fill(127), width, height, channels: 3 };
     try {
       // A blank frame runs the pose detector; the landmark models, which only run once something
@@ -161,6 +199,7 @@ export class LandmarkTracker {
 
   /** Forgets the tracked pose and hands: the next frame starts from the detector. */
   reset(): void {
+    this.refuseWhileInFlight('reset');
     this.pose.reset();
     this.tracks.forget();
     this.hands?.palms?.reset();
@@ -213,6 +252,16 @@ export class LandmarkTracker {
   /** WebGPU frames by how their pose ran in the one submission (one_submission_frame.ts); zeros elsewhere. */
   get frameSubmissions(): Readonly<FrameSubmissionCounts> {
     return this.oneSubmission?.counts ?? NO_FRAME_SUBMISSIONS;
+  }
+
+  /** Overlapped frames (`overlapFrames`): frames submitted, in flight at most, crops from an older frame, the read-backs in flight at most. */
+  get overlapCounts(): Readonly<FrameOverlapCounts> {
+    const readBacks = this.oneSubmission?.readBacks;
+    return {
+      ...(this.overlapped?.counts ?? { submitted: 0, maxInFlight: 0, cropsFromOlderFrame: 0 }),
+      maxReadBacksInFlight: readBacks?.maxInFlight ?? 0,
+      submittedBeforeReadBack: readBacks?.submittedBeforeReadBack ?? 0,
+    };
   }
 
   /** Models running from recorded dispatches (WebGPU), and those that could not be recorded, with why. */
@@ -289,9 +338,20 @@ export class LandmarkTracker {
     if (hands) hands.runner.replays = replays;
     if (hands?.palms) hands.palms.replays = replays;
     if (!this.options.fusedFrame) return;
-    this.oneSubmission = OneSubmissionFrame.create(replays, this.tracks, hands !== null, this.options.cropOnGpu, width, height);
+    this.oneSubmission = OneSubmissionFrame.create(replays, this.tracks, hands !== null, this.options.cropOnGpu, width, height, this.overlapped ? 2 : 1);
+    if (this.oneSubmission) this.oneSubmission.turns = this.overlapped;
     this.pose.oneSubmission = this.oneSubmission;
     if (hands) hands.runner.oneSubmission = this.oneSubmission;
+  }
+
+  private overlappedFrames(what: string): OverlappedFrames {
+    if (!this.overlapped) throw new Error(`tracker.${what}: overlapped frames are off (TrackerOptions.overlapFrames); use track`);
+    return this.overlapped;
+  }
+
+  /** `track`, `trackStill`, the warm-up and `reset` would run their steps, or change the state, between those of frames in flight. */
+  private refuseWhileInFlight(what: string): void {
+    if (this.overlapped && this.overlapped.inFlight > 0) throw new Error(`tracker.${what}: ${this.overlapped.inFlight} overlapped frame(s) in flight; collect them first`);
   }
 }
 

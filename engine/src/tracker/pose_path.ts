@@ -94,14 +94,22 @@ export class PosePath {
 
   /** The frame's pose into `out.pose` (`present` says whether a body was found); the detector's and landmarks' times into `timings`. */
   async track(frame: tf.Tensor3D, timestampMs: number | null, out: LandmarkFrame, timings: Float64Array): Promise<void> {
-    this.detectorMs = 0;
     const start = now();
-    const poses = await this.detector.estimatePoses(frame, { maxPoses: 1, flipHorizontal: false }, timestampMs ?? undefined);
+    let detectorMs = 0;
+    let poses: poseDetection.Pose[];
+    try {
+      poses = await this.detector.estimatePoses(frame, { maxPoses: 1, flipHorizontal: false }, timestampMs ?? undefined);
+    } finally {
+      // Taken and cleared when the frame is done, not when it begins: with overlapped frames the
+      // next frame begins while this one waits for its read-back (it never runs the detector).
+      detectorMs = this.detectorMs;
+      this.detectorMs = 0;
+    }
     const elapsed = now() - start;
     const carriedCropMs = this.oneSubmission?.carriedCropMs ?? 0;
-    timings[TrackerStage.poseDetector] = this.detectorMs;
+    timings[TrackerStage.poseDetector] = detectorMs;
     // Cutting the carried hands' crops (one-submission frames) is hand work, done inside pose-detection's step.
-    timings[TrackerStage.poseLandmarks] = elapsed - this.detectorMs - carriedCropMs;
+    timings[TrackerStage.poseLandmarks] = elapsed - detectorMs - carriedCropMs;
     addStageTime(timings, TrackerStage.handCrop, carriedCropMs);
     const pose = poses[0];
     if (pose === undefined) {
@@ -116,6 +124,11 @@ export class PosePath {
   endFrame(): void {
     this.framePixels = null;
     this.floatFramePending = null;
+  }
+
+  /** Whether the next frame follows the body from its last landmarks (no detector run). */
+  get followsBody(): boolean {
+    return this.internals.regionOfInterest != null;
   }
 
   /** Forgets the tracked body and the smoothing: the next frame starts from the detector. */
@@ -159,7 +172,13 @@ export class PosePath {
     handCropTransform(this.cropRect, pixels.width, pixels.height, POSE_INPUT_SIZE, this.matrix);
     let outputs: tf.Tensor[];
     if (this.oneSubmission) {
+      const timestamp = internals.timestamp;
       outputs = await this.oneSubmission.runPose(pixels, this.matrix);
+      // With overlapped frames the next frame's step began while this one waited for its
+      // read-back, and set pose-detection's timestamp and our letterbox padding for itself: this
+      // frame's are put back (the padding follows from the roi alone) before decoding and smoothing.
+      internals.timestamp = timestamp;
+      letterboxSquareCrop(roi, pixels.width, pixels.height, this.cropRect, this.padding);
     } else {
       cropRotatedRect(pixels, this.matrix, POSE_INPUT_SIZE, this.crop, 0, LANDMARK_CROP_BORDER);
       const input = tf.tensor4d(this.crop, [1, POSE_INPUT_SIZE, POSE_INPUT_SIZE, 3], 'float32');

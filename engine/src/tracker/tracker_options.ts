@@ -64,6 +64,14 @@ export interface TrackerOptions {
    */
   cropOnGpu?: boolean;
   /**
+   * With `fusedFrame`: video frames go through the tracker's `submit` and `collect` (overlapped
+   * frames, overlapped_frames.ts), and the next frame can be submitted while this frame's
+   * read-back is pending, its crops then from the landmarks of the frame before this one. At most
+   * two frames are in flight. Defaults to false: `track` only, each frame read back before the next
+   * is submitted (the landmarks are then exactly those of `track`).
+   */
+  overlapFrames?: boolean;
+  /**
    * Video frames track what the practice reads, at the rate it reads it (tracking_schedule.ts):
    * the signing hand every frame from its own last landmarks, the body and the other hand every
    * few frames, their last landmarks standing in between. Defaults to null: every part on every
@@ -96,6 +104,7 @@ export function resolveTrackerOptions(options: TrackerOptions = {}, runtimeModel
     replayGraphs: options.replayGraphs ?? true,
     fusedFrame: options.fusedFrame ?? true,
     cropOnGpu: options.cropOnGpu ?? true,
+    overlapFrames: options.overlapFrames ?? false,
     schedule: checkedSchedule(options.schedule ?? null),
   };
 }

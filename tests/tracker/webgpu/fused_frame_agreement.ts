@@ -2,7 +2,9 @@
 // Vulkan), the whole tracker on a video of the fixture photograph (the same frame, timestamps 33 ms
 // apart: detector on the first frame, then the body and both hands followed) on TF.js WASM and on
 // WebGPU in the ways asked for: `fused` (the default: each tracked frame one submission, crops cut
-// on the GPU), `fusedCpuCrops` (crops cut in JS) and `modelByModel` (`fusedFrame: false`). Prints
+// on the GPU), `fusedCpuCrops` (crops cut in JS), `modelByModel` (`fusedFrame: false`) and
+// `overlapped` (`overlapFrames`: each frame submitted before the one before is collected, its crops
+// from the landmarks of the frame before that). Prints
 // one JSON line: per frame, the largest landmark distance in frame pixels from WASM (and between
 // the WebGPU ways), and how the frames ran. SwiftShader takes minutes per way.
 //   node --import tsx tests/tracker/webgpu/fused_frame_agreement.ts ROOT [FRAMES] [WAYS,...] [swiftshader|hardware]
@@ -28,7 +30,7 @@ const files = modelFileNames('full', 'full');
 const image = await decodeImageFile(join(root, 'data', 'photographs', 'messi5.jpg'));
 const pixels = { data: image.data, width: image.width, height: image.height, channels: 3 as const };
 
-async function trackVideo(backend: 'wasm' | 'webgpu', config: { fusedFrame?: boolean; cropOnGpu?: boolean }) {
+async function trackVideo(backend: 'wasm' | 'webgpu', config: { fusedFrame?: boolean; cropOnGpu?: boolean; overlapFrames?: boolean }) {
   await tf.setBackend(backend);
   await tf.ready();
   const tracker = await LandmarkTracker.load(
@@ -43,16 +45,39 @@ async function trackVideo(backend: 'wasm' | 'webgpu', config: { fusedFrame?: boo
   const frame = createLandmarkFrame(image.width, image.height);
   const out: Frame[] = [];
   const ms: number[] = [];
-  for (let i = 0; i < frames; i++) {
-    const started = performance.now();
-    await tracker.track(pixels, i * 33, frame);
-    ms.push(performance.now() - started);
-    out.push(cloneLandmarkFrame(frame));
+  if (config.overlapFrames) {
+    // Frame i submitted, then frame i - 1 collected: two in flight. The times are per collected frame.
+    const spare = createLandmarkFrame(image.width, image.height);
+    let started = performance.now();
+    const collect = async () => {
+      const done = await tracker.collect();
+      ms.push(performance.now() - started);
+      started = performance.now();
+      out.push(cloneLandmarkFrame(done!));
+    };
+    for (let i = 0; i < frames; i++) {
+      await tracker.submit(pixels, i * 33, i % 2 === 0 ? frame : spare);
+      if (i > 0) await collect();
+    }
+    await collect();
+  } else {
+    for (let i = 0; i < frames; i++) {
+      const started = performance.now();
+      await tracker.track(pixels, i * 33, frame);
+      ms.push(performance.now() - started);
+      out.push(cloneLandmarkFrame(frame));
+    }
   }
   // Wall ms per frame after the first (the detector's): meaningful on a hardware adapter only.
   const tracked = ms.slice(1).sort((a, b) => a - b);
   const medianMs = tracked.length > 0 ? Math.round(tracked[Math.floor(tracked.length / 2)]! * 100) / 100 : null;
-  const result = { frames: out, medianMs, graphReplays: tracker.graphReplays, frameSubmissions: { ...tracker.frameSubmissions } };
+  const result = {
+    frames: out,
+    medianMs,
+    graphReplays: tracker.graphReplays,
+    frameSubmissions: { ...tracker.frameSubmissions },
+    ...(config.overlapFrames ? { overlap: tracker.overlapCounts } : {}),
+  };
   tracker.dispose();
   return result;
 }
@@ -73,8 +98,9 @@ function worstPx(a: Frame, b: Frame): number {
   return worst;
 }
 
-const configs: Record<string, { fusedFrame: boolean; cropOnGpu: boolean }> = {
+const configs: Record<string, { fusedFrame: boolean; cropOnGpu: boolean; overlapFrames?: boolean }> = {
   fused: { fusedFrame: true, cropOnGpu: true },
+  overlapped: { fusedFrame: true, cropOnGpu: true, overlapFrames: true },
   fusedCpuCrops: { fusedFrame: true, cropOnGpu: false },
   modelByModel: { fusedFrame: false, cropOnGpu: false },
 };
@@ -97,6 +123,7 @@ console.log(
           medianMsPerTrackedFrame: run.medianMs,
           graphReplays: run.graphReplays,
           frameSubmissions: run.frameSubmissions,
+          ...('overlap' in run ? { overlap: run.overlap } : {}),
           vsWasmPx: run.frames.map((f, i) => worstPx(f, wasm.frames[i]!)),
           [`vs_${ways[0]}_Px`]: run.frames.map((f, i) => worstPx(f, first.frames[i]!)),
         },

@@ -17,6 +17,9 @@ const MAP_MODE_READ = 0x0001;
  * of two) as their recorded compute passes, and the copies of every output into one staging
  * buffer, which one map reads. Before, each model was its own write, submission and read-back,
  * and pose-detection read the pose's four outputs through TF.js, one submission and one map each.
+ * With overlapped frames (two staging buffers) the next frame can be submitted, and its map
+ * started, while this frame's read-back is still pending: the queue runs them in order, so the
+ * models' shared buffers are never written under a frame not yet copied out.
  *
  * ref: none in MediaPipe (its GPU graphs keep the frame on the GPU between calculators); this is
  * how LiteRT.js's WebGPU delegate runs a command list: recorded once, submitted once per frame.
@@ -32,9 +35,16 @@ export class TrackedFrameSubmission {
   readonly poseOutputs: Float32Array[];
   /** The hand model's outputs of the last run (landmarks, presence, handedness; `handCount` rows filled). */
   readonly handOutputs: Float32Array[];
+  /** Read-backs started (mapped or mapping) and not yet read, now and at most. */
+  readBacksInFlight = 0;
+  maxReadBacksInFlight = 0;
+  /** Submissions made while another frame's read-back was still pending. */
+  submittedBeforeReadBack = 0;
   /** Crops cut on the CPU go up through this buffer (null with the crop pass). */
   private readonly upload: GPUBuffer | null;
-  private readonly staging: GPUBuffer;
+  /** One staging buffer per frame that can be in flight (one, or two with overlapped frames), and its pending map. */
+  private readonly staging: GPUBuffer[] = [];
+  private readonly mapping: Array<Promise<void> | null> = [];
   private readonly poseBytes: number;
   private readonly handBytes: number;
   private readonly poseOffsets: number[];
@@ -54,6 +64,8 @@ export class TrackedFrameSubmission {
     /** The frame size the crop pass's frame buffer is made for at once (the warm-up's; RGBA). */
     frameWidth: number,
     frameHeight: number,
+    /** Frames that can be in flight at once (1, or 2 with overlapped frames): a staging buffer each. */
+    slots: number,
   ) {
     const targets = [{ first: 0 as const, output: pose.input }, ...[...hands.values()].map((hand) => ({ first: 1 as const, output: hand.input }))];
     this.cropPass = cropOnGpu ? new CropPass(device, targets, frameWidth * frameHeight * 4) : null;
@@ -83,7 +95,10 @@ export class TrackedFrameSubmission {
     }
     const widest = hands.get(maxHands);
     this.handOutputs = widest ? widest.outputLengths.map((length) => new Float32Array(length)) : [];
-    this.staging = device.createBuffer({ size: Math.max(16, largest), usage: MAP_READ | COPY_DST });
+    for (let slot = 0; slot < slots; slot++) {
+      this.staging.push(device.createBuffer({ size: Math.max(16, largest), usage: MAP_READ | COPY_DST }));
+      this.mapping.push(null);
+    }
   }
 
   /** Whether `count` hand crops can ride along (0 always can). */
@@ -93,10 +108,21 @@ export class TrackedFrameSubmission {
 
   /**
    * Runs the pose model and the hand model on the first `handCount` hand crops and reads every
-   * output back into `poseOutputs` and `handOutputs`. The crops: cut on the GPU from `pixels` with
-   * the matrices set in `cropPass`, or written into `poseCrop` and `handCrops` before.
+   * output back into `poseOutputs` and `handOutputs` (`submit`, then `readBack`).
    */
-  async run(handCount: number, pixels: PixelFrame, frame: number): Promise<void> {
+  async run(handCount: number, pixels: PixelFrame, frame: number, slot = 0): Promise<void> {
+    this.submit(handCount, pixels, frame, slot);
+    await this.readBack(handCount, slot);
+  }
+
+  /**
+   * Submits the pose model and the hand model on the first `handCount` hand crops, the outputs
+   * copied into staging buffer `slot`, whose map starts at once; `readBack` reads them. The crops:
+   * cut on the GPU from `pixels` with the matrices set in `cropPass`, or written into `poseCrop`
+   * and `handCrops` before.
+   */
+  submit(handCount: number, pixels: PixelFrame, frame: number, slot: number): void {
+    if (this.mapping[slot] !== null) throw new Error(`tracked frame submission: staging buffer ${slot} still holds a frame not read back`);
     const hand = handCount > 0 ? this.hands.get(handCount)! : null;
     const handBytes = handCount * this.handBytes;
     const encoder = this.device.createCommandEncoder();
@@ -115,18 +141,34 @@ export class TrackedFrameSubmission {
     }
     this.pose.encode(encoder);
     hand?.encode(encoder);
-    copyOutputs(encoder, this.pose, this.staging, this.poseOffsets);
-    const handOffsets = hand ? this.handOffsets.get(handCount)! : [];
-    if (hand) copyOutputs(encoder, hand, this.staging, handOffsets);
+    const staging = this.staging[slot]!;
+    copyOutputs(encoder, this.pose, staging, this.poseOffsets);
+    if (hand) copyOutputs(encoder, hand, staging, this.handOffsets.get(handCount)!);
     this.device.queue.submit([encoder.finish()]);
+    if (this.readBacksInFlight > 0) this.submittedBeforeReadBack++;
+    this.mapping[slot] = staging.mapAsync(MAP_MODE_READ, 0, this.stagingBytes.get(handCount)!);
+    this.readBacksInFlight++;
+    this.maxReadBacksInFlight = Math.max(this.maxReadBacksInFlight, this.readBacksInFlight);
+  }
+
+  /** Waits for the map of `slot` (submitted with `handCount` hands) and reads its outputs into `poseOutputs` and `handOutputs`. */
+  async readBack(handCount: number, slot: number): Promise<void> {
+    const mapping = this.mapping[slot];
+    if (!mapping) throw new Error(`tracked frame submission: nothing submitted into staging buffer ${slot}`);
+    const staging = this.staging[slot]!;
+    const hand = handCount > 0 ? this.hands.get(handCount)! : null;
     const bytes = this.stagingBytes.get(handCount)!;
-    await this.staging.mapAsync(MAP_MODE_READ, 0, bytes);
+    let mapped = false;
     try {
-      const mapped = this.staging.getMappedRange(0, bytes);
-      readOutputs(mapped, this.poseOffsets, this.poseOutputs, this.pose.outputLengths);
-      if (hand) readOutputs(mapped, handOffsets, this.handOutputs, hand.outputLengths);
+      await mapping;
+      mapped = true;
+      const range = staging.getMappedRange(0, bytes);
+      readOutputs(range, this.poseOffsets, this.poseOutputs, this.pose.outputLengths);
+      if (hand) readOutputs(range, this.handOffsets.get(handCount)!, this.handOutputs, hand.outputLengths);
     } finally {
-      this.staging.unmap();
+      this.mapping[slot] = null;
+      this.readBacksInFlight--;
+      if (mapped) staging.unmap();
     }
   }
 
@@ -134,9 +176,11 @@ export class TrackedFrameSubmission {
    * The hand model alone on `handCount` crops cut on the GPU (crop pass only: matrices 1 and 2 set
    * before) from `pixels`, frame number `frame` (its bytes go up again only for a new frame): one
    * submission, one map of the hands' part of the staging buffer, outputs into `handOutputs`. For
-   * the hand runs a frame still needs besides the fused one (rects from the pose, re-crops, palms).
+   * the hand runs a frame still needs besides the fused one (rects from the pose, re-crops, palms),
+   * through the frame's own staging buffer `slot` (read back already).
    */
-  async runHands(handCount: number, pixels: PixelFrame, frame: number): Promise<void> {
+  async runHands(handCount: number, pixels: PixelFrame, frame: number, slot = 0): Promise<void> {
+    const staging = this.staging[slot]!;
     const hand = this.hands.get(handCount)!;
     const crops = this.cropPass!;
     crops.upload(pixels, frame);
@@ -146,26 +190,28 @@ export class TrackedFrameSubmission {
     pass.end();
     hand.encode(encoder);
     const offsets = this.handOffsets.get(handCount)!;
-    copyOutputs(encoder, hand, this.staging, offsets);
+    copyOutputs(encoder, hand, staging, offsets);
     this.device.queue.submit([encoder.finish()]);
     const start = this.stagingBytes.get(0)!;
     const bytes = this.stagingBytes.get(handCount)! - start;
-    await this.staging.mapAsync(MAP_MODE_READ, start, bytes);
+    await staging.mapAsync(MAP_MODE_READ, start, bytes);
     try {
-      const mapped = this.staging.getMappedRange(start, bytes);
+      const mapped = staging.getMappedRange(start, bytes);
       for (let i = 0; i < this.handOutputs.length; i++) {
         const out = this.handOutputs[i]!;
         out.set(new Float32Array(mapped, offsets[i]! - start, Math.min(out.length, hand.outputLengths[i]!)));
       }
     } finally {
-      this.staging.unmap();
+      staging.unmap();
     }
   }
 
   dispose(): void {
     this.cropPass?.dispose();
     this.upload?.destroy();
-    this.staging.destroy();
+    // A frame still in flight: its map fails once the buffer is gone, and nobody waits for it any more.
+    for (const mapping of this.mapping) mapping?.catch(() => undefined);
+    for (const staging of this.staging) staging.destroy();
   }
 }
 
