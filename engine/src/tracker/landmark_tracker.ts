@@ -284,10 +284,12 @@ export class LandmarkTracker {
     out.imageWidth = pixels.width;
     out.imageHeight = pixels.height;
     out.timestampMs = timestampMs ?? 0;
-    this.tracks.setCropTime(this.cropTime(timestampMs, pass));
     timings[TrackerStage.imageToTensor] = now() - start;
     try {
       await this.pose.track(frame, timestampMs, out, timings);
+      // After the body, which with overlapped frames waits for this frame's turn: the frame
+      // before it has then taken its hands at its own time.
+      this.tracks.setCropTime(this.cropTime(timestampMs, pass));
       if (this.hands?.path.looksForHands(out, pass)) {
         await this.hands.path.track(pixels, out, timings, pass);
         if (pass === 'video') {
