@@ -5,9 +5,10 @@
 /** 0.4 s, 38.1 s, 4 min 52 s */
 export function formatDuration(ms) {
   const seconds = Math.max(0, ms) / 1000;
-  if (seconds < 60) return `${seconds.toFixed(1)} s`;
-  const minutes = Math.floor(seconds / 60);
-  return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
+  if (seconds < 59.95) return `${seconds.toFixed(1)} s`;
+  // Whole seconds first, so that 479.6 s reads 8 min 0 s, not 7 min 60 s.
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
 }
 
 export function phaseLine(name, ms, detail) {
