@@ -71,10 +71,11 @@ function ReadPractice({ uid, language }: { uid: string; language: string }) {
   const nextRef = useRef<HTMLButtonElement>(null);
   const slow = phase === 'wrong';
   // The clip depends on the pace only while reading: a raised pace applies to the next word.
-  const [clipPace, setClipPace] = useState(pace);
+  const [answeredPace, setAnsweredPace] = useState(pace);
   useEffect(() => {
-    if (phase === 'reading') setClipPace(pace);
+    if (phase === 'reading') setAnsweredPace(pace);
   }, [pace, phase]);
+  const clipPace = phase === 'reading' ? pace : answeredPace;
   const clip = useMemo(() => spellClip(letters, slow ? SLOW_PACE : clipPace, (letter) => handGuideFor(letter, language)), [letters, slow, clipPace, language]);
 
   useEffect(() => {
@@ -103,13 +104,21 @@ function ReadPractice({ uid, language }: { uid: string; language: string }) {
       </p>
       <div className="read-practice__layout" data-language={language}>
         <div className="read-practice__hand">
-          <HandView
-            clip={clip}
-            playKey={`${round}-${slow}`}
-            label={slow ? `Hand spelling the word ${word} slowly` : 'Hand fingerspelling a word'}
-            loop={false}
-            onShown={(shown) => shown && setShownUpTo((up) => Math.max(up, shown.index))}
-          />
+          {/* Not before the learner's pace is known: the word would start at the first pace and
+              start again at theirs, its first letters shown twice. */}
+          {practice.ready ? (
+            <HandView
+              clip={clip}
+              playKey={`${round}-${slow}`}
+              label={slow ? `Hand spelling the word ${word} slowly` : 'Hand fingerspelling a word'}
+              loop={false}
+              onShown={(shown) => shown && setShownUpTo((up) => Math.max(up, shown.index))}
+            />
+          ) : (
+            <p className="read-practice__waiting" role="status">
+              Finding your pace...
+            </p>
+          )}
           {slow ? (
             <p className="read-practice__letters" aria-hidden="true" data-testid="slow-letters">
               {letters.map((letter, i) => (

@@ -20,6 +20,8 @@ export interface ReadPractice {
   phase: ReadPhase;
   /** The progress saved for this learner (null while it loads). */
   progress: ReadProgress | null;
+  /** The learner's pace is known (their progress loaded, or nobody signed in): a word spelled before would restart at it. */
+  ready: boolean;
   /** Words read right in this sitting. */
   sessionRight: number;
   setPace: (pace: number) => void;
@@ -86,5 +88,5 @@ export function useReadPractice(uid: string, language: string): ReadPractice {
 
   const setPace = useCallback((value: number) => setPaceState(snapPace(value)), []);
 
-  return { word, round, pace, phase, progress, sessionRight, setPace, answer, next };
+  return { word, round, pace, phase, progress, ready: !uid || progress !== null, sessionRight, setPace, answer, next };
 }
