@@ -14,6 +14,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { pingPong, round } from './row_numbers.ts';
 import { installNodeWebGpu, type NodeWebGpuAdapter } from '../../engine/src/tracker/node/node_webgpu.ts';
 
 /** Untimed frames per tracker before timing, and at least this long in all (an idle GPU ramps its clock up first; tracker_row.ts). */
@@ -220,18 +221,6 @@ interface LandmarkFrameLike {
   present: Uint8Array;
   imageWidth: number;
   imageHeight: number;
-}
-
-/** Frame index `i` of a walk 0, 1, ..., count - 1, count - 2, ..., 1, 0, 1, ... (as tracker_row.ts). */
-function pingPong(i: number, count: number): number {
-  if (count < 2) return 0;
-  const k = i % (2 * (count - 1));
-  return k < count ? k : 2 * (count - 1) - k;
-}
-
-function round(x: number, digits: number): number {
-  const scale = 10 ** digits;
-  return Math.round(x * scale) / scale;
 }
 
 main().then(

@@ -14,6 +14,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { pingPong, round } from './row_numbers.ts';
 import { installNodeWebGpu, type NodeWebGpuAdapter } from '../../engine/src/tracker/node/node_webgpu.ts';
 import type { GpuCallCounts } from '../lib/count_gpu_calls.ts';
 
@@ -171,18 +172,6 @@ async function describeAdapter(): Promise<Record<string, unknown>> {
   const found = await gpu.requestAdapter({ powerPreference: 'high-performance' });
   const info = found?.info ?? {};
   return { vendor: info.vendor, architecture: info.architecture, device: info.device, description: info.description, isFallbackAdapter: found?.isFallbackAdapter };
-}
-
-/** Frame index `i` of a walk 0, 1, ..., count - 1, count - 2, ..., 1, 0, 1, ... */
-function pingPong(i: number, count: number): number {
-  if (count < 2) return 0;
-  const k = i % (2 * (count - 1));
-  return k < count ? k : 2 * (count - 1) - k;
-}
-
-function round(x: number, digits: number): number {
-  const scale = 10 ** digits;
-  return Math.round(x * scale) / scale;
 }
 
 main().then(
