@@ -79,6 +79,26 @@ export async function signedInPage(browser: Browser, options: { progress?: Recor
   return { context, page, user, consoleErrors, consoleMessages, failedResponses };
 }
 
+/** One lesson's chapters of a level, as the learning home caches them under `level_{n}`. */
+export type CachedChapters = { title: string; lessons: { signs: string[] }[]; number_of_lessons: number }[];
+
+/**
+ * Makes level 1's cached chapters these as the camera page starts (an init script): written from
+ * the test after logging in, the learning home's own load of the level, still under way on a busy
+ * machine, would overwrite them, and the camera page would open the real lesson.
+ */
+export async function lessonContentOnCameraPage(page: Page, chapters: CachedChapters): Promise<void> {
+  await page.addInitScript((value) => {
+    if (location.pathname !== '/camera') return;
+    sessionStorage.setItem('level_0', value);
+  }, JSON.stringify(chapters));
+}
+
+/** Level 1's first chapter with one lesson: B then C. */
+export function lessonOfBAndC(page: Page): Promise<void> {
+  return lessonContentOnCameraPage(page, [{ title: 'Open hands', lessons: [{ signs: ['B', 'C'] }], number_of_lessons: 1 }]);
+}
+
 export function cameraUrl(level: number, chapter: number, lesson: number, fixture?: string): string {
   return `${learnUrl}/camera?level=${level}&chapter=${chapter}&lesson=${lesson}${fixture ? `&fixture=${encodeURIComponent(fixture)}` : ''}`;
 }

@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { cacheDir, cameraUrl, expectFixtureSource, launchWithFakeCamera, makeLessonFixture, readDatabase, repoRoot, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
+import { cacheDir, cameraUrl, expectFixtureSource, lessonOfBAndC, launchWithFakeCamera, makeLessonFixture, readDatabase, repoRoot, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
 
 const NOBODY_TEXT = "I can't see you: sit so your upper body and hands are in the picture";
 const NO_HAND_TEXT = /^I can see you, but not your hands: raise your right hand, the one you sign with, into the picture$/;
@@ -34,14 +34,6 @@ function steadyFixture(name: string, seconds: number, frame: Record<string, unkn
   const frames = Array.from({ length: seconds * 30 }, (_, i) => ({ t: Math.round((i * 1000) / 30), ...frame }));
   writeFileSync(file, JSON.stringify({ format: 'signlearn-landmarks/1', imageWidth: size.width, imageHeight: size.height, source: `test: ${name}`, frames }));
   return file;
-}
-
-/** Level 1's first chapter with one lesson: B then C (written as the camera page starts). */
-async function lessonOfBAndC(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    if (location.pathname !== '/camera') return;
-    sessionStorage.setItem('level_0', JSON.stringify([{ title: 'Open hands', lessons: [{ signs: ['B', 'C'] }], number_of_lessons: 1 }]));
-  });
 }
 
 interface HintReading {

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { cameraUrl, expectFixtureSource, readDatabase, launchWithFakeCamera, learnUrl, makeLessonFixture, ringPercent, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
+import { cameraUrl, expectFixtureSource, lessonContentOnCameraPage, readDatabase, launchWithFakeCamera, learnUrl, makeLessonFixture, ringPercent, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -182,9 +182,7 @@ describe('camera practice from recorded landmarks', () => {
     const { page, context, user, consoleMessages } = await signedInPage(browser);
     const fixture = await serveFixture(context, 'a.json', await makeLessonFixture(['A'], 10));
     // The lesson's content comes from the session cache the learning home writes.
-    await page.evaluate(() =>
-      sessionStorage.setItem('level_0', JSON.stringify([{ title: 'Test chapter', lessons: [{ signs: ['NOSUCHSIGN', 'A'] }], number_of_lessons: 1 }])),
-    );
+    await lessonContentOnCameraPage(page, [{ title: 'Test chapter', lessons: [{ signs: ['NOSUCHSIGN', 'A'] }], number_of_lessons: 1 }]);
     await page.goto(cameraUrl(0, 0, 0, fixture));
     await expectFixtureSource(page);
     await page.locator('[data-sonner-toast]').filter({ hasText: '"NOSUCHSIGN" has no reference recording yet, so it was skipped.' }).first().waitFor({ timeout: 20_000 });
@@ -208,7 +206,7 @@ describe('camera practice from recorded landmarks', () => {
   test("the lesson pauses while the tab is hidden and while the camera is lost, then goes on; the judge setting", async () => {
     const { page, context, user } = await signedInPage(browser);
     const fixture = await serveFixture(context, 'a-long.json', await makeLessonFixture(['A'], 30));
-    await page.evaluate(() => sessionStorage.setItem('level_0', JSON.stringify([{ title: 'T', lessons: [{ signs: ['A'] }], number_of_lessons: 1 }])));
+    await lessonContentOnCameraPage(page, [{ title: 'T', lessons: [{ signs: ['A'] }], number_of_lessons: 1 }]);
     await page.goto(cameraUrl(0, 0, 0, fixture));
     await expectFixtureSource(page);
     await expect.poll(() => ringPercent(page), { timeout: 20_000 }).toBeGreaterThan(5);

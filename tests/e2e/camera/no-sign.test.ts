@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { cameraUrl, expectFixtureSource, launchWithFakeCamera, makeLessonFixture, messiPhoto, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
+import { cameraUrl, expectFixtureSource, lessonOfBAndC, launchWithFakeCamera, makeLessonFixture, messiPhoto, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
 
 const NOT_SIGNING_MS = 30_000;
 
@@ -18,15 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Level 1's first chapter, as the learning home caches it, with one lesson: B then C. Written as
- * the camera page starts (an init script), so the learning home's own caching cannot overwrite it. */
-async function lessonOfBAndC(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    if (location.pathname !== '/camera') return;
-    sessionStorage.setItem('level_0', JSON.stringify([{ title: 'Open hands', lessons: [{ signs: ['B', 'C'] }], number_of_lessons: 1 }]));
-  });
-}
 
 interface Reading {
   sign: string;
