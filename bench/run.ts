@@ -39,6 +39,7 @@ import { machineInfo, settingsFor } from './run/settings.ts';
 import type { StageContext } from './run/stage.ts';
 import { STAGES } from './run/stages.ts';
 import { writeOutputs } from './run/write_outputs.ts';
+import { loopRows } from './run/practice_loop_stage.ts';
 
 export type { BenchOptions } from './run/arguments.ts';
 
@@ -50,6 +51,7 @@ export async function runBench(options: BenchOptions): Promise<BenchOutput> {
   const mode = options.quick ? 'quick' : 'full';
   const s = settingsFor(options.quick);
   const wants = (name: string) => !options.only?.length || options.only.includes(name);
+  loopRows(options.loopRows); // a row named wrong stops the run before it starts
   const machine = machineInfo(root);
   log(`bench: ${mode} run on ${machine.cpuModel} x ${machine.cores}, load ${(machine.loadAverageStart as number[]).join(' ')}`);
 

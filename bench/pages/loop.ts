@@ -1,15 +1,19 @@
 // Stage 4: the whole practice loop in the browser, built as the camera screen builds it: the
 // tracker in its worker (createTrackerClient, cross-origin isolated page, WASM SIMD + threads), a
 // camera delivering frames at 30 fps and offering each one to the tracker (dropped while the
-// worker is busy, never queued), then, for each tracked frame on the main thread, the engine's
-// practice loop (engine/src/practice/practice_loop.ts: joint angles, match with the reference,
-// practice state machine). Measured: latency from frame capture to the
-// state machine's decision (and to each progress event), per stage, and camera frames dropped.
+// worker is busy, never queued; the newest read again once it is free), then, for each tracked
+// frame on the main thread, the engine's practice loop (engine/src/practice/practice_loop.ts:
+// joint angles, match with the reference, practice state machine). Measured: latency from frame
+// capture to the state machine's decision (and to each progress event), per stage, and camera
+// frames dropped.
 //
 // The camera is a stand-in: the clip's frames, pre-drawn on canvases, "captured" at
-// t0 + i * 33.3 ms (cycling through the clip). The reference sign is made in the page from the
-// tracker's own landmarks on the clip (a first run of the same loop), so that the learner (the
-// same clip) can match it. The camera runs until `loopFrames` frames were tracked.
+// t0 + i * 33.3 ms (cycling through the clip), each drawn into one camera canvas as a camera shows
+// its newest frame in the video element, and offered as live: a frame dropped while the worker is
+// busy is read again (the canvas's newest frame) the moment the worker is free, as the app's video
+// is (TrackerClient.offer). The reference sign is made in the page from the tracker's own
+// landmarks on the clip (a first run of the same loop), so that the learner (the same clip) can
+// match it. The camera runs until `loopFrames` frames were tracked.
 //
 // Options: the models (`poseModel`, `handModel`), the WASM threads (`wasmThreads`), and
 // `schedule`: the tracker runs what a held letter reads (the practice's schedule for such a sign,
@@ -44,7 +48,8 @@ interface CameraRun {
 
 /**
  * Plays the clip as a 30 fps camera, offering every frame to the tracker, until `wanted` frames
- * were tracked; `onTracked` runs for each tracked frame with its capture time.
+ * were tracked; `onTracked` runs for each tracked frame with its capture time. Dropped: the
+ * client's own count (a dropped frame tracked later, as the live source's newest, is not).
  */
 function runCamera(
   client: TrackerClient,
@@ -53,32 +58,41 @@ function runCamera(
   onTracked: (frame: LandmarkFrame, timings: Float64Array, capturedAt: number) => void,
 ): Promise<CameraRun> {
   return new Promise((resolve) => {
+    const camera = document.createElement('canvas');
+    camera.width = frames.width;
+    camera.height = frames.height;
+    const draw = camera.getContext('2d', { willReadFrequently: true })!;
     const start = performance.now();
-    const capturedAt = new Map<number, number>();
+    const droppedBefore = client.dropped;
+    const offered = new Set<number>();
     let index = 0;
     let tracked = 0;
-    let dropped = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const off = client.onLandmarks((frame, timings) => {
-      const at = capturedAt.get(frame.timestampMs) ?? NaN;
-      capturedAt.delete(frame.timestampMs);
+      const at = frame.timestampMs;
+      // Not this run's frame: the last run's newest, read after it ended.
+      if (!offered.has(at)) return;
+      // This frame and every older one are done with (tracked, or dropped for good).
+      for (const t of offered) if (t <= at) offered.delete(t);
       tracked++;
       onTracked(frame, timings, at);
       if (tracked >= wanted) {
         clearTimeout(timer);
         off();
-        resolve({ cameraFrames: index, tracked, dropped });
+        resolve({ cameraFrames: index, tracked, dropped: client.dropped - droppedBefore });
       }
     });
     const tick = () => {
-      // Catch up on frames the camera produced while the page was busy: each one is offered
-      // (and most likely dropped), as a camera's would be.
+      // Catch up on frames the camera produced while the page was busy: each one is shown and
+      // offered (and most likely dropped), as a camera's would be.
       const due = Math.floor((performance.now() - start) / FRAME_MS);
       while (index <= due) {
+        // The frame's time is its capture time (page time, as the app's camera loop gives it):
+        // a frame of an earlier run is never taken for one of this run.
         const t = start + index * FRAME_MS;
-        const canvas = frames.canvases[index % frames.canvases.length]!;
-        if (client.offer(canvas, canvas.width, canvas.height, index * FRAME_MS)) capturedAt.set(index * FRAME_MS, t);
-        else dropped++;
+        draw.drawImage(frames.canvases[index % frames.canvases.length]!, 0, 0);
+        offered.add(t);
+        client.offer(camera, camera.width, camera.height, t, true);
         index++;
       }
       timer = setTimeout(tick, Math.max(0, start + index * FRAME_MS - performance.now()));
@@ -90,7 +104,8 @@ function runCamera(
 window.runBench = async (config) => {
   const options = config.options as { referenceFrames: number; loopFrames: number; poseModel: PoseModelType; handModel: HandModelType; wasmThreads: number; schedule: boolean };
   try {
-    const frames = await loadFrames(config);
+    // The camera's frames in memory, as on a learner's machine without a GPU (loadFrames).
+    const frames = await loadFrames(config, true);
     const origin = `${location.origin}${config.base}`;
     const t0 = performance.now();
     const client = createTrackerClient();

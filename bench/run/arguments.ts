@@ -18,6 +18,8 @@ export interface BenchOptions {
   popsign?: string;
   /** Accuracy: reuse MediaPipe's landmarks from this earlier output folder (see bench/accuracy/run_accuracy.ts). */
   referenceFrom?: string;
+  /** Practice loop: only these rows, by name (`full-2-on`, `lite-1-off`, `full-1-on-busy`...: models, threads, schedule, one core busy); all when absent. */
+  loopRows?: string[];
   /** The WebGPU adapter of the Node runtimes rows: Dawn's null adapter (default) or the machine's GPU. */
   adapter?: RuntimesOptions['adapter'];
   log?: (line: string) => void;
@@ -31,6 +33,7 @@ export function parseArgs(argv: string[], root: string): BenchOptions {
   const referenceIndex = argv.indexOf('--reference-from');
   const adapterIndex = argv.indexOf('--adapter');
   const popsignIndex = argv.indexOf('--popsign');
+  const loopRowsIndex = argv.indexOf('--loop-rows');
   return {
     rerunMediaPipe: argv.includes('--rerun-mediapipe'),
     signersVideo: argv.includes('--video'),
@@ -42,6 +45,7 @@ export function parseArgs(argv: string[], root: string): BenchOptions {
     only: onlyIndex >= 0 ? argv[onlyIndex + 1]!.split(',') : [],
     referenceFrom: referenceIndex >= 0 ? resolve(argv[referenceIndex + 1]!) : undefined,
     popsign: popsignIndex >= 0 ? resolve(argv[popsignIndex + 1]!) : undefined,
+    loopRows: loopRowsIndex >= 0 ? argv[loopRowsIndex + 1]!.split(',') : undefined,
   };
 }
 

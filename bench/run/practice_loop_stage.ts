@@ -16,7 +16,7 @@ export const practiceLoopStage: BenchStage = {
   async run(ctx) {
     const { browser, serverUrl } = await ctx.browser();
     ctx.log('bench: practice loop in the browser');
-    ctx.results.practiceLoop = await runPracticeLoop(browser, serverUrl, ctx.settings.loop, ctx.settings.pageTimeoutMs, ctx.log);
+    ctx.results.practiceLoop = await runPracticeLoop(browser, serverUrl, ctx.settings.loop, loopRows(ctx.options.loopRows), ctx.settings.pageTimeoutMs, ctx.log);
   },
   report: practiceLoopMarkdown,
 };
@@ -63,6 +63,22 @@ const LOOP_ROWS = [
   ...[1, 2].map((wasmThreads) => ({ poseModel: 'full' as const, handModel: 'full' as const, wasmThreads, schedule: true, coreBusy: true })),
 ];
 
+type LoopRow = (typeof LOOP_ROWS)[number];
+
+/** A row's name on the command line (`--loop-rows`): models, threads, schedule, `busy` when one core is. */
+function loopRowName(row: LoopRow): string {
+  return `${row.poseModel}-${row.wasmThreads}-${row.schedule ? 'on' : 'off'}${row.coreBusy ? '-busy' : ''}`;
+}
+
+/** The rows named (all when none are); a name that is not a row's is an error that lists them. */
+export function loopRows(names: string[] | undefined): LoopRow[] {
+  if (!names) return LOOP_ROWS;
+  const known = new Map(LOOP_ROWS.map((row) => [loopRowName(row), row]));
+  const unknown = names.filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new Error(`--loop-rows: no row named ${unknown.join(', ')}; the rows are ${[...known.keys()].join(', ')}`);
+  return names.map((name) => known.get(name)!);
+}
+
 /** A second process spinning on one core until `stop` (the loop's loaded rows). */
 function busyCore(): { stop: () => void } {
   const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
@@ -73,11 +89,12 @@ async function runPracticeLoop(
   browser: Browser,
   serverUrl: string,
   loop: LoopSettings,
+  wanted: LoopRow[],
   timeoutMs: number,
   log: (line: string) => void,
 ): Promise<BenchOutput['practiceLoop']> {
   const rows: Record<string, unknown>[] = [];
-  for (const { coreBusy, ...row } of LOOP_ROWS) {
+  for (const { coreBusy, ...row } of wanted) {
     const busy = coreBusy ? busyCore() : null;
     let raw: RawRunResult & { loop?: Record<string, unknown> & { latencyMs: number[]; progressLatencyMs: number[]; stagesMs: Record<string, number[]> } };
     try {

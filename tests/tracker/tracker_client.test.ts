@@ -96,6 +96,32 @@ describe('TrackerClient', () => {
     expect(client.offer(video, 1280, 960, 133)).toBe(true);
   });
 
+  it('reads a canvas again only when it is offered as live (a camera stand-in drawing each frame into it)', async () => {
+    const worker = new FakeWorker();
+    const client = new TrackerClient(worker);
+    const started = client.start({ modelBaseUrl: '/models/' });
+    worker.reply({ type: 'ready', backend: { name: 'wasm', simd: true, threads: 1 }, startup: STARTUP });
+    await started;
+    const canvas = {} as ImageBitmap;
+    const frameTimes = () => worker.sent.filter((s) => s.message.type === 'frame').map((s) => (s.message as Extract<TrackerRequest, { type: 'frame' }>).timestampMs);
+    // Not live (a still canvas): a dropped frame stays dropped.
+    expect(client.offer(canvas, 640, 480, 0)).toBe(true);
+    expect(client.offer(canvas, 640, 480, 33)).toBe(false);
+    await flush();
+    worker.answerFrame();
+    await flush();
+    expect(frameTimes()).toEqual([0]);
+    expect(client.dropped).toBe(1);
+    // Live: the newest dropped frame is read again the moment the worker is free.
+    expect(client.offer(canvas, 640, 480, 66, true)).toBe(true);
+    expect(client.offer(canvas, 640, 480, 100, true)).toBe(false);
+    await flush();
+    worker.answerFrame();
+    await flush();
+    expect(frameTimes()).toEqual([0, 66, 100]);
+    expect(client.dropped).toBe(1);
+  });
+
   it('drops frames before the tracker is ready', () => {
     const client = new TrackerClient(new FakeWorker());
     expect(client.offer({} as ImageBitmap, 640, 480, 0)).toBe(false);

@@ -29,9 +29,9 @@ export type LandmarksListener = (frame: LandmarkFrame, stageTimings: Float64Arra
  * Main-thread side of the tracker. `offer` snapshots a frame into an ImageBitmap and transfers it
  * to the worker with the arrays to fill; while a frame is in the worker, offered frames are
  * dropped (never queued), so the landmarks are always of a recent frame and the main thread never
- * waits on inference. When a video's frame was dropped, the video is read again as soon as the
- * worker is free (its newest frame), instead of waiting for the camera's next one. Two LandmarkFrames alternate: the one last delivered stays readable until
- * the next delivery.
+ * waits on inference. When a live source's frame was dropped (a video), the source is read again
+ * as soon as the worker is free (its newest frame), instead of waiting for the camera's next one.
+ * Two LandmarkFrames alternate: the one last delivered stays readable until the next delivery.
  */
 export class TrackerClient {
   /** Frames dropped because the worker was busy. */
@@ -48,9 +48,9 @@ export class TrackerClient {
   private busy = false;
   private offeredAt = 0;
   /**
-   * The last live source (a video element) whose frame was dropped while the worker was busy: it
-   * is offered again the moment the worker is free, and then reads the newest frame the video
-   * shows. Without it the worker idles until the camera's next frame (up to 33 ms at 30 fps),
+   * The last live source (a video element, see `offer`) whose frame was dropped while the worker
+   * was busy: it is offered again the moment the worker is free, and then reads the newest frame
+   * the source shows. Without it the worker idles until the camera's next frame (up to 33 ms at 30 fps),
    * a third of a lite frame's work. Nothing is queued: a video holds one frame, the current one.
    */
   private readonly catchUp = { source: null as FrameSource | null, width: 0, height: 0, timestampMs: 0 };
@@ -94,12 +94,14 @@ export class TrackerClient {
 
   /**
    * Offers a frame to track. Returns false, dropping it, while the previous frame is still being
-   * tracked (or before the tracker is ready).
+   * tracked (or before the tracker is ready). `live`: the source shows the camera's newest frame
+   * whenever it is read (a playing video, the default for one; or a canvas a camera stand-in draws
+   * each frame into), so a frame dropped from it is read again the moment the worker is free.
    */
-  offer(source: FrameSource, width: number, height: number, timestampMs: number): boolean {
+  offer(source: FrameSource, width: number, height: number, timestampMs: number, live = isLiveVideo(source)): boolean {
     if (this.busy || this.backend === null || width === 0 || height === 0) {
       this.dropped++;
-      if (this.busy && isLiveVideo(source)) {
+      if (this.busy && live) {
         this.catchUp.source = source;
         this.catchUp.width = width;
         this.catchUp.height = height;
@@ -186,7 +188,7 @@ export class TrackerClient {
         if (pending !== null && !this.busy) {
           // The dropped frame is tracked after all (or a newer one the video shows by now).
           this.dropped--;
-          this.offer(pending, this.catchUp.width, this.catchUp.height, this.catchUp.timestampMs);
+          this.offer(pending, this.catchUp.width, this.catchUp.height, this.catchUp.timestampMs, true);
         }
         break;
       }
