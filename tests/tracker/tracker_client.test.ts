@@ -29,6 +29,16 @@ class FakeWorker implements TrackerWorkerPort {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** A client whose worker has answered ready. */
+async function readyClient(): Promise<{ worker: FakeWorker; client: TrackerClient }> {
+  const worker = new FakeWorker();
+  const client = new TrackerClient(worker);
+  const started = client.start({ modelBaseUrl: '/models/' });
+  worker.reply({ type: 'ready', backend: { name: 'wasm', simd: true, threads: 1 }, startup: STARTUP });
+  await started;
+  return { worker, client };
+}
+
 beforeEach(() => {
   vi.stubGlobal('createImageBitmap', async () => ({ close() {} }));
 });
@@ -67,11 +77,7 @@ describe('TrackerClient', () => {
   });
 
   it('reads a video again as soon as the worker is free when its frame was dropped, without waiting for the next one', async () => {
-    const worker = new FakeWorker();
-    const client = new TrackerClient(worker);
-    const started = client.start({ modelBaseUrl: '/models/' });
-    worker.reply({ type: 'ready', backend: { name: 'wasm', simd: true, threads: 1 }, startup: STARTUP });
-    await started;
+    const { worker, client } = await readyClient();
     const video = { videoWidth: 1280, videoHeight: 960 } as unknown as ImageBitmap;
     const frameRequests = () => worker.sent.filter((s) => s.message.type === 'frame').map((s) => s.message as Extract<TrackerRequest, { type: 'frame' }>);
     expect(client.offer(video, 1280, 960, 0)).toBe(true);
@@ -97,11 +103,7 @@ describe('TrackerClient', () => {
   });
 
   it('reads a canvas again only when it is offered as live (a camera stand-in drawing each frame into it)', async () => {
-    const worker = new FakeWorker();
-    const client = new TrackerClient(worker);
-    const started = client.start({ modelBaseUrl: '/models/' });
-    worker.reply({ type: 'ready', backend: { name: 'wasm', simd: true, threads: 1 }, startup: STARTUP });
-    await started;
+    const { worker, client } = await readyClient();
     const canvas = {} as ImageBitmap;
     const frameTimes = () => worker.sent.filter((s) => s.message.type === 'frame').map((s) => (s.message as Extract<TrackerRequest, { type: 'frame' }>).timestampMs);
     // Not live (a still canvas): a dropped frame stays dropped.
