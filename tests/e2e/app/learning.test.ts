@@ -81,14 +81,22 @@ describe('learning home', () => {
   test('a completed level unlocks the next: maxLevel raised and saved, query cleared', async () => {
     const done = Object.fromEntries(level0.chapters.map((c, i) => [String(i), c.number_of_lessons + 1]));
     const user = await createUser({ maxLevel: 1, progress: { '0': done } });
-    const { page, context } = await openPage(browser);
+    const { page, context, consoleErrors } = await openPage(browser);
     await page.goto(`${learnUrl}/login`);
     await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(`${learnUrl}/`);
     await page.goto(`${learnUrl}/?end_of_chapter=true`);
-    await page.getByRole('button', { name: /Level 2$/ }).waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('button', { name: /Level 2$/ })
+      .waitFor({ timeout: 15_000 })
+      .catch(async (error: Error) => {
+        // Seen once in a whole `npm test` (not alone): say what the page showed.
+        const levels = await page.getByRole('button', { name: /Level \d+$/ }).allTextContents();
+        const maxLevel = await dbAdminGet(`users/${user.uid}/info/maxLevel`);
+        throw new Error(`${error.message}\nat ${page.url()}: level buttons ${JSON.stringify(levels)}, maxLevel in the database ${String(maxLevel)}, console errors ${JSON.stringify(consoleErrors)}`);
+      });
     await expect.poll(() => dbAdminGet(`users/${user.uid}/info/maxLevel`)).toBe(2);
     await page.waitForURL(`${learnUrl}/`);
     await page.getByRole('button', { name: /Level 2$/ }).click();
