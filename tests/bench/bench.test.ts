@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loopRows } from '../../bench/run/practice_loop_stage.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 let outDir: string;
@@ -119,5 +120,16 @@ describe('npm run bench -- --quick', () => {
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
     assertWellFormedXml(svg);
     expect(svg).toContain('<rect');
+  });
+});
+
+describe('--loop-rows', () => {
+  it('picks practice-loop rows by name, in the order given, and refuses a name no row has', () => {
+    expect(loopRows(undefined)).toHaveLength(10);
+    expect(loopRows(['full-2-on-busy', 'lite-1-off'])).toEqual([
+      { poseModel: 'full', handModel: 'full', wasmThreads: 2, schedule: true, coreBusy: true },
+      { poseModel: 'lite', handModel: 'lite', wasmThreads: 1, schedule: false, coreBusy: false },
+    ]);
+    expect(() => loopRows(['full-3-on'])).toThrow(/no row named full-3-on; the rows are full-1-off, full-1-on, .*full-2-on-busy$/);
   });
 });
