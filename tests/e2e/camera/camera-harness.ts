@@ -11,6 +11,7 @@ import { launchBrowser } from '../../setup/browser.ts';
 import { makeFakeCameraVideo } from '../tracker/make_fake_camera_video.ts';
 import { createUser, dbAdminGet, learnUrl, logIn, type TestUser } from '../app/app-harness.ts';
 import { ALPHABET_DIR, PHOTOGRAPHS_DIR } from '../../../server/paths.ts';
+import type { LevelChapters } from '@/lib/session-storage/session-storage.ts';
 
 export const repoRoot = join(import.meta.dirname, '..', '..', '..');
 export const cacheDir = join(repoRoot, '.cache', 'camera-e2e');
@@ -79,15 +80,12 @@ export async function signedInPage(browser: Browser, options: { progress?: Recor
   return { context, page, user, consoleErrors, consoleMessages, failedResponses };
 }
 
-/** One lesson's chapters of a level, as the learning home caches them under `level_{n}`. */
-export type CachedChapters = { title: string; lessons: { signs: string[] }[]; number_of_lessons: number }[];
-
 /**
  * Makes level 1's cached chapters these as the camera page starts (an init script): written from
  * the test after logging in, the learning home's own load of the level, still under way on a busy
  * machine, would overwrite them, and the camera page would open the real lesson.
  */
-export async function lessonContentOnCameraPage(page: Page, chapters: CachedChapters): Promise<void> {
+export async function lessonContentOnCameraPage(page: Page, chapters: LevelChapters): Promise<void> {
   await page.addInitScript((value) => {
     if (location.pathname !== '/camera') return;
     sessionStorage.setItem('level_0', value);
