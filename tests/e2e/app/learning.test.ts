@@ -92,7 +92,8 @@ describe('learning home', () => {
       .getByRole('button', { name: /Level 2$/ })
       .waitFor({ timeout: 15_000 })
       .catch(async (error: Error) => {
-        // Seen once in a whole `npm test` (not alone): say what the page showed.
+        // What the page showed (it failed in whole runs while the teacher's test left a lesson it
+        // published in level 1, so level 1 was not complete: teacher.test.ts now removes it).
         const levels = await page.getByRole('button', { name: /Level \d+$/ }).allTextContents();
         const maxLevel = await dbAdminGet(`users/${user.uid}/info/maxLevel`);
         throw new Error(`${error.message}\nat ${page.url()}: level buttons ${JSON.stringify(levels)}, maxLevel in the database ${String(maxLevel)}, console errors ${JSON.stringify(consoleErrors)}`);

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO_TEACHER } from '@/lib/demo/demo-teacher.ts';
 import { LETTER_LEVELS } from '@/lib/data/curriculum.ts';
 import { launchBrowser } from '../../setup/browser.ts';
-import { createUser, dbAdminGet, learnUrl, logIn } from '../app/app-harness.ts';
+import { createUser, dbAdminGet, dbAdminUpdate, learnUrl, logIn } from '../app/app-harness.ts';
 import { repoRoot } from '../camera/camera-harness.ts';
 import { makeTeacherClips, type TeacherClips } from './teacher-clips.ts';
 
@@ -28,13 +28,23 @@ const LIMIT_MS = 900_000;
 let browser: Browser;
 let clips: TeacherClips;
 let publishedLesson = -1;
+/** Level 1's Greetings chapter before the sign was published to it. */
+let greetingsBefore: unknown;
+const greetingsPath = `levels/0/chapters/${GREETINGS}`;
 
 beforeAll(async () => {
   clips = await makeTeacherClips(join(repoRoot, '.cache', 'teacher-e2e'));
   browser = await launchBrowser({ args: ['--autoplay-policy=no-user-gesture-required'] });
+  greetingsBefore = await dbAdminGet(greetingsPath);
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
+  // The test services' database is every test file's: level 1 goes back to the curriculum's
+  // lessons, which other files count on (a completed level 1 unlocks level 2 only when every
+  // lesson is done: learning.test.ts failed after this file in a whole run).
+  await dbAdminUpdate({ [greetingsPath]: greetingsBefore, [`signs/${SIGN}`]: null });
+  expect(await dbAdminGet(greetingsPath)).toEqual(greetingsBefore);
+  expect(await dbAdminGet(`signs/${SIGN}`)).toBeNull();
 });
 
 async function teacherPage(): Promise<{ page: Page; errors: string[] }> {
