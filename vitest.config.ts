@@ -15,6 +15,8 @@ const NATIVE_IMPORTS = { experimental: { viteModuleRunner: false, nodeLoader: fa
 // only they name it (the natively importing projects would load it, and the server, without tsx).
 const SERVICES = ['tests/setup/global-setup.ts'];
 
+const E2E_WORKERS = Math.max(1, Number(process.env.SIGNLEARN_E2E_WORKERS ?? 2) || 1);
+
 export default defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -22,8 +24,10 @@ export default defineConfig({
   test: {
     // The default output, then one line per project with its time (tests/setup/phase-reporter.ts).
     reporters: ['default', './tests/setup/phase-reporter.ts'],
-    // One test file at a time: on these 2-core machines, browser, WASM-model and emulator tests
-    // running side by side starve each other into timeouts. Predictable beats parallel here.
+    // One test file at a time, except the browser tests (below): the engine, tracker, bench and
+    // backend files are CPU-bound (WASM models, the judge over hundreds of thousands of frames,
+    // stacks started and killed), so two side by side on these 2-core machines take as long as one
+    // after the other, and the benches' figures would measure each other.
     maxWorkers: 1,
     projects: [
       {
@@ -67,7 +71,12 @@ export default defineConfig({
           globalSetup: SERVICES,
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Browser test files two at a time, in a group of their own: most of their time is a
+          // lesson played in real time, not CPU (docs/engineer/app.md, "Tests": "Two browser test
+          // files at a time"). SIGNLEARN_E2E_WORKERS sets another count.
+          maxWorkers: E2E_WORKERS,
+          fileParallelism: E2E_WORKERS > 1,
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -3,8 +3,8 @@
 // (Content-Security-Policy from the build, nosniff, no framing, referrer policy), the build's
 // Brotli/gzip files when the browser takes them, the app shell for client routes, and the feedback
 // endpoints on the same origin. Why `send` and not a hand-written file server: docs/engineer/backend.md, "Production".
-//   PORT (default 8080), HOST (default 127.0.0.1), SIGNLEARN_CSP_REPORT_URI (optional); Firebase
-//   settings as in docs/engineer/backend.md.
+//   PORT (default 8080), HOST (default 127.0.0.1), SIGNLEARN_CSP_REPORT_URI (optional),
+//   SIGNLEARN_DIST_DIR (default dist); Firebase settings as in docs/engineer/backend.md.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
@@ -189,9 +189,11 @@ export function createAppServer(
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename ?? '')) {
   const port = Number(process.env.PORT ?? 8080);
   const host = process.env.HOST ?? '127.0.0.1';
-  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
-    console.error('serve: dist/ has no build; run `npm run build` first');
+  // SIGNLEARN_DIST_DIR: another build's folder (the test services serve theirs: built-app-server.ts).
+  const distDir = resolve(ROOT, process.env.SIGNLEARN_DIST_DIR ?? 'dist');
+  if (!existsSync(join(distDir, 'index.html'))) {
+    console.error(`serve: ${distDir} has no build; run \`npm run build\` first`);
     process.exit(1);
   }
-  createAppServer().listen(port, host, () => console.log(`serve: http://localhost:${port} (learning app: http://learn.localhost:${port})`));
+  createAppServer(distDir).listen(port, host, () => console.log(`serve: http://localhost:${port} (learning app: http://learn.localhost:${port})`));
 }

@@ -4,7 +4,8 @@
 // `e2e` projects need the services, so a run of unit projects alone starts nothing.
 import type { TestProject } from 'vitest/node';
 import { startEmulators, TEST_PORTS, type Emulators } from '../../server/emulators.ts';
-import { startAppServer, emulatorEnv, type AppServer } from '../../server/app-server.ts';
+import { startAppServer, type AppServer } from '../../server/app-server.ts';
+import { startBuiltAppServer, testBuildEnv } from '../../server/built-app-server.ts';
 import { seedDatabase } from '../../server/seed.ts';
 import { seedDemoLearner } from '../../server/demo-learner.ts';
 import { seedDemoTeacher } from '../../server/demo-teacher.ts';
@@ -34,18 +35,26 @@ interface Services {
 // The projects' setups may run in separate module instances; the services live on globalThis.
 const state = globalThis as typeof globalThis & { __signlearnServices?: Promise<Services> };
 
+/** The app the tests load: the production build (the default), or with SIGNLEARN_TEST_APP=dev Vite's
+ * dev server (no build; what `npm start` serves). Why the build: docs/engineer/app.md, "Tests". */
+const APP_KIND = process.env.SIGNLEARN_TEST_APP === 'dev' ? 'dev' : 'built';
+
+function startApp(env: Record<string, string>, lock: ServiceLock): Promise<AppServer> {
+  // The limit itself is tested on its own instance; here many tests share one client address.
+  const serverEnv = { SIGNLEARN_FEEDBACK_RATE_LIMIT: '1000' };
+  if (APP_KIND === 'dev') return startAppServer({ port: TEST_APP_PORT, env: { ...env, ...serverEnv }, lock });
+  const log = (line: string) => console.log(`» test services/app server: ${line}`);
+  return startBuiltAppServer({ port: TEST_APP_PORT, buildEnv: env, serverEnv, lock, log });
+}
+
 async function startServices(): Promise<Services> {
   // One test run at a time owns the test ports; a crashed run's processes are cleaned up here.
   const lock = await acquireServiceLock(join(ROOT, '.cache', 'services'), `test-${PORTS.auth}`);
   const started = performance.now();
   // The app, the emulators and the seed start side by side; the app's settings are known ahead.
   // Each prints its line when it is ready, with the time since the services began to start.
-  const env = {
-    ...emulatorEnv(`127.0.0.1:${PORTS.auth}`, `127.0.0.1:${PORTS.database}`),
-    // The limit itself is tested on its own instance; here many tests share one client address.
-    SIGNLEARN_FEEDBACK_RATE_LIMIT: '1000',
-    VITE_TEST_LANDMARKS: 'true', // the camera screen's test-only landmark source (docs/engineer/app.md, "Test-only landmarks")
-  };
+  // The camera screen's test-only landmark source is on (docs/engineer/app.md, "Test-only landmarks").
+  const env = testBuildEnv(PROJECT_ID, `127.0.0.1:${PORTS.auth}`, `127.0.0.1:${PORTS.database}`);
   const seed = async (databaseUrl: string) => {
     const seedStarted = performance.now();
     const result = await seedDatabase({ databaseUrl, accessToken: 'owner' });
@@ -56,8 +65,8 @@ async function startServices(): Promise<Services> {
       logPhase('test services/emulators', started, `Auth emulator and database (${emulators.databaseKind}) ready`);
       return emulators;
     }),
-    startAppServer({ port: TEST_APP_PORT, env, lock }).then((app) => {
-      logPhase('test services/app server', started, `http://learn.localhost:${TEST_APP_PORT} ready`);
+    startApp(env, lock).then((app) => {
+      logPhase('test services/app server', started, `http://learn.localhost:${TEST_APP_PORT} ready (${APP_KIND === 'dev' ? "Vite's dev server" : 'the production build'})`);
       return app;
     }),
   ]);

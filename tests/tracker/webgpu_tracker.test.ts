@@ -158,7 +158,9 @@ describe('WebGPU tracker in Node', () => {
   });
 
   it('tracks with each tracked frame as one submission, crops cut on the GPU, with the landmarks of WASM (SwiftShader)', { timeout: 1_200_000 }, async () => {
-    const result = (await child('fused_frame_agreement.ts', [root, '4', 'fused'], 1_150_000)) as {
+    // Three frames: the detector's, then two followed, each from the one before (a tracked frame
+    // costs about 32 s on SwiftShader here: a fourth one proved nothing more).
+    const result = (await child('fused_frame_agreement.ts', [root, '3', 'fused'], 1_150_000)) as {
       adapter: string;
       wasmPresent: number[][];
       ways: { fused: { present: number[][]; frameSubmissions: { fused: number; poseAlone: number; handRerun: number }; vsWasmPx: number[] } };
@@ -166,12 +168,12 @@ describe('WebGPU tracker in Node', () => {
     const fused = result.ways.fused;
     expect(result.adapter).toMatch(/swiftshader/i);
     // The photograph's body and both hands, on every frame, on both backends.
-    const all = [[1, 1, 1], [1, 1, 1], [1, 1, 1], [1, 1, 1]];
+    const all = [[1, 1, 1], [1, 1, 1], [1, 1, 1]];
     expect(result.wasmPresent).toEqual(all);
     expect(fused.present).toEqual(all);
     // The first frame's hands come from the body's wrists (a run of their own); the next ones ride along.
     expect(fused.frameSubmissions.poseAlone).toBe(1);
-    expect(fused.frameSubmissions.fused + fused.frameSubmissions.handRerun).toBe(3);
+    expect(fused.frameSubmissions.fused + fused.frameSubmissions.handRerun).toBe(2);
     expect(fused.frameSubmissions.fused).toBeGreaterThanOrEqual(1);
     // Every landmark within 0.05 px of WASM's (-1 would mean different parts found).
     for (const px of fused.vsWasmPx) {

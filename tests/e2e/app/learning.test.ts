@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { AMERICAN_LEVELS } from '@/lib/data/curriculum.ts';
 import { launchBrowser, openPage } from '../../setup/browser.ts';
+import { LEVEL_1_LESSONS, withExclusive } from '../../setup/exclusive.ts';
 import { createUser, dbAdminGet, expectNoSeriousA11yViolations, learnUrl, logIn, screenshots } from './app-harness.ts';
 
 let browser: Browser;
@@ -78,7 +79,10 @@ describe('learning home', () => {
     await context.close();
   });
 
-  test('a completed level unlocks the next: maxLevel raised and saved, query cleared', async () => {
+  // Level 1's lessons must be the curriculum's while the learner completes it: the teacher's test,
+  // which may run beside this file, adds one for a while (held under LEVEL_1_LESSONS); the wait for
+  // it is within this test's own limit.
+  test('a completed level unlocks the next: maxLevel raised and saved, query cleared', { timeout: 600_000 }, () => withExclusive(LEVEL_1_LESSONS, async () => {
     const done = Object.fromEntries(level0.chapters.map((c, i) => [String(i), c.number_of_lessons + 1]));
     const user = await createUser({ maxLevel: 1, progress: { '0': done } });
     const { page, context, consoleErrors } = await openPage(browser);
@@ -93,7 +97,8 @@ describe('learning home', () => {
       .waitFor({ timeout: 15_000 })
       .catch(async (error: Error) => {
         // What the page showed (it failed in whole runs while the teacher's test left a lesson it
-        // published in level 1, so level 1 was not complete: teacher.test.ts now removes it).
+        // published in level 1, so level 1 was not complete: teacher.test.ts now removes it, and
+        // holds LEVEL_1_LESSONS while it is there).
         const levels = await page.getByRole('button', { name: /Level \d+$/ }).allTextContents();
         const maxLevel = await dbAdminGet(`users/${user.uid}/info/maxLevel`);
         throw new Error(`${error.message}\nat ${page.url()}: level buttons ${JSON.stringify(levels)}, maxLevel in the database ${String(maxLevel)}, console errors ${JSON.stringify(consoleErrors)}`);
@@ -108,7 +113,7 @@ describe('learning home', () => {
     await page.getByRole('button', { name: /Level 1$/ }).waitFor();
     expect(await page.locator('a.chapter-card').first().textContent()).toContain(`Lessons ${level0.chapters[0]!.number_of_lessons}/${level0.chapters[0]!.number_of_lessons}`);
     await context.close();
-  });
+  }));
 
   test('chapters come from the session cache unless an end-of-chapter marker is present', async () => {
     const user = await createUser();

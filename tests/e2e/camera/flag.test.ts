@@ -21,22 +21,28 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Times (ms after the submit click) at which the loader, the thank-you and the close appeared. */
+/**
+ * Times (ms after the submit click) at which the loader, the thank-you and the close appeared in
+ * the page, each taken when the dialog's DOM changed (a MutationObserver: its callback runs right
+ * after the change, where a check on each animation frame saw a change up to a frame late, later
+ * still on a busy machine, and once measured 3931 ms between two changes 4 s apart).
+ */
 async function watchFlagFlow(page: Page): Promise<void> {
   await page.evaluate(() => {
     const marks: Record<string, number> = {};
     (window as unknown as { __flag: Record<string, number> }).__flag = marks;
     const dialog = document.querySelector('dialog')!;
     const check = () => {
+      if (marks.submit === undefined) return;
       const now = performance.now();
       if (marks.loader === undefined && dialog.querySelector('.spinner')) marks.loader = now;
       if (marks.thanks === undefined && dialog.textContent?.includes('Thank you for your feedback!')) marks.thanks = now;
       if (marks.thanks !== undefined && marks.closed === undefined && !dialog.open) marks.closed = now;
-      if (marks.closed === undefined) requestAnimationFrame(check);
     };
+    new MutationObserver(check).observe(dialog, { subtree: true, childList: true, characterData: true, attributes: true });
     document.querySelector('dialog button[type="submit"]')!.addEventListener('click', () => {
       marks.submit = performance.now();
-      requestAnimationFrame(check);
+      check();
     });
   });
 }
@@ -87,7 +93,9 @@ describe('flag a sign on the camera screen', () => {
     expect(times.loader).toBeLessThan(1000);
     expect(times.thanks).toBeGreaterThanOrEqual(1950);
     expect(times.thanks).toBeLessThan(3000); // timers never fire early; late only under load
-    expect(times.closed - times.thanks).toBeGreaterThanOrEqual(3950);
+    // The 4 s count from the thank-you's drawing (flag-sign-modal.tsx), so never less (less 5 ms: the
+    // observer reads the thank-you's time when React's commit is over, a moment after the count began).
+    expect(times.closed - times.thanks).toBeGreaterThanOrEqual(3995);
     expect(times.closed - times.thanks).toBeLessThan(5000);
 
     // The sign was skipped: it counts as advanced, the next one is current.
@@ -117,7 +125,7 @@ describe('flag a sign on the camera screen', () => {
     // Too short for the server too (10 characters minimum): the browser's required rule alone applies.
     const times = await flagAndMeasure(page, 'wrong');
     expect(times.thanks).toBeGreaterThanOrEqual(1950);
-    expect(times.closed - times.thanks).toBeGreaterThanOrEqual(3950);
+    expect(times.closed - times.thanks).toBeGreaterThanOrEqual(3995);
     await expect.poll(() => signName(page)).toBe('B');
     await context.close();
   });

@@ -1,16 +1,13 @@
-// The BUILT app as production serves it, for the browser tests of the production build: `vite build --mode
-// emulators` for this run's emulators (with the test-only landmark source, as the test app server
-// has it), served by server/serve.ts with its security headers on a free port. The build is kept
-// in .cache/e2e-built-app/ and redone only when its sources or settings change.
+// The BUILT app as production serves it, for the browser tests of the production build: the test
+// services' build (server/built-app-server.ts: `vite build --mode emulators` for this run's
+// emulators, with the test-only landmark source), served here by server/serve.ts's server of this
+// file's own on a free port, with a CSP report address the tests read.
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { inject } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { buildAppOnce } from '../../../server/build-once.ts';
+import { TEST_BUILD_ARGS, TEST_BUILD_DIR, testBuildEnv } from '../../../server/built-app-server.ts';
 import { createAppServer } from '../../../server/serve.ts';
-
-const root = join(import.meta.dirname, '..', '..', '..');
-const outDir = join(root, '.cache', 'e2e-built-app');
 
 export interface BuiltApp {
   /** http://learn.localhost:PORT and http://localhost:PORT */
@@ -24,15 +21,11 @@ export interface BuiltApp {
 export async function startBuiltApp(): Promise<BuiltApp> {
   const authHost = inject('authEmulatorHost');
   const databaseHost = inject('databaseEmulatorHost');
-  const env = {
-    VITE_USE_EMULATORS: 'true',
-    VITE_FIREBASE_PROJECT_ID: inject('projectId'),
-    VITE_AUTH_EMULATOR_HOST: authHost,
-    VITE_DATABASE_EMULATOR_HOST: databaseHost,
-    VITE_TEST_LANDMARKS: 'true',
-  };
-  buildAppOnce(outDir, env, ['--mode', 'emulators'], (line) => console.log(`[built-app] ${line}`));
-  const server = createAppServer(outDir, { ...env, SIGNLEARN_FEEDBACK_RATE_LIMIT: '1000', SIGNLEARN_CSP_REPORT_URI: '/csp-report' }).listen(0, '127.0.0.1');
+  // The test services' build (server/built-app-server.ts): the same folder and settings, so it is
+  // already there; served here by a server of this file's own, with a CSP report address.
+  const env = testBuildEnv(inject('projectId'), authHost, databaseHost);
+  buildAppOnce(TEST_BUILD_DIR, env, TEST_BUILD_ARGS, (line) => console.log(`[built-app] ${line}`));
+  const server = createAppServer(TEST_BUILD_DIR, { ...env, SIGNLEARN_FEEDBACK_RATE_LIMIT: '1000', SIGNLEARN_CSP_REPORT_URI: '/csp-report' }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as AddressInfo).port;
   return {

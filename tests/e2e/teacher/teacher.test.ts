@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO_TEACHER } from '@/lib/demo/demo-teacher.ts';
 import { LETTER_LEVELS } from '@/lib/data/curriculum.ts';
 import { launchBrowser } from '../../setup/browser.ts';
+import { acquireExclusive, LEVEL_1_LESSONS } from '../../setup/exclusive.ts';
 import { createUser, dbAdminGet, dbAdminUpdate, learnUrl, logIn } from '../app/app-harness.ts';
 import { repoRoot } from '../camera/camera-harness.ts';
 import { makeTeacherClips, type TeacherClips } from './teacher-clips.ts';
@@ -31,6 +32,24 @@ let publishedLesson = -1;
 /** Level 1's Greetings chapter before the sign was published to it. */
 let greetingsBefore: unknown;
 const greetingsPath = `levels/0/chapters/${GREETINGS}`;
+/** Frees level 1's lessons for the other test files (held from the publish until they are put back). */
+let releaseLevel1: (() => void) | null = null;
+
+/**
+ * The test services' database is every test file's: level 1 goes back to the curriculum's lessons,
+ * which other files count on (a completed level 1 unlocks level 2 only when every lesson is done:
+ * learning.test.ts failed after this file in a whole run), as soon as the learner's lesson is done.
+ */
+async function restoreLevel1(): Promise<void> {
+  if (greetingsBefore === undefined) return; // never read (the database did not answer): nothing to put back
+  try {
+    await dbAdminUpdate({ [greetingsPath]: greetingsBefore, [`signs/${SIGN}`]: null });
+    expect(await dbAdminGet(greetingsPath)).toEqual(greetingsBefore);
+    expect(await dbAdminGet(`signs/${SIGN}`)).toBeNull();
+  } finally {
+    releaseLevel1?.();
+  }
+}
 
 beforeAll(async () => {
   greetingsBefore = await dbAdminGet(greetingsPath);
@@ -39,13 +58,7 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
-  if (greetingsBefore === undefined) return; // never read (the database did not answer): nothing to put back
-  // The test services' database is every test file's: level 1 goes back to the curriculum's
-  // lessons, which other files count on (a completed level 1 unlocks level 2 only when every
-  // lesson is done: learning.test.ts failed after this file in a whole run).
-  await dbAdminUpdate({ [greetingsPath]: greetingsBefore, [`signs/${SIGN}`]: null });
-  expect(await dbAdminGet(greetingsPath)).toEqual(greetingsBefore);
-  expect(await dbAdminGet(`signs/${SIGN}`)).toBeNull();
+  await restoreLevel1();
 });
 
 async function teacherPage(): Promise<{ page: Page; errors: string[] }> {
@@ -87,6 +100,7 @@ describe("the teacher's page", () => {
     await page.getByTestId('teacher-file-other').setInputFiles(clips.other);
     await expect.poll(() => text(page, 'teacher-check-other'), { timeout: TRACKING_MS, interval: 500 }).toBe('Another sign: refused.');
 
+    releaseLevel1 = await acquireExclusive(LEVEL_1_LESSONS);
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect.poll(() => text(page, 'teacher-published'), { timeout: 30_000 }).toMatch(new RegExp(`^Published: learners find ${SIGN} in Level 1, Chapter ${GREETINGS + 1}, Lesson (\\d+)\\.`));
     publishedLesson = Number(/Lesson (\d+)\./.exec(await text(page, 'teacher-published'))![1]) - 1;
@@ -113,6 +127,7 @@ describe("the teacher's page", () => {
     await page.getByTestId('video-file-input').setInputFiles(clips.sign);
     await expect.poll(() => page.getByRole('heading', { name: 'Lesson Completed!' }).count(), { timeout: TRACKING_MS, interval: 500 }).toBe(1);
     await context.close();
+    await restoreLevel1();
   });
 
   test('bad input gets a clear message and writes nothing', { timeout: LIMIT_MS }, async () => {

@@ -2,7 +2,7 @@
 // /receive_feedback_sign {feedback, email, sign} and shows a loader; 2 s later 'Thank you for your
 // feedback!' whatever the server answered (product.md §7 Calls: a failure is not surfaced); 4 s after that the
 // sign is skipped (it counts as advanced), the dialog closes and the form is cleared.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Dialog } from '@/components/dialog.tsx';
 import { FlagSignForm } from '@/components/flag-sign-form.tsx';
 import { Spinner } from '@/components/spinner.tsx';
@@ -29,12 +29,29 @@ export function FlagSignModal({ open, onOpenChange, signName, signIndex, email, 
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
   const latest = useRef({ onSkip, onOpenChange });
   latest.current = { onSkip, onOpenChange };
+  /** The sign the learner flagged (the lesson may have moved on since). */
+  const flagged = useRef(-1);
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
+  // The 4 s count from the thank-you in the page (its commit), not from the timer that asked for
+  // it: on a busy page React draws it a frame or more after that timer, and the learner would see
+  // it for less than 4 s.
+  useLayoutEffect(() => {
+    if (step !== 'thanks') return;
+    timers.current.push(
+      setTimeout(() => {
+        latest.current.onSkip(flagged.current);
+        latest.current.onOpenChange(false);
+        setStep('form');
+        setFormKey((key) => key + 1);
+      }, FLAG_SKIP_DELAY_MS),
+    );
+  }, [step]);
+
   const submit = (feedback: string) => {
     setStep('sending');
-    const flagged = signIndex;
+    flagged.current = signIndex;
     // The answer's body is read to its end: a response left unread keeps the request open in the
     // browser until the page lets go of it, and then it is logged as aborted although the flag
     // was stored.
@@ -44,19 +61,7 @@ export function FlagSignModal({ open, onOpenChange, signName, signIndex, email, 
         if (!response.ok) console.warn(`receive_feedback_sign answered ${response.status}`, answer);
       })
       .catch((error: unknown) => console.warn('receive_feedback_sign failed', error));
-    timers.current.push(
-      setTimeout(() => {
-        setStep('thanks');
-        timers.current.push(
-          setTimeout(() => {
-            latest.current.onSkip(flagged);
-            latest.current.onOpenChange(false);
-            setStep('form');
-            setFormKey((key) => key + 1);
-          }, FLAG_SKIP_DELAY_MS),
-        );
-      }, FLAG_THANK_YOU_DELAY_MS),
-    );
+    timers.current.push(setTimeout(() => setStep('thanks'), FLAG_THANK_YOU_DELAY_MS));
   };
 
   // Once submitted, closing early only hides the dialog: the flagged sign is still skipped.
