@@ -71,6 +71,10 @@ export default defineConfig({
           globalSetup: SERVICES,
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // A page's event on a loaded machine (a database write seen, a sign shown) can take
+          // seconds: expect.poll waits up to 15 s unless a test gives its own limit (1 s by
+          // default); it ends as soon as what it waits for is there.
+          expect: { poll: { timeout: 15_000 } },
           // Browser test files two at a time, in a group of their own: most of their time is a
           // lesson played in real time, not CPU (docs/engineer/app.md, "Tests": "Two browser test
           // files at a time"). SIGNLEARN_E2E_WORKERS sets another count.

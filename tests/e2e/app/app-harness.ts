@@ -90,7 +90,7 @@ export async function logIn(page: Page, user: Pick<TestUser, 'email' | 'password
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(`${learnUrl}/`);
-  await expect.poll(() => page.getByRole('button', { name: /Level \d+/ }).count(), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => page.getByRole('button', { name: /Level \d+/ }).count(), { timeout: 60_000 }).toBe(1);
 }
 
 /** The error text shown under a labelled field. */
@@ -104,7 +104,7 @@ export async function fieldError(page: Page, label: string): Promise<string> {
 
 /** Waits for a toast with exactly this text. */
 export async function expectToast(page: Page, text: string): Promise<void> {
-  await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor({ state: 'visible', timeout: 10_000 });
+  await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor({ state: 'visible', timeout: 30_000 });
 }
 
 const screenshotDir = join(process.cwd(), 'test-results', 'screenshots');

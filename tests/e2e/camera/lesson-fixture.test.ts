@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { cameraUrl, expectFixtureSource, lessonContentOnCameraPage, readDatabase, launchWithFakeCamera, learnUrl, makeLessonFixture, ringPercent, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
+import { cameraUrl, expectFixtureSource, holdLessonOn, lessonContentOnCameraPage, readDatabase, launchWithFakeCamera, learnUrl, makeLessonFixture, ringPercent, screenshotDir, serveFixture, signedInPage, signName } from './camera-harness.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,8 +27,10 @@ interface Sample {
   hint: string;
 }
 
-/** Page time (performance.now) at which sampleUntilComplete first saw the completed card. */
-let lastCompletedSeenAt = 0;
+/** What the read of the page that first saw the completed card (sampleUntilComplete) saw with it:
+ * the 4 s auto-continue may come before the test's next look on a busy machine, so the card's
+ * texts and the lesson bar are read with it. */
+let lastCompletedCard = { text: false, nextButton: false, lesson: -1 };
 
 /** Samples sign name, ring, lesson bar, red joints and hint together (one read of the page)
  * every 100 ms until the completed card shows. */
@@ -40,16 +42,17 @@ async function sampleUntilComplete(page: Page, timeoutMs: number, onSample?: (sa
       const q = (selector: string) => document.querySelector(selector);
       return {
         done: [...document.querySelectorAll('h2')].some((h) => h.textContent === 'Lesson Completed!'),
+        cardText: document.body.textContent?.includes('You have successfully completed the lesson.') ?? false,
+        nextButton: [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Next Lesson'),
         sign: q('[data-testid="sign-name"]')?.textContent?.trim() ?? '',
         ring: Number(q('[aria-label="Sign progress"]')?.getAttribute('aria-valuenow')),
         lesson: Number(q('[aria-label="Lesson progress"]')?.getAttribute('aria-valuenow')),
         offJoints: Number(q('canvas')?.getAttribute('data-off-joints')),
         hint: q('[data-testid="hint"]')?.textContent ?? '',
-        now: performance.now(),
       };
     });
     if (read.done) {
-      lastCompletedSeenAt = read.now;
+      lastCompletedCard = { text: read.cardText, nextButton: read.nextButton, lesson: read.lesson };
       return samples;
     }
     if (Date.now() - start > timeoutMs) throw new Error(`lesson not completed in ${timeoutMs} ms; last samples ${JSON.stringify(samples.slice(-5))}`);
@@ -81,6 +84,20 @@ describe('camera practice from recorded landmarks', () => {
       };
       record();
       new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+      // When the completed card was drawn (a MutationObserver runs right after the change) and when
+      // the screen moved on to the next lesson (the router changes the address through history).
+      const times: { card?: number; continued?: number } = {};
+      (window as unknown as { lessonTimes: typeof times }).lessonTimes = times;
+      new MutationObserver(() => {
+        if (times.card === undefined && [...document.querySelectorAll('h2')].some((h) => h.textContent === 'Lesson Completed!')) times.card = performance.now();
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      for (const method of ['pushState', 'replaceState'] as const) {
+        const original = history[method].bind(history);
+        history[method] = (data: unknown, unused: string, url?: string | URL | null) => {
+          if (times.continued === undefined && /lesson=1/.test(String(url ?? ''))) times.continued = performance.now();
+          original(data, unused, url);
+        };
+      }
     });
     let midSignShot = false;
     let correctionShot = false;
@@ -114,28 +131,23 @@ describe('camera practice from recorded landmarks', () => {
     expect(corrections.length).toBeGreaterThan(0);
     expect(corrections.some((s) => /your (right|left) (thumb|index finger|middle finger|ring finger|pinky finger)/.test(s.hint))).toBe(true);
 
-    // The completed card (product texts) and the lesson bar full.
-    await page.getByText('You have successfully completed the lesson.').waitFor();
-    await page.getByRole('button', { name: 'Next Lesson' }).waitFor();
-    expect(await page.getByRole('progressbar', { name: 'Lesson progress' }).getAttribute('aria-valuenow')).toBe('3');
+    // The completed card (product texts) and the lesson bar full, as the read that saw the card saw them.
+    expect(lastCompletedCard).toEqual({ text: true, nextButton: true, lesson: 3 });
     await page.screenshot({ path: join(screenshotDir, 'camera-lesson-complete.png') });
 
     // Progress saved at completion: session storage at once, the database by the multi-path update.
-    await expect.poll(() => readDatabase(`users/${user.uid}/progressPerLanguage/american/0/0`), { timeout: 5_000 }).toBe(2);
+    await expect.poll(() => readDatabase(`users/${user.uid}/progressPerLanguage/american/0/0`), { timeout: 30_000 }).toBe(2);
     expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('userProgress'))) ?? '{}')).toEqual({ 0: { 0: 2 } });
 
-    // Auto-continue 4 s after the card to the next lesson of the same chapter.
-    // Timed in page time, each end seen within one ~50-100 ms poll.
-    const cardSeenAt = lastCompletedSeenAt;
-    let continuedAt = 0;
-    for (let i = 0; i < 300 && !continuedAt; i++) {
-      const read = await page.evaluate(() => ({ now: performance.now(), search: location.search }));
-      if (/lesson=1/.test(read.search)) continuedAt = read.now;
-      else await page.waitForTimeout(40);
-    }
-    const continuedAfter = continuedAt - cardSeenAt;
+    // Auto-continue 4 s after the card to the next lesson of the same chapter, timed in the page:
+    // the card's drawing and the address's change, each when it happened (the recorder below).
+    await expect.poll(() => page.evaluate(() => location.search), { timeout: 30_000 }).toMatch(/lesson=1/);
+    const times = await page.evaluate(() => (window as unknown as { lessonTimes: { card?: number; continued?: number } }).lessonTimes);
+    const continuedAfter = times.continued! - times.card!;
     console.log(`auto-continue ${Math.round(continuedAfter)} ms after the completed card`);
-    expect(continuedAfter).toBeGreaterThan(3_500); // the card may have been seen up to one poll late
+    // The 4 s count from the lesson's completion, which the card's drawing follows by a frame or
+    // more on a busy page.
+    expect(continuedAfter).toBeGreaterThan(3_500);
     expect(continuedAfter).toBeLessThan(5_000);
     await expect.poll(() => signName(page), { timeout: 20_000 }).toBe('D');
 
@@ -157,7 +169,8 @@ describe('camera practice from recorded landmarks', () => {
     const fixture = await serveFixture(context, 'def.json', await makeLessonFixture(['D', 'E', 'F'], 9));
     await page.goto(cameraUrl(0, 0, 1, fixture));
     await expectFixtureSource(page);
-    await expect.poll(() => signName(page), { timeout: 20_000 }).toBe('D');
+    // The lesson is under way (on a busy machine it may be past D by the time the test looks).
+    await expect.poll(() => signName(page), { timeout: 20_000 }).toMatch(/^[DEF]$/);
     await page.evaluate(() => {
       const writes: string[] = [];
       (window as unknown as { __writes: string[] }).__writes = writes;
@@ -169,12 +182,12 @@ describe('camera practice from recorded landmarks', () => {
     });
     await sampleUntilComplete(page, 150_000);
     await page.getByRole('button', { name: 'Next Lesson' }).click();
-    await page.waitForURL(`${learnUrl}/?end_of_chapter=true`, { timeout: 3_000 }).catch(async () => {
+    await page.waitForURL(`${learnUrl}/?end_of_chapter=true`, { timeout: 30_000 }).catch(async () => {
       // The learning home may clear the query once it has reloaded its data (level unlock).
-      await page.waitForURL(`${learnUrl}/`, { timeout: 3_000 });
+      await page.waitForURL(`${learnUrl}/`, { timeout: 30_000 });
     });
     expect(await page.evaluate(() => (window as unknown as { __writes: string[] }).__writes)).toContain('endOfChapter=true');
-    await expect.poll(() => readDatabase(`users/${user.uid}/progressPerLanguage/american/0/0`), { timeout: 5_000 }).toBe(3);
+    await expect.poll(() => readDatabase(`users/${user.uid}/progressPerLanguage/american/0/0`), { timeout: 30_000 }).toBe(3);
     await context.close();
   });
 
@@ -183,13 +196,16 @@ describe('camera practice from recorded landmarks', () => {
     const fixture = await serveFixture(context, 'a.json', await makeLessonFixture(['A'], 10));
     // The lesson's content comes from the session cache the learning home writes.
     await lessonContentOnCameraPage(page, [{ title: 'Test chapter', lessons: [{ signs: ['NOSUCHSIGN', 'A'] }], number_of_lessons: 1 }]);
+    // Held on A the moment it shows, so that the uid is gone before A can complete, however busy the machine.
+    const goOn = await holdLessonOn(page, ['A']);
     await page.goto(cameraUrl(0, 0, 0, fixture));
     await expectFixtureSource(page);
     await page.locator('[data-sonner-toast]').filter({ hasText: '"NOSUCHSIGN" has no reference recording yet, so it was skipped.' }).first().waitFor({ timeout: 20_000 });
     await page.getByText('skipped: no reference yet').waitFor();
     await expect.poll(() => signName(page)).toBe('A');
     await page.evaluate(() => sessionStorage.removeItem('uid'));
-    await sampleUntilComplete(page, 30_000);
+    await goOn();
+    await sampleUntilComplete(page, 60_000);
     await expect.poll(() => consoleMessages.some((m) => m === 'error: updateProgress: missing uid in sessionStorage')).toBe(true);
     expect(await readDatabase(`users/${user.uid}/progressPerLanguage`)).toBeNull();
     await context.close();
@@ -223,7 +239,7 @@ describe('camera practice from recorded landmarks', () => {
     await page.waitForTimeout(1500);
     expect(await ringPercent(page)).toBe(hiddenAt);
     await setHidden(false);
-    await expect.poll(() => ringPercent(page), { timeout: 5_000 }).toBeGreaterThan(hiddenAt);
+    await expect.poll(() => ringPercent(page), { timeout: 30_000 }).toBeGreaterThan(hiddenAt);
 
     // The camera unplugged: its track ends. The lesson pauses with a message until it is back.
     await page.evaluate(() => {
@@ -245,7 +261,7 @@ describe('camera practice from recorded landmarks', () => {
 
     await page.getByRole('button', { name: 'Reconnect camera' }).click();
     await page.getByRole('alert').filter({ hasText: 'Camera disconnected' }).waitFor({ state: 'detached' });
-    await expect.poll(() => ringPercent(page), { timeout: 5_000 }).toBeGreaterThan(lostAt);
+    await expect.poll(() => ringPercent(page), { timeout: 30_000 }).toBeGreaterThan(lostAt);
 
     await page.reload();
     expect(await page.getByRole('radio', { name: /Strict: like the recording/ }).isChecked()).toBe(true);
