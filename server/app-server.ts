@@ -40,15 +40,20 @@ export async function startAppServer(options: {
     const onOutput = options.onOutput;
     createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => onOutput(line));
   }
-  options.lock?.addChild(child);
+  return appServerWhenListening(child, options.port, options.lock);
+}
+
+/** The app server a child process runs, once it listens on `port` (stopped if it never does). */
+export async function appServerWhenListening(child: ChildProcess, port: number, lock?: ServiceLock): Promise<AppServer> {
+  lock?.addChild(child);
   try {
-    await waitForPort(options.port, 60_000, child);
+    await waitForPort(port, 60_000, child);
   } catch (error) {
     await stopGroup(child, 'SIGTERM');
     throw error;
   }
   return {
-    url: `http://localhost:${options.port}`,
+    url: `http://localhost:${port}`,
     child,
     stop: () => stopGroup(child, 'SIGTERM', 5_000),
   };

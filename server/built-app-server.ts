@@ -7,8 +7,8 @@
 // sources or settings change (build-once.ts).
 import { join } from 'node:path';
 import { buildAppOnce } from './build-once.ts';
-import type { AppServer } from './app-server.ts';
-import { assertPortsFree, spawnGroup, stopGroup, waitForPort, type ServiceLock } from './processes.ts';
+import { appServerWhenListening, type AppServer } from './app-server.ts';
+import { assertPortsFree, spawnGroup, type ServiceLock } from './processes.ts';
 import { ROOT } from './paths.ts';
 
 /** The build every browser test of a run shares: the test services' app and the built-app tests
@@ -44,16 +44,5 @@ export async function startBuiltAppServer(options: {
     env: { ...process.env, ...options.buildEnv, ...options.serverEnv, PORT: String(options.port), HOST: '::', SIGNLEARN_DIST_DIR: TEST_BUILD_DIR },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  options.lock?.addChild(child);
-  try {
-    await waitForPort(options.port, 60_000, child);
-  } catch (error) {
-    await stopGroup(child, 'SIGTERM');
-    throw error;
-  }
-  return {
-    url: `http://localhost:${options.port}`,
-    child,
-    stop: () => stopGroup(child, 'SIGTERM', 5_000),
-  };
+  return appServerWhenListening(child, options.port, options.lock);
 }
