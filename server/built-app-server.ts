@@ -37,7 +37,7 @@ export async function startBuiltAppServer(options: {
   log?: (line: string) => void;
 }): Promise<AppServer> {
   await assertPortsFree([options.port]);
-  buildAppOnce(TEST_BUILD_DIR, options.buildEnv, TEST_BUILD_ARGS, options.log);
+  await buildAppOnce(TEST_BUILD_DIR, options.buildEnv, TEST_BUILD_ARGS, options.log);
   // '::' takes IPv6 and IPv4 loopback alike: 'localhost' may resolve to either.
   const child = spawnGroup(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'serve.ts')], {
     cwd: ROOT,

@@ -140,7 +140,7 @@ export async function runServeBench(options: { quick: boolean; log: (line: strin
     ? { connections: 100, durationS: 2, lighthouseRuns: 1, lighthousePages: ['landing'], presets: ['mobile'] }
     : { connections: 100, durationS: 20, lighthouseRuns: 3, lighthousePages: ['landing', 'login', 'register'], presets: ['mobile', 'desktop'] };
   const dist = join(ROOT, '.cache', 'bench-serve-app');
-  buildAppOnce(dist, {}, ['--mode', 'emulators'], (line) => log(`bench: ${line}`));
+  await buildAppOnce(dist, {}, ['--mode', 'emulators'], (line) => log(`bench: ${line}`));
   const entry = readdirSync(join(dist, 'assets')).find((name) => /^index-[\w-]+\.js$/.test(name));
   if (!entry) throw new Error('the build has no entry bundle');
 
