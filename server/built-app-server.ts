@@ -7,7 +7,7 @@
 // sources or settings change (build-once.ts).
 import { join } from 'node:path';
 import { buildAppOnce } from './build-once.ts';
-import { appServerWhenListening, type AppServer } from './app-server.ts';
+import { appServerWhenListening, emulatorEnv, type AppServer } from './app-server.ts';
 import { assertPortsFree, spawnGroup, type ServiceLock } from './processes.ts';
 import { ROOT } from './paths.ts';
 
@@ -16,15 +16,10 @@ import { ROOT } from './paths.ts';
 export const TEST_BUILD_DIR = join(ROOT, '.cache', 'e2e-built-app');
 export const TEST_BUILD_ARGS = ['--mode', 'emulators'];
 
-/** The build's settings for a run's emulators, with the test-only landmark source (docs/engineer/app.md). */
-export function testBuildEnv(projectId: string, authHost: string, databaseHost: string): Record<string, string> {
-  return {
-    VITE_USE_EMULATORS: 'true',
-    VITE_FIREBASE_PROJECT_ID: projectId,
-    VITE_AUTH_EMULATOR_HOST: authHost,
-    VITE_DATABASE_EMULATOR_HOST: databaseHost,
-    VITE_TEST_LANDMARKS: 'true',
-  };
+/** The build's settings for a run's emulators (`npm start`'s), with the test-only landmark source
+ * (docs/engineer/app.md). */
+export function testBuildEnv(authHost: string, databaseHost: string): Record<string, string> {
+  return { ...emulatorEnv(authHost, databaseHost), VITE_TEST_LANDMARKS: 'true' };
 }
 
 export async function startBuiltAppServer(options: {

@@ -54,7 +54,7 @@ async function startServices(): Promise<Services> {
   // The app, the emulators and the seed start side by side; the app's settings are known ahead.
   // Each prints its line when it is ready, with the time since the services began to start.
   // The camera screen's test-only landmark source is on (docs/engineer/app.md, "Test-only landmarks").
-  const env = testBuildEnv(PROJECT_ID, `127.0.0.1:${PORTS.auth}`, `127.0.0.1:${PORTS.database}`);
+  const env = testBuildEnv(`127.0.0.1:${PORTS.auth}`, `127.0.0.1:${PORTS.database}`);
   const seed = async (databaseUrl: string) => {
     const seedStarted = performance.now();
     const result = await seedDatabase({ databaseUrl, accessToken: 'owner' });

@@ -73,24 +73,22 @@ describe('camera practice from recorded landmarks', () => {
 
     // Every value the ring takes, recorded in the page as it changes: the samples below are read
     // every 100 ms from here, and on a busy machine a sign can pass its last fifth between two.
+    // With it, when the completed card was drawn (a MutationObserver runs right after the change)
+    // and when the screen moved on to the next lesson (the router changes the address through history).
     await page.evaluate(() => {
       const log: { sign: string; ring: number }[] = [];
       (window as unknown as { ringLog: typeof log }).ringLog = log;
+      const times: { card?: number; continued?: number } = {};
+      (window as unknown as { lessonTimes: typeof times }).lessonTimes = times;
       const record = () => {
         const sign = document.querySelector('[data-testid="sign-name"]')?.textContent?.trim() ?? '';
         const ring = Number(document.querySelector('[aria-label="Sign progress"]')?.getAttribute('aria-valuenow'));
         const last = log[log.length - 1];
         if (!last || last.sign !== sign || last.ring !== ring) log.push({ sign, ring });
+        if (times.card === undefined && [...document.querySelectorAll('h2')].some((h) => h.textContent === 'Lesson Completed!')) times.card = performance.now();
       };
       record();
       new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['aria-valuenow'] });
-      // When the completed card was drawn (a MutationObserver runs right after the change) and when
-      // the screen moved on to the next lesson (the router changes the address through history).
-      const times: { card?: number; continued?: number } = {};
-      (window as unknown as { lessonTimes: typeof times }).lessonTimes = times;
-      new MutationObserver(() => {
-        if (times.card === undefined && [...document.querySelectorAll('h2')].some((h) => h.textContent === 'Lesson Completed!')) times.card = performance.now();
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
       for (const method of ['pushState', 'replaceState'] as const) {
         const original = history[method].bind(history);
         history[method] = (data: unknown, unused: string, url?: string | URL | null) => {

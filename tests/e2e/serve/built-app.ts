@@ -23,7 +23,7 @@ export async function startBuiltApp(): Promise<BuiltApp> {
   const databaseHost = inject('databaseEmulatorHost');
   // The test services' build (server/built-app-server.ts): the same folder and settings, so it is
   // already there; served here by a server of this file's own, with a CSP report address.
-  const env = testBuildEnv(inject('projectId'), authHost, databaseHost);
+  const env = testBuildEnv(authHost, databaseHost);
   await buildAppOnce(TEST_BUILD_DIR, env, TEST_BUILD_ARGS, (line) => console.log(`[built-app] ${line}`));
   const server = createAppServer(TEST_BUILD_DIR, { ...env, SIGNLEARN_FEEDBACK_RATE_LIMIT: '1000', SIGNLEARN_CSP_REPORT_URI: '/csp-report' }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
