@@ -10,7 +10,7 @@
 // data-palm, the wrist's and the four knuckles'.
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { fingertipPixels, palmPixels, POINTS } from '@/lib/hand-guide/hand-geometry.ts';
-import type { HandClip } from '@/lib/hand-guide/hand-clip.ts';
+import { advanceClipMs, type HandClip } from '@/lib/hand-guide/hand-clip.ts';
 import type { HandRenderer } from './hand-renderer.ts';
 import { drawStillHand } from './still-hand.ts';
 import './hand-guide.css';
@@ -54,7 +54,7 @@ export function HandView({ clip, label, autoPlay = true, compact = false, playKe
   const [yawDeg, setYawDeg] = useState(0);
   const [playing, setPlaying] = useState(() => autoPlay && !prefersReducedMotion() && clip.durationMs !== null);
   const [renderer, setRenderer] = useState<HandRenderer | 'still' | null>(null);
-  const state = useRef({ clip, yawDeg, playing, elapsedMs: 0, size: 0, onEnded, onShown, loop, shown: '' });
+  const state = useRef({ clip, yawDeg, playing, elapsedMs: 0, size: 0, onEnded, onShown, loop, shown: '', drawnIndex: -1 });
   state.current.clip = clip;
   state.current.yawDeg = yawDeg;
   state.current.playing = playing;
@@ -98,6 +98,7 @@ export function HandView({ clip, label, autoPlay = true, compact = false, playKe
   useEffect(() => {
     state.current.elapsedMs = 0;
     state.current.shown = '';
+    state.current.drawnIndex = -1;
     if (renderer && renderer !== 'still') renderer.setFraming(clip.framing);
     setPlaying(autoPlay && !prefersReducedMotion() && clip.durationMs !== null);
     drawRef.current();
@@ -127,6 +128,7 @@ export function HandView({ clip, label, autoPlay = true, compact = false, playKe
         const shown = c.shownAt(elapsedMs);
         const key = shown ? `${shown.index}:${shown.letter}` : '';
         root.dataset.shown = shown?.letter ?? '';
+        if (shown) state.current.drawnIndex = shown.index;
         if (key !== state.current.shown) {
           state.current.shown = key;
           state.current.onShown?.(shown);
@@ -168,7 +170,12 @@ export function HandView({ clip, label, autoPlay = true, compact = false, playKe
     let handle = requestAnimationFrame(function tick(now) {
       const s = state.current;
       if (!s.playing) return;
-      s.elapsedMs += now - last;
+      // The first frame's time can come before the effect's start (a frame's start time).
+      const dt = Math.max(0, now - last);
+      const stepped = s.elapsedMs + dt;
+      // A spelled word never steps over a letter not yet drawn; one held back is drawn now.
+      s.elapsedMs = advanceClipMs(s.clip, s.elapsedMs, dt, s.drawnIndex);
+      const heldBack = s.elapsedMs !== stepped;
       last = now;
       if (s.elapsedMs >= duration) {
         s.onEnded?.();
@@ -179,9 +186,10 @@ export function HandView({ clip, label, autoPlay = true, compact = false, playKe
           return;
         }
         s.elapsedMs %= duration;
+        s.drawnIndex = -1;
       }
       // A recorded clip needs no more draws than it has frames (J and Z: 15 a second).
-      if (now - lastDrawn >= Math.max(floorMs, (clip.stepMs ?? 0) - 4)) {
+      if (heldBack || now - lastDrawn >= Math.max(floorMs, (clip.stepMs ?? 0) - 4)) {
         lastDrawn = now;
         drawRef.current();
       }

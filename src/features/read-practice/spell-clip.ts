@@ -73,6 +73,9 @@ export function spellClip(letters: readonly string[], lettersPerSecond: number, 
     return { k, u: (t - k * slotMs) / slotMs };
   };
   const shareOf = (k: number) => (framesOf(letters[k]!).length > 1 ? MOVING_TRANSITION_SHARE : TRANSITION_SHARE);
+  /** When letter k starts to be held (or traced): the one time both shownAt and heldSpanMs use, so
+   * a player held back to it draws the letter. */
+  const heldFromMs = (k: number) => (k === 0 ? 0 : (k + shareOf(k)) * slotMs);
   /** Where letter k's own part of its slot shows it: its one frame, or its tracing at u (0-1). */
   const letterPose = (k: number, u: number): Float32Array => {
     const frames = framesOf(letters[k]!);
@@ -106,9 +109,13 @@ export function spellClip(letters: readonly string[], lettersPerSecond: number, 
       return -1;
     },
     shownAt(tMs) {
-      const { k, u } = slotAt(tMs);
-      const share = k === 0 ? 0 : shareOf(k);
-      return u >= share ? { index: k, letter: letters[k]! } : null;
+      const { k } = slotAt(tMs);
+      return Math.max(0, tMs) >= heldFromMs(k) ? { index: k, letter: letters[k]! } : null;
+    },
+    heldSpanMs(index) {
+      if (index < 0 || index >= letters.length) return null;
+      // The last letter stays held through the end hold.
+      return { fromMs: heldFromMs(index), toMs: index === letters.length - 1 ? durationMs : (index + 1) * slotMs };
     },
   };
 }

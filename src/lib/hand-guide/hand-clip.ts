@@ -17,6 +17,10 @@ export interface HandClip {
   /** What the hand shows at `tMs`, where the clip spells (the read practice): the letter held
    * and its place in the word, or null while the hand moves between letters. */
   shownAt?(tMs: number): { index: number; letter: string } | null;
+  /** Where the clip spells: the time in which it holds the letter at `index` (from, inclusive, to
+   * `toMs`), or null past the last letter. A player whose frame comes late (a busy laptop) reads it
+   * so as never to step over a letter it has not drawn: the word would read wrong. */
+  heldSpanMs?(index: number): { fromMs: number; toMs: number } | null;
   /** A moving letter: the fingertip that traces it and the path it follows (the still picture). */
   path?: { tip: number; frames: readonly Float32Array[] };
 }
@@ -60,4 +64,18 @@ export function guideClip(guide: HandGuide): HandClip {
     },
     ...(tip === undefined ? {} : { path: { tip, frames } }),
   };
+}
+
+/**
+ * The clip's time `dtMs` after `elapsedMs`, for a player that has drawn the spelled letters up to
+ * `drawnIndex` (-1: none yet). Where that step would pass the end of the next letter's hold, it
+ * goes no further than that hold (its start, or where it already is inside it), so the next frame
+ * draws the letter: on a laptop that stalls, the word is spelled late, never with a letter missing.
+ */
+export function advanceClipMs(clip: HandClip, elapsedMs: number, dtMs: number, drawnIndex: number): number {
+  // A frame's time can come before the moment the player started (requestAnimationFrame gives the
+  // frame's start): the clip never runs backwards.
+  const next = elapsedMs + Math.max(0, dtMs);
+  const span = clip.heldSpanMs?.(drawnIndex + 1);
+  return span && next >= span.toMs ? Math.max(elapsedMs, span.fromMs) : next;
 }

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { join } from 'node:path';
 import { handGuideFrames, type HandGuideFrames } from '@signlearn/engine/guide/hand_guide_frames';
 import { loadAlphabetFolder } from '../../../engine/src/node/load_alphabet_folder.ts';
-import { guideClip } from '@/lib/hand-guide/hand-clip.ts';
+import { advanceClipMs, guideClip } from '@/lib/hand-guide/hand-clip.ts';
 import { fingertipPixels, FINGERTIPS, POINTS } from '@/lib/hand-guide/hand-geometry.ts';
 import { END_HOLD_MS, spellClip } from '@/features/read-practice/spell-clip.ts';
 import { pickWord, READ_WORDS } from '@/features/read-practice/pick-word.ts';
@@ -94,6 +94,37 @@ describe('a spelled word', () => {
     const distance = (p: Float32Array, q: Float32Array) => Math.hypot(...p.map((v, i) => v - q[i]!));
     expect(distance(between, c)).toBeGreaterThan(0.01);
     expect(distance(between, a)).toBeGreaterThan(0.01);
+  });
+
+  test('a player whose frames come late (a stalling laptop) still draws every letter, later, never skipping one', () => {
+    // Frames 400 ms apart at 3 letters/s: each letter is held about 217 ms, so stepping the clock by
+    // the frames' gaps steps over letters; advanceClipMs holds the clock at each letter not drawn.
+    const play = (advance: (elapsed: number, dt: number, drawn: number) => number, clip: ReturnType<typeof spellClip>) => {
+      let elapsed = 0;
+      let drawn = -1;
+      let word = '';
+      for (let frame = 0; frame < 200 && elapsed < clip.durationMs!; frame++) {
+        const shown = clip.shownAt!(elapsed);
+        if (shown && shown.index !== drawn) {
+          word += shown.letter;
+          drawn = shown.index;
+        }
+        elapsed = advance(elapsed, 400, drawn);
+      }
+      return word;
+    };
+    for (const word of ['SERIOUS', 'BEISPIEL', 'LOOKING']) {
+      const clip = spellClip([...word], 3, guideFor);
+      expect(play((elapsed, dt, drawn) => advanceClipMs(clip, elapsed, dt, drawn), clip), word).toBe(word);
+      expect(play((elapsed, dt) => elapsed + dt, clip), `${word} stepped by the frames' gaps`).not.toBe(word);
+    }
+    // A frame's time before the player's start (requestAnimationFrame's frame start) does not run
+    // the clip backwards, and the first letter is shown from the start.
+    const serious = spellClip([...'SERIOUS'], 3, guideFor);
+    expect(advanceClipMs(serious, 0, -7, -1)).toBe(0);
+    expect(serious.shownAt!(-7)).toEqual({ index: 0, letter: 'S' });
+    // Once the last letter is drawn, the clock steps as the display does.
+    expect(advanceClipMs(spellClip(['A'], 1, guideFor), 100, 400, 0)).toBe(500);
   });
 
   test('a double letter is bounced: the hand moves aside with its shape unchanged, then holds it again', () => {

@@ -177,7 +177,7 @@ describe('read practice', () => {
       const log = (await page.evaluate(() => window.shownLetters)).filter((l) => l !== '');
       const alphabet = lettersOfLanguage(language);
       expect(log.every((letter) => alphabet.includes(letter)), `letters shown: ${log.join(' ')}`).toBe(true);
-      expect(new Set(curriculumWords(CURRICULUM[language]!)).has(word), `"${word}" is a ${language} word`).toBe(true);
+      expect(new Set(curriculumWords(CURRICULUM[language]!)).has(word), `"${word}" is a ${language} word (letters shown: ${log.join(' ')})`).toBe(true);
       expect(await answer(page, word)).toBe(`Right: ${word}. Pace raised to 4.25 letters per second.`);
       await expect.poll(() => dbAdminGet(`users/${user.uid}/readPractice/${language}`), { timeout: 10_000 }).toEqual({ bestPace: 4, wordsRead: 2 });
       expect(await dbAdminGet(`users/${user.uid}/readPractice/american`)).toBeNull();
