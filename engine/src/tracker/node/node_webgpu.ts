@@ -34,6 +34,7 @@ export async function installNodeWebGpu(adapter: NodeWebGpuAdapter): Promise<str
     process.env.VK_DRIVER_FILES = SWIFTSHADER_VULKAN_ICD;
   }
   process.env.XDG_RUNTIME_DIR ??= tmpdir();
+  if (adapter === 'swiftshader') pollDawnEveryMs(1);
   const dawn = (await import('webgpu')) as unknown as DawnModule;
   Object.assign(globalThis, dawn.globals);
   const gpu = dawn.create(adapter === 'null' ? ['backend=null'] : []) as { requestAdapter(): Promise<{ info?: Record<string, string> } | null> };
@@ -67,4 +68,22 @@ function readableFields(navigator: Record<string, unknown> | undefined): Record<
     }
   }
   return fields;
+}
+
+/**
+ * Dawn for Node completes GPU work (a buffer's map, a queue's done) by polling: each poll schedules
+ * the next with `setImmediate`, so while a submission runs the event loop spins, one core busy. On
+ * SwiftShader the GPU is the same CPU: that spinning took a core from its rasteriser threads (a
+ * fused-frame check, 2 cores: 218 s of CPU in 140 s). Dawn's polls (native functions, the only
+ * native callbacks given to setImmediate here) wait `ms` on a timer instead; JavaScript's own
+ * setImmediate is untouched. Not for a real GPU: each read-back would wait up to `ms` more.
+ */
+function pollDawnEveryMs(ms: number): void {
+  const immediate = globalThis.setImmediate;
+  const isNative = (callback: unknown) => typeof callback === 'function' && Function.prototype.toString.call(callback).endsWith('{ [native code] }');
+  globalThis.setImmediate = Object.assign(
+    (callback: (...args: unknown[]) => void, ...args: unknown[]) =>
+      isNative(callback) ? (setTimeout(callback, ms, ...args) as unknown as NodeJS.Immediate) : immediate(callback, ...args),
+    { __promisify__: immediate.__promisify__ },
+  ) as typeof setImmediate;
 }
