@@ -12,6 +12,8 @@ export const clipMessages = {
     `"${name}" is ${formatDuration(seconds)} long: a sign takes a few seconds. Cut the file to the sign (at most ${MAX_FILE_SECONDS} s) and pick it again.`,
   cameraRefused: (reason: string) => `The camera could not be opened: ${reason}`,
   trackerFailed: (reason: string) => `Pose tracking could not start: ${reason}`,
+  trackerSilent: 'Pose tracking stopped answering: reload the page and try again.',
+  seekFailed: (name: string, seconds: number) => `"${name}" could not be read at ${seconds.toFixed(1)} s: pick the file again, or another copy of it.`,
 } as const;
 
 export function formatDuration(seconds: number): string {

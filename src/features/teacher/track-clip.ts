@@ -56,8 +56,12 @@ export class ClipTracker {
    * previous frames, as it follows a camera). */
   private async trackOne(video: HTMLVideoElement, timeMs: number): Promise<LandmarkFrame> {
     const client = await this.start();
+    let silent = false;
     const result = new Promise<LandmarkFrame>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new ClipError('Pose tracking stopped answering: reload the page and try again.')), FRAME_TIMEOUT_MS);
+      const timer = setTimeout(() => {
+        silent = true;
+        reject(new ClipError(clipMessages.trackerSilent));
+      }, FRAME_TIMEOUT_MS);
       this.waiting = (frame) => {
         clearTimeout(timer);
         resolve(keepFrame(frame, timeMs));
@@ -68,7 +72,8 @@ export class ClipTracker {
       };
     });
     // The tracker takes a frame once the previous one is done (a moment after its landmarks came).
-    while (!client.offer(video, video.videoWidth, video.videoHeight, timeMs)) await new Promise((resolve) => setTimeout(resolve, 10));
+    // A worker that never frees up ends in the timeout's message, not in a page that waits forever.
+    while (!silent && !client.offer(video, video.videoWidth, video.videoHeight, timeMs)) await new Promise((resolve) => setTimeout(resolve, 10));
     return result;
   }
 
@@ -95,8 +100,13 @@ export class ClipTracker {
       (await this.start()).reset();
       for (let i = 0; i < total; i++) {
         const time = i / TRACKED_FPS;
-        await new Promise<void>((resolve) => {
-          video.onseeked = () => resolve();
+        await new Promise<void>((resolve, reject) => {
+          // A seek the browser never finishes is said, not waited for forever.
+          const timer = setTimeout(() => reject(new ClipError(clipMessages.seekFailed(file.name, time))), FRAME_TIMEOUT_MS);
+          video.onseeked = () => {
+            clearTimeout(timer);
+            resolve();
+          };
           video.currentTime = time;
         });
         const frame = await this.trackOne(video, time * 1000);

@@ -74,6 +74,17 @@ async function teacherPage(): Promise<{ page: Page; errors: string[] }> {
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).textContent().then((t) => t ?? '');
 
+/** Waits up to TRACKING_MS for a check's verdict; on a timeout, says what the page showed instead
+ * (the tracking status, any problem). */
+async function verdict(page: Page, testId: string, expected: string): Promise<void> {
+  try {
+    await expect.poll(() => text(page, testId), { timeout: TRACKING_MS, interval: 500 }).toBe(expected);
+  } catch (error) {
+    const problems = await page.locator('[data-testid^="teacher-problem"]').allTextContents();
+    throw new Error(`${testId}: ${error instanceof Error ? error.message : String(error)}; status "${await text(page, 'teacher-status')}", problems ${JSON.stringify(problems)}`);
+  }
+}
+
 describe("the teacher's page", () => {
   test('a teacher tracks a video of a sign, names it, checks it and publishes it to a chapter', { timeout: LIMIT_MS }, async () => {
     const { page, errors } = await teacherPage();
@@ -96,9 +107,9 @@ describe("the teacher's page", () => {
     expect(await page.getByRole('button', { name: 'Publish' }).isDisabled()).toBe(true);
 
     await page.getByTestId('teacher-file-again').setInputFiles(clips.again);
-    await expect.poll(() => text(page, 'teacher-check-again'), { timeout: TRACKING_MS, interval: 500 }).toBe('Signed again: it completes.');
+    await verdict(page, 'teacher-check-again', 'Signed again: it completes.');
     await page.getByTestId('teacher-file-other').setInputFiles(clips.other);
-    await expect.poll(() => text(page, 'teacher-check-other'), { timeout: TRACKING_MS, interval: 500 }).toBe('Another sign: refused.');
+    await verdict(page, 'teacher-check-other', 'Another sign: refused.');
 
     releaseLevel1 = await acquireExclusive(LEVEL_1_LESSONS);
     await page.getByRole('button', { name: 'Publish' }).click();
