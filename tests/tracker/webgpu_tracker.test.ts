@@ -159,7 +159,8 @@ describe('WebGPU tracker in Node', () => {
 
   it('tracks with each tracked frame as one submission, crops cut on the GPU, with the landmarks of WASM (SwiftShader)', { timeout: 1_200_000 }, async () => {
     // Three frames: the detector's, then two followed, each from the one before (a tracked frame
-    // costs about 32 s on SwiftShader here: a fourth one proved nothing more).
+    // costs SwiftShader about 7 s on an idle 2-core machine, 30 s on a busy one: a fourth one
+    // proved nothing more).
     const result = (await child('fused_frame_agreement.ts', [root, '3', 'fused'], 1_150_000)) as {
       adapter: string;
       wasmPresent: number[][];

@@ -76,15 +76,16 @@ describe('camera practice from recorded landmarks', () => {
     // With it, when the completed card was drawn (a MutationObserver runs right after the change)
     // and when the screen moved on to the next lesson (the router changes the address through history).
     await page.evaluate(() => {
-      const log: { sign: string; ring: number }[] = [];
+      const log: { sign: string; ring: number; lesson: number }[] = [];
       (window as unknown as { ringLog: typeof log }).ringLog = log;
       const times: { card?: number; continued?: number } = {};
       (window as unknown as { lessonTimes: typeof times }).lessonTimes = times;
       const record = () => {
         const sign = document.querySelector('[data-testid="sign-name"]')?.textContent?.trim() ?? '';
         const ring = Number(document.querySelector('[aria-label="Sign progress"]')?.getAttribute('aria-valuenow'));
+        const lesson = Number(document.querySelector('[aria-label="Lesson progress"]')?.getAttribute('aria-valuenow'));
         const last = log[log.length - 1];
-        if (!last || last.sign !== sign || last.ring !== ring) log.push({ sign, ring });
+        if (!last || last.sign !== sign || last.ring !== ring || last.lesson !== lesson) log.push({ sign, ring, lesson });
         if (times.card === undefined && [...document.querySelectorAll('h2')].some((h) => h.textContent === 'Lesson Completed!')) times.card = performance.now();
       };
       record();
@@ -115,14 +116,16 @@ describe('camera practice from recorded landmarks', () => {
     // The sign name went A -> B -> C, each once, and the ring rose within each sign.
     const order = samples.map((s) => s.sign).filter((sign, i, all) => i === 0 || all[i - 1] !== sign);
     expect(order).toEqual(['A', 'B', 'C']);
-    const ringLog = await page.evaluate(() => (window as unknown as { ringLog: { sign: string; ring: number }[] }).ringLog);
+    const ringLog = await page.evaluate(() => (window as unknown as { ringLog: { sign: string; ring: number; lesson: number }[] }).ringLog);
     for (const sign of ['A', 'B', 'C']) {
       const rings = samples.filter((s) => s.sign === sign).map((s) => s.ring);
       const highest = Math.max(...ringLog.filter((r) => r.sign === sign).map((r) => r.ring));
       expect(highest, `ring of ${sign}, highest value it took`).toBeGreaterThanOrEqual(sign === 'C' ? 50 : 80);
       expect(rings.filter((r, i) => i > 0 && r < rings[i - 1]!).length, `ring of ${sign} never goes back`).toBe(0);
     }
-    expect(new Set(samples.map((s) => s.lesson))).toEqual(new Set([0, 1, 2, 3]));
+    // The lesson bar took every value, as the page recorded it (a sample every 100 ms can miss the
+    // last one on a busy machine: the completed card replaces the screen).
+    expect(new Set(ringLog.map((r) => r.lesson).filter((n) => Number.isFinite(n)))).toEqual(new Set([0, 1, 2, 3]));
     expect(midSignShot).toBe(true);
     // What is off was shown: red joints on the skeleton with a hint naming the finger.
     const corrections = samples.filter((s) => s.offJoints > 0);
