@@ -85,7 +85,8 @@ describe('camera practice from recorded landmarks', () => {
         const ring = Number(document.querySelector('[aria-label="Sign progress"]')?.getAttribute('aria-valuenow'));
         const lesson = Number(document.querySelector('[aria-label="Lesson progress"]')?.getAttribute('aria-valuenow'));
         const last = log[log.length - 1];
-        if (!last || last.sign !== sign || last.ring !== ring || last.lesson !== lesson) log.push({ sign, ring, lesson });
+        // Object.is: an absent bar or ring (NaN, once the completed card replaces the screen) is no change.
+        if (!last || last.sign !== sign || !Object.is(last.ring, ring) || !Object.is(last.lesson, lesson)) log.push({ sign, ring, lesson });
         if (times.card === undefined && [...document.querySelectorAll('h2')].some((h) => h.textContent === 'Lesson Completed!')) times.card = performance.now();
       };
       record();
