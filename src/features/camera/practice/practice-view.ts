@@ -31,8 +31,6 @@ export interface PracticeView {
   handSide: 'left' | 'right';
   /** The last judged frame matched the reference frame (null: nothing judged yet). */
   matched: boolean | null;
-  /** Joints drawn red in the latest overlay. */
-  offJoints: number;
   backend: string | null;
   notice: string | null;
   /** The landmark models in use ('pose full, hand full'; null: recorded landmarks or not yet known). */
@@ -42,8 +40,6 @@ export interface PracticeView {
   /** With `?perf=1`: the tracker's mean milliseconds per stage and latency, one line each. */
   stageTimes: readonly string[] | null;
   cameraLost: boolean;
-  /** Frames drawn on the overlay (tests read it through data attributes). */
-  framesDrawn: number;
   /**
    * Milliseconds from the camera screen opening to the first skeleton drawn (a frame with the
    * pose found): the first-skeleton figure (docs/engineer/first-skeleton.md), read by the browser tests through a data attribute and by
@@ -69,14 +65,12 @@ export function initialPracticeView(signNames: readonly string[]): PracticeView 
     matched: null,
     presence: 'unknown',
     handSide: 'right',
-    offJoints: 0,
     backend: null,
     notice: null,
     models: null,
     trackerFps: null,
     stageTimes: null,
     cameraLost: false,
-    framesDrawn: 0,
     firstSkeletonMs: null,
   };
 }

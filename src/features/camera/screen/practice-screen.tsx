@@ -214,8 +214,6 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
           ref={canvasRef}
           className="practice__overlay"
           aria-hidden="true"
-          data-frames-drawn={view?.framesDrawn ?? 0}
-          data-off-joints={view?.offJoints ?? 0}
           data-first-skeleton-ms={view?.firstSkeletonMs ?? undefined}
         />
 
