@@ -28,6 +28,7 @@ import { loadAlphabetFolder } from '../../engine/src/node/load_alphabet_folder.t
 import { compileLesson } from '../../engine/src/practice/compile_lesson.ts';
 import type { CompiledSign } from '../../engine/src/practice/compiled_sign.ts';
 import { createMatchModeRuntime, type MatchMode } from '../../engine/src/practice/match_mode.ts';
+import type { CompiledMovement } from '../../engine/src/movement/compiled_movement.ts';
 import { PracticeLoop, prepareAngleFrame } from '../../engine/src/practice/practice_loop.ts';
 import { PracticeSession } from '../../engine/src/practice/practice_session.ts';
 import { buildAlphabetReferences } from '../../engine/src/recordings/build_alphabet_references.ts';
@@ -102,12 +103,14 @@ function completes(frames: readonly LandmarkFrame[], name: string, sign: Compile
 
 /**
  * Seconds until the practice loop, fed `judged` frames in order, completes `sign` (its own clock),
- * or null once they run out. Shared with the other languages' acceptance (fingerspelling_acceptance.ts).
+ * or null once they run out. Shared with the other languages' acceptance (fingerspelling_acceptance.ts)
+ * and the moving-signs stage, which passes the other moving signs the learner might be making.
  */
-export function secondsToComplete(judged: Iterable<{ frame: LandmarkFrame; nowMs: number }>, name: string, sign: CompiledSign, mode: MatchMode): number | null {
+export function secondsToComplete(judged: Iterable<{ frame: LandmarkFrame; nowMs: number }>, name: string, sign: CompiledSign, mode: MatchMode, otherMovingSigns: readonly CompiledMovement[] = []): number | null {
   let doneAt: number | null = null;
   const loop = new PracticeLoop([{ name, compiled: sign }], {
     mode,
+    otherMovingSigns,
     onEvent: (event) => {
       if (event.type === 'signComplete' && !event.skipped) doneAt = event.atMs;
     },

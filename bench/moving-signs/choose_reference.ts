@@ -3,6 +3,7 @@
 // other sign (it must not), on the same signer's other takes only. No other signer is looked at.
 import type { CompiledSign } from '../../engine/src/practice/compiled_sign.ts';
 import { compileSign } from '../../engine/src/practice/compile_lesson.ts';
+import type { CompiledMovement } from '../../engine/src/movement/compiled_movement.ts';
 import { MovementClipError } from '../../engine/src/movement/build_movement_model.ts';
 import { buildMovingSign } from '../../engine/src/recordings/build_moving_sign.ts';
 import { framesSource } from '../../engine/src/recordings/landmark_source.ts';
@@ -37,9 +38,10 @@ export function referenceOf(performance: Performance): { record: ReferenceSign; 
   }
 }
 
-/** Whether `performance` completes `sign` within its own length plus TAIL_SECONDS, at `speed`. */
-export function completes(sign: CompiledSign, performance: Performance, speed = 1): number | null {
-  return secondsToComplete(atSpeed(performance.frames, speed, TAIL_SECONDS), sign.reference.signName, sign, 'handshape');
+/** Whether `performance` completes `sign` within its own length plus TAIL_SECONDS, at `speed`;
+ * `rivals`: the other moving signs of the lesson (the practice loop's), none by default. */
+export function completes(sign: CompiledSign, performance: Performance, speed = 1, rivals: readonly CompiledMovement[] = []): number | null {
+  return secondsToComplete(atSpeed(performance.frames, speed, TAIL_SECONDS), sign.reference.signName, sign, 'handshape', rivals);
 }
 
 export function chooseReference(signer: string, sign: string, performances: readonly Performance[]): ChosenReference | null {

@@ -116,8 +116,12 @@ export async function runMovingSigns(options: MovingSignsOptions): Promise<Movin
   };
   const nonSigns = options.nonSigns === false ? [] : loadNonSigns();
   for (const refSigner of signers) {
+    // The signer's references of every sign, as a teacher's curriculum would hold them: judged
+    // against one, the others are the lesson's other moving signs (the practice loop's rivals).
+    const chosenBySign = new Map(signs.map((sign) => [sign, chooseReference(refSigner, sign, inSlice)]));
     for (const refSign of signs) {
-      const chosen = chooseReference(refSigner, refSign, inSlice);
+      const chosen = chosenBySign.get(refSign)!;
+      const rivals = signs.filter((sign) => sign !== refSign).flatMap((sign) => chosenBySign.get(sign)?.compiled.movement ?? []);
       if (chosen === null) {
         result.noReference.push({ signer: refSigner, sign: refSign });
         log(`moving-signs: ${refSigner} ${refSign}: no take makes a reference`);
@@ -130,20 +134,20 @@ export async function runMovingSigns(options: MovingSignsOptions): Promise<Movin
         if (p.signer === refSigner) continue;
         for (const speed of speeds) {
           const limit = Math.round((p.frames.length / RECORDING_FPS / speed + TAIL_SECONDS) * 1000) / 1000;
-          result.judgements.push({ refSigner, refSign, signer: p.signer, sign: p.sign, sequence: p.sequence, speed, seconds: completes(compiled, p, speed), limit });
+          result.judgements.push({ refSigner, refSign, signer: p.signer, sign: p.sign, sequence: p.sequence, speed, seconds: completes(compiled, p, speed, rivals), limit });
         }
         if (p.sign === refSign) {
-          const seconds = secondsToComplete(cycled([middleHandFrame(p)], STILL_SECONDS), refSign, compiled, 'handshape');
+          const seconds = secondsToComplete(cycled([middleHandFrame(p)], STILL_SECONDS), refSign, compiled, 'handshape', rivals);
           result.still.push({ refSigner, refSign, signer: p.signer, sequence: p.sequence, seconds });
         }
       }
       for (const p of performances) {
         if (p.signer === refSigner || p.eligible || p.handFrames === 0) continue;
         const limit = Math.round((p.frames.length / RECORDING_FPS + TAIL_SECONDS) * 1000) / 1000;
-        result.unmeasured.push({ refSigner, refSign, signer: p.signer, sign: p.sign, sequence: p.sequence, speed: 1, seconds: completes(compiled, p, 1), limit });
+        result.unmeasured.push({ refSigner, refSign, signer: p.signer, sign: p.sign, sequence: p.sequence, speed: 1, seconds: completes(compiled, p, 1, rivals), limit });
       }
       for (const { file, frames } of nonSigns) {
-        result.nonSigns.push({ refSigner, refSign, file, seconds: secondsToComplete(cycled(frames, NON_SIGN_SECONDS), refSign, compiled, 'handshape') });
+        result.nonSigns.push({ refSigner, refSign, file, seconds: secondsToComplete(cycled(frames, NON_SIGN_SECONDS), refSign, compiled, 'handshape', rivals) });
       }
       const mine = result.judgements.filter((j) => j.refSigner === refSigner && j.refSign === refSign && j.speed === 1);
       const own = mine.filter((j) => j.sign === refSign);
@@ -159,23 +163,36 @@ export async function runMovingSigns(options: MovingSignsOptions): Promise<Movin
 /**
  * What the judge costs per camera frame: the movement features of both hands, their alignments
  * and the verdict (MovementJudge.update and judge), over every measured performance's frames
- * against the first signer's HELLO reference, CPU time and heap per frame (heap needs
+ * against the first signer's HELLO reference with a THANK YOU followed alongside (the lesson's rival), CPU time and heap per frame (heap needs
  * --expose-gc, which `npm run bench` passes; otherwise null).
  */
 function judgeCost(performances: readonly Performance[]): MovingSignsResult['judgeCost'] {
-  const reference = performances.map((p) => chooseReferenceQuick(p)).find((r) => r !== null);
-  if (!reference || performances.length === 0) return null;
+  // The first measured performance that builds a reference, and the first of the other sign: as in
+  // a lesson of both signs, that one is followed alongside as the rival.
+  const firstOf = (accept: (p: Performance) => boolean) => {
+    for (const p of performances) {
+      const movement = accept(p) ? chooseReferenceQuick(p) : null;
+      if (movement) return { sign: p.sign, movement };
+    }
+    return null;
+  };
+  const reference = firstOf(() => true);
+  if (!reference) return null;
+  const rival = firstOf((p) => p.sign !== reference.sign);
   const judge = new MovementJudge();
+  judge.setRivals(rival ? [rival.movement] : []);
   const report = createMatchReport();
   const frames = performances.flatMap((p) => p.frames);
   const run = () => {
     judge.reset();
     for (let i = 0; i < frames.length; i++) {
       frames[i]!.timestampMs = i * 33.3;
-      judge.update(frames[i]!, reference);
-      judge.judge(reference, report);
+      judge.update(frames[i]!, reference.movement);
+      judge.judge(reference.movement, report);
     }
   };
+  // Twice before measuring: the first rounds compile the hot path (its code is heap too).
+  run();
   run();
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();

@@ -2,12 +2,12 @@
 // measures it (each signer's teacher-checked reference, every other signer judged) but on features
 // computed once, without the practice loop: a few seconds a setting. Prints one line a setting.
 //   node --import tsx bench/moving-signs/tune_moving_judge.ts [--nested | --end-pose-ceiling]
-import { createLandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
+import { anotherSignFitsBetter } from '../../engine/src/movement/another_sign_fits_better.ts';
 import { buildMovementModel, MOVEMENT_KEY_COUNT, MovementClipError } from '../../engine/src/movement/build_movement_model.ts';
 import { compileMovement, type CompiledMovement } from '../../engine/src/movement/compiled_movement.ts';
 import { followMovement, MAX_FILLED_POSES, MAX_KEY_STEP, MOVEMENT_ERROR_CAP, MOVEMENT_FRAME_LIMIT } from '../../engine/src/movement/follow_movement.ts';
 import { computeMovementFeatures, MOVEMENT_FEATURE_COUNT, MOVEMENT_FEATURES } from '../../engine/src/movement/movement_features.ts';
-import { createMovementState, resetMovementState } from '../../engine/src/movement/movement_state.ts';
+import { createMovementState, resetMovementState, type MovementState } from '../../engine/src/movement/movement_state.ts';
 import { keysReached, MOVEMENT_LIMITS, type MovementLimits } from '../../engine/src/movement/movement_verdict.ts';
 import { framesSource, RECORDING_FPS } from '../../engine/src/recordings/landmark_source.ts';
 import { TAIL_SECONDS } from './choose_reference.ts';
@@ -43,16 +43,24 @@ function prepare(p: Performance): Prepared {
 /** The travel of the last completion (for studying the extent rule). */
 export const lastExtent = { learner: 0, reference: 0, rms: new Float64Array(MOVEMENT_FEATURE_COUNT) };
 const states = [createMovementState(), createMovementState()];
+/** Per rival (the other sign's reference, as in a lesson of both), its left- and right-hand states. */
+const rivalStates: [MovementState, MovementState][] = [];
 const smoothed = new Float32Array(MOVEMENT_FEATURE_COUNT);
 
 function median3(a: number, b: number, c: number): number {
   return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
 }
 
-/** Seconds to complete, or null, at `speed`, within the performance plus TAIL_SECONDS. */
-export function judge(movement: CompiledMovement, x: Prepared, speed: number, setting: Setting, stillFrame?: number): number | null {
+/** Seconds to complete, or null, at `speed`, within the performance plus TAIL_SECONDS; `rivals`
+ * followed alongside on both hands, as the practice loop follows a lesson's other moving signs. */
+export function judge(movement: CompiledMovement, x: Prepared, speed: number, setting: Setting, stillFrame?: number, rivals: readonly CompiledMovement[] = []): number | null {
   resetMovementState(states[0]!);
   resetMovementState(states[1]!);
+  while (rivalStates.length < rivals.length) rivalStates.push([createMovementState(), createMovementState()]);
+  for (const [left, right] of rivalStates) {
+    resetMovementState(left);
+    resetMovementState(right);
+  }
   const n = x.p.frames.length;
   const count = stillFrame === undefined ? Math.round((n / RECORDING_FPS / speed + TAIL_SECONDS) * RECORDING_FPS) : 10 * RECORDING_FPS;
   const recent: (Float32Array | null)[][] = [[], []];
@@ -73,7 +81,11 @@ export function judge(movement: CompiledMovement, x: Prepared, speed: number, se
       }
       states[side]!.frameMs = nowMs;
       followMovement(states[side]!, movement, f, setting);
-      if (keysReached(states[side]!, movement, setting.limits) >= movement.keyCount) {
+      for (let q = 0; q < rivals.length; q++) {
+        rivalStates[q]![side]!.frameMs = nowMs;
+        followMovement(rivalStates[q]![side]!, rivals[q]!, f, setting);
+      }
+      if (keysReached(states[side]!, movement, setting.limits) >= movement.keyCount && !anotherSignFitsBetter(states[side]!, movement, rivals, rivalStates)) {
         const a = states[side]!.current;
         const last = movement.keyCount - 1;
         lastExtent.learner = a.high[last]! - a.low[last]!;
@@ -201,16 +213,19 @@ export function evaluate(all: readonly Prepared[], setting: Setting, speeds: rea
   const bySpeed = new Map(speeds.map((speed) => [speed, { own: 0, ownOf: 0, shares: [] as number[] }]));
   for (const r of signers) {
     if (r === heldOut) continue;
+    // The signer's references of both signs: judged against one, the other is the lesson's rival (as the stage).
+    const bySign = new Map(signs.map((sign) => [sign, chooseModel(all, r, sign, setting)]));
     for (const sign of signs) {
-      const { best, bestScore } = chooseModel(all, r, sign, setting);
+      const { best, bestScore } = bySign.get(sign)!;
       if (!best) continue;
+      const rivals = signs.filter((other) => other !== sign).flatMap((other) => bySign.get(other)!.best ?? []);
       counts.refs++;
       const before = { own: counts.own, ownOf: counts.ownOf, other: counts.other };
       for (const x of all) {
         if (x.p.signer === r || !x.p.eligible) continue;
         if (heldOut !== undefined && x.p.signer !== heldOut) continue;
         for (const speed of speeds) {
-          const seconds = judge(best, x, speed, setting);
+          const seconds = judge(best, x, speed, setting, undefined, rivals);
           const done = seconds !== null;
           if (done && x.p.sign !== sign && process.env.FALSE) console.log(`FA ${x.p.signer}/${x.p.sequence} ${x.p.sign} as ${sign} (ref ${r}) speed ${speed}`);
           if (done && process.env.EXTENTS) console.log(`EXT ${x.p.sign === sign ? 'own' : 'other'} ${lastExtent.learner.toFixed(2)} ${lastExtent.reference.toFixed(2)} ${Array.from(lastExtent.rms, (v) => v.toFixed(3)).join(' ')}`);
@@ -231,7 +246,7 @@ export function evaluate(all: readonly Prepared[], setting: Setting, speeds: rea
         if (x.p.sign === sign) {
           const withHand = x.p.frames.map((_, i) => i).filter((i) => x.features[0]![i] || x.features[1]![i]);
           counts.stillOf++;
-          if (judge(best, x, 1, setting, withHand[Math.floor(withHand.length / 2)]) !== null) counts.still++;
+          if (judge(best, x, 1, setting, withHand[Math.floor(withHand.length / 2)], rivals) !== null) counts.still++;
         }
       }
       if (process.env.PER_REF) console.log(`REF ${r} ${sign} check ${bestScore} extent ${best.extent.toFixed(2)} seconds ${best.seconds} own ${counts.own - before.own}/${counts.ownOf - before.ownOf} other ${counts.other - before.other}`);

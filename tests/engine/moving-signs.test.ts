@@ -10,11 +10,12 @@ import { Part, POINT_STRIDE, POSE_POINT_COUNT, X, Y } from '../../engine/src/cor
 import { describeCorrection } from '../../engine/src/feedback/describe_correction.ts';
 import { createMatchReport } from '../../engine/src/match/match_report.ts';
 import { buildMovementModel, MovementClipError, MOVEMENT_KEY_COUNT } from '../../engine/src/movement/build_movement_model.ts';
+import { anotherSignFitsBetter } from '../../engine/src/movement/another_sign_fits_better.ts';
 import { compileMovement, type CompiledMovement } from '../../engine/src/movement/compiled_movement.ts';
 import { followMovement } from '../../engine/src/movement/follow_movement.ts';
 import { computeMovementFeatures, MOVEMENT_FEATURE_COUNT, MOVEMENT_FEATURE_NAMES, MOVEMENT_FEATURES } from '../../engine/src/movement/movement_features.ts';
 import { MovementJudge } from '../../engine/src/movement/movement_judge.ts';
-import { createMovementState } from '../../engine/src/movement/movement_state.ts';
+import { createMovementState, type MovementState } from '../../engine/src/movement/movement_state.ts';
 import { keysReached } from '../../engine/src/movement/movement_verdict.ts';
 import { loadPopSignFolder } from '../../engine/src/node/load_popsign_folder.ts';
 import { compileLesson, compileSign } from '../../engine/src/practice/compile_lesson.ts';
@@ -59,9 +60,9 @@ beforeAll(async () => {
 
 /** Feeds `frames` at `speed` times their pace (30 judged frames a second), then the last one held
  * for `tailSeconds`; returns when the sign completed (s) or null, and the events. */
-function practise(sign: CompiledSign, frames: readonly LandmarkFrame[], speed = 1, tailSeconds = 1) {
+function practise(sign: CompiledSign, frames: readonly LandmarkFrame[], speed = 1, tailSeconds = 1, otherMovingSigns: readonly CompiledMovement[] = []) {
   const events: PracticeEvent[] = [];
-  const loop = new PracticeLoop([{ name: sign.reference.signName, compiled: sign }], { onEvent: (e) => events.push(e) });
+  const loop = new PracticeLoop([{ name: sign.reference.signName, compiled: sign }], { onEvent: (e) => events.push(e), otherMovingSigns });
   loop.start(0);
   const count = Math.round((frames.length / RECORDING_FPS / speed + tailSeconds) * RECORDING_FPS);
   let completedAt: number | null = null;
@@ -156,12 +157,37 @@ describe('a moving sign built from one performance', () => {
       const thanks = measured(signer, 'THANK-YOU');
       expect(hellos.length).toBeGreaterThan(5);
       expect(thanks.length).toBeGreaterThan(5);
-      const done = (sign: CompiledSign, all: LandmarkFrame[][]) => all.filter((frames) => practise(sign, frames).completedAt !== null).length;
+      // As in the curriculum's lesson of both: the other sign followed alongside.
+      const done = (sign: CompiledSign, all: LandmarkFrame[][]) => {
+        const other = (sign === hello ? thankYou : hello).movement!;
+        return all.filter((frames) => practise(sign, frames, 1, 1, [other]).completedAt !== null).length;
+      };
       expect(done(hello, hellos), `${signer} HELLO`).toBeGreaterThanOrEqual(Math.ceil(0.85 * hellos.length));
       expect(done(thankYou, thanks), `${signer} THANK YOU`).toBeGreaterThanOrEqual(Math.ceil(0.85 * thanks.length));
       expect(done(hello, thanks), `${signer} THANK YOU as HELLO`).toBe(0);
       expect(done(thankYou, hellos), `${signer} HELLO as THANK YOU`).toBe(0);
     }
+  });
+
+  test('in a lesson of both signs, a hand raised beside the head while the other signs THANK YOU does not complete HELLO', () => {
+    // One teacher's references of both signs (16069's, as the bench's stage makes them); 29302's
+    // THANK YOU 1910042702 holds the left hand up beside the head, where others make HELLO.
+    const take = (signer: string, sequence: string, name: string) => compileSign(name, buildMovingSign(framesSource(name, performance({ signer, sequence })), `${name}.gif`));
+    const teachersHello = take('16069', '2526312602', 'HELLO');
+    const teachersThanks = take('16069', '1933462397', 'THANK YOU');
+    const frames = performance({ signer: '29302', sequence: '1910042702' });
+    expect(practise(teachersHello, frames).completedAt, 'HELLO alone').not.toBeNull();
+    expect(practise(teachersHello, frames, 1, 1, [teachersThanks.movement!]).completedAt, 'THANK YOU added').toBeNull();
+    // The same through a lesson of both: its first sign, HELLO, is not completed.
+    const events: PracticeEvent[] = [];
+    const lesson = new PracticeLoop([{ name: 'HELLO', compiled: teachersHello }, { name: 'THANK YOU', compiled: teachersThanks }], { onEvent: (e) => events.push(e) });
+    lesson.start(0);
+    for (let i = 1; i <= frames.length + RECORDING_FPS; i++) {
+      const frame = frames[Math.min(frames.length - 1, i - 1)]!;
+      frame.timestampMs = (i * 1000) / RECORDING_FPS;
+      lesson.onLandmarks(frame, frame.timestampMs);
+    }
+    expect(events.filter((e) => e.type === 'signComplete')).toHaveLength(0);
   });
 
   test('a still hand in the right handshape at any point of the course never completes it, and is told to move', () => {
@@ -208,6 +234,33 @@ describe('a learner faster than the reference', () => {
     expect(follow(course(1), [[33, poseAt(0)], [67, poseAt(1)]])).toBe(MOVEMENT_KEY_COUNT);
     // The same two frames 0.8 s apart, the reference taking 0.4 s: the hand was not seen on its way.
     expect(follow(course(0.4), [[33, poseAt(0)], [833, poseAt(1)]])).toBeLessThan(MOVEMENT_KEY_COUNT);
+  });
+
+  test('a sign completes only while no other sign the learner might be making fits better (the lesson\'s other moving signs, and those the caller adds)', () => {
+    const movement = course(1);
+    // A twin of the course, 0.8 scales along on every place feature it moves: within the course's
+    // tolerances all the way, so alone the course completes on the twin's poses too.
+    const shift = Float32Array.from(travel, (t, f) => (t === 0 ? 0 : 0.8 * Math.sign(t) * MOVEMENT_FEATURES[f]!.scale));
+    const twinAt = (share: number) => Float32Array.from(poseAt(share), (value, f) => value + shift[f]!);
+    const twin = compileMovement('TWIN', { features: [...MOVEMENT_FEATURE_NAMES], hand: 'right', seconds: 1, keys: Array.from({ length: MOVEMENT_KEY_COUNT }, (_, k) => Array.from(twinAt(k / (MOVEMENT_KEY_COUNT - 1)))) })!;
+    const judged = (rivals: CompiledMovement[], at: (share: number) => Float32Array) => {
+      const state = createMovementState();
+      const rivalStates = rivals.map(() => [createMovementState(), createMovementState()] as [MovementState, MovementState]);
+      for (let i = 0; i <= 30; i++) {
+        state.frameMs = 33 * (i + 1);
+        followMovement(state, movement, at(i / 30));
+        rivals.forEach((rival, q) => {
+          rivalStates[q]![1].frameMs = state.frameMs;
+          followMovement(rivalStates[q]![1], rival, at(i / 30));
+        });
+      }
+      return keysReached(state, movement) === MOVEMENT_KEY_COUNT && !anotherSignFitsBetter(state, movement, rivals, rivalStates);
+    };
+    expect(judged([], twinAt), 'the twin\'s course, no rival').toBe(true);
+    expect(judged([twin], twinAt), 'the twin\'s course, the twin a rival').toBe(false);
+    expect(judged([twin], poseAt), 'the course itself, the twin a rival').toBe(true);
+    // A rival that fits exactly as well is not better: the sign completes.
+    expect(judged([movement], poseAt)).toBe(true);
   });
 
   test('a sign starts only at a pose the learner was seen in: a hand that flies through the start from far outside the sign does not complete it', () => {

@@ -1,6 +1,7 @@
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
 import { Part, PART_COUNT } from '../core/landmark_layout.ts';
 import { PartStatus, type MatchReport } from '../match/match_report.ts';
+import { anotherSignFitsBetter } from './another_sign_fits_better.ts';
 import type { CompiledMovement } from './compiled_movement.ts';
 import { FOLLOW_SETTINGS, followMovement, type FollowSettings } from './follow_movement.ts';
 import { movementCue } from './movement_cue.ts';
@@ -12,14 +13,20 @@ import { alignmentWithinLimits, keysReached, MOVEMENT_LIMITS, type MovementLimit
  * The judge of signs that move, wired as tfjs-models' detector.ts wires its steps: per landmark
  * frame, each hand's movement features (movement_features.ts, in the signer's own body frame, so
  * either hand may sign) -> that hand's alignment with the sign's key poses (follow_movement.ts)
- * -> how many key poses it reached (movement_verdict.ts), the better hand counting -> a cue
+ * -> how many key poses it reached (movement_verdict.ts), the better hand counting, and the sign
+ * one key pose short while another sign the learner might be making fits better
+ * (another_sign_fits_better.ts: the rivals, followed on both hands alongside) -> a cue
  * (movement_cue.ts). One per learner stream: feed it every frame in time order, reset it when a
- * sign starts. Allocates nothing per frame.
+ * sign starts (and set its rivals then). Allocates nothing per frame.
  */
 export class MovementJudge {
   private readonly states: [MovementState, MovementState] = [createMovementState(), createMovementState()];
   private readonly features = new Float32Array(MOVEMENT_FEATURE_COUNT);
   private readonly seen = new Uint8Array(2);
+  /** The other signs the learner might be making, and their states on each hand (grown, never
+   * shrunk: a lesson's first sign allocates them, its frames do not). */
+  private rivals: readonly CompiledMovement[] = [];
+  private readonly rivalStates: [MovementState, MovementState][] = [];
 
   /** `limits` and `follow`: the verdict's and the alignment's (MOVEMENT_LIMITS, FOLLOW_SETTINGS; the bench's tuning tries others). */
   constructor(
@@ -30,7 +37,18 @@ export class MovementJudge {
   reset(): void {
     resetMovementState(this.states[0]);
     resetMovementState(this.states[1]);
+    for (const [left, right] of this.rivalStates) {
+      resetMovementState(left);
+      resetMovementState(right);
+    }
     this.seen.fill(0);
+  }
+
+  /** The other moving signs the learner might be making instead (none by default); forgets every alignment. */
+  setRivals(rivals: readonly CompiledMovement[]): void {
+    this.rivals = rivals;
+    while (this.rivalStates.length < rivals.length) this.rivalStates.push([createMovementState(), createMovementState()]);
+    this.reset();
   }
 
   /** One frame (at its `timestampMs`): each hand that is seen advances its alignments. */
@@ -42,6 +60,11 @@ export class MovementJudge {
       const state = this.states[side]!;
       state.frameMs = landmarks.timestampMs;
       followMovement(state, movement, this.features, this.follow);
+      for (let q = 0; q < this.rivals.length; q++) {
+        const rival = this.rivalStates[q]![side]!;
+        rival.frameMs = landmarks.timestampMs;
+        followMovement(rival, this.rivals[q]!, this.features, this.follow);
+      }
     }
   }
 
@@ -60,7 +83,8 @@ export class MovementJudge {
     for (let s = 0; s < 2; s++) {
       if (this.seen[s] !== 1) continue;
       const state = this.states[s]!;
-      const r = keysReached(state, movement, this.limits);
+      let r = keysReached(state, movement, this.limits);
+      if (r >= movement.keyCount && anotherSignFitsBetter(state, movement, this.rivals, this.rivalStates)) r = movement.keyCount - 1;
       const cost = state.frameCost[Math.min(r, movement.keyCount - 1)]!;
       if (r > reached || (r === reached && cost < nearness)) {
         reached = r;

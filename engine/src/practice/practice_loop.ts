@@ -2,6 +2,7 @@ import { computeAngleFrame } from '../angles/compute_angle_frame.ts';
 import { createAngleFrame, type AngleFrame } from '../core/angle_frame.ts';
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
 import type { MatchReport } from '../match/match_report.ts';
+import type { CompiledMovement } from '../movement/compiled_movement.ts';
 import { MovementJudge } from '../movement/movement_judge.ts';
 import { createMatchModeRuntime, DEFAULT_MATCH_MODE, type MatchMode, type MatchModeRuntime } from './match_mode.ts';
 import type { PracticeEventListener } from './practice_events.ts';
@@ -22,6 +23,22 @@ export interface PracticeLoopOptions {
   /** The matching mode at the start. Defaults to DEFAULT_MATCH_MODE (the handshape judge); setMode changes it mid-lesson. */
   mode?: MatchMode;
   onEvent: PracticeEventListener;
+  /** Moving signs a learner might make instead of the lesson's (beyond the lesson's own, which
+   * always count): a sign that moves completes only while none of them fits the learner better. */
+  otherMovingSigns?: readonly CompiledMovement[];
+}
+
+/** For each sign of a lesson, the other moving signs it must fit better than: the lesson's other
+ * moving signs and `others`, each once, never the sign itself (by name). */
+function rivalsOf(signs: readonly PracticeSign[], others: readonly CompiledMovement[]): CompiledMovement[][] {
+  const lesson = signs.map((s) => s.compiled?.movement ?? null).filter((m): m is CompiledMovement => m !== null);
+  return signs.map((sign) => {
+    const own = sign.compiled?.movement;
+    if (!own) return [];
+    const rivals = new Map<string, CompiledMovement>();
+    for (const m of [...lesson, ...others]) if (m.signName !== own.signName && !rivals.has(m.signName)) rivals.set(m.signName, m);
+    return [...rivals.values()];
+  });
 }
 
 /**
@@ -39,9 +56,12 @@ export class PracticeLoop {
   /** A moving sign's judge (movement/), whatever the mode, and the sign it follows (-1: none). */
   private readonly movement = new MovementJudge();
   private movementSign = -1;
+  /** Per sign of the lesson: the moving signs it must fit better than (rivalsOf). */
+  private readonly rivals: CompiledMovement[][];
 
   constructor(signs: readonly PracticeSign[], options: PracticeLoopOptions) {
     this.runtime = createMatchModeRuntime(options.mode ?? DEFAULT_MATCH_MODE);
+    this.rivals = rivalsOf(signs, options.otherMovingSigns ?? []);
     // The matcher is looked up per frame, so setMode applies from the next frame on.
     this.session = new PracticeSession(signs, {
       matcher: (learner, sign, frame, report) => this.runtime.matcher(learner, sign, frame, report),
@@ -120,6 +140,7 @@ export class PracticeLoop {
       return;
     }
     if (locked || this.movementSign !== this.session.signIndex) {
+      if (this.movementSign !== this.session.signIndex) this.movement.setRivals(this.rivals[this.session.signIndex] ?? []);
       this.movement.reset();
       this.movementSign = locked ? -1 : this.session.signIndex;
       if (locked) return;

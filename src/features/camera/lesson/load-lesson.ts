@@ -2,11 +2,13 @@
 // wrote, else the level fetched and cached) and each sign's reference record, compiled as one
 // lesson by the engine (every matching mode's data). A sign without a usable record is kept
 // without one: the session skips it with a message.
+import { compileMovement, type CompiledMovement } from '@signlearn/engine/movement/compiled_movement';
 import { compileLesson } from '@signlearn/engine/practice/compile_lesson';
 import type { PracticeSign } from '@signlearn/engine/practice/practice_session';
 import { spellWords, wordPracticeSigns } from '@signlearn/engine/practice/word_practice_signs';
 import type { ReferenceSign, SkeletonGuide } from '@signlearn/engine/reference/reference_sign_schema';
 import { loadChapter } from '@/lib/content/load-chapter.ts';
+import type { Lesson } from '@/lib/session-storage/session-storage.ts';
 import { getSign } from '@/lib/data/content.ts';
 import { wordLettersOf } from '@/lib/data/languages.ts';
 
@@ -24,6 +26,9 @@ export interface LoadedLesson {
   words?: string[];
   /** The recorded skeletons of signs recorded from a clip (a record's `guide`), by sign name: their guides. */
   guides?: Record<string, SkeletonGuide>;
+  /** When the lesson has a sign that moves: the chapter's other signs that move, which the judge
+   * follows alongside (a sign completes only while none of them fits the learner better). */
+  otherMovingSigns?: CompiledMovement[];
 }
 
 export const MISSING_PARAMS_MESSAGE = 'Missing chapter or level number in URL parameters.';
@@ -37,6 +42,24 @@ export function lessonAddress(search: URLSearchParams): LessonAddress | null {
   const lessonIndex = indexParam(search.get('lesson'));
   if (levelIndex === null || chapterIndex === null || lessonIndex === null) return null;
   return { levelIndex, chapterIndex, lessonIndex };
+}
+
+/** The signs of the chapter's other lessons of signs (word lessons spell letters), each once, none of `lessonIndex`'s. */
+export function otherSignsOfChapter(lessons: readonly Lesson[], lessonIndex: number): string[] {
+  const own = new Set(lessons[lessonIndex]?.signs ?? []);
+  const names = lessons.flatMap((lesson, i) => (i === lessonIndex || (lesson.words && lesson.words.length > 0) ? [] : lesson.signs));
+  return [...new Set(names)].filter((name) => !own.has(name));
+}
+
+/** The movements of those of `names` that are signs that move; a record that cannot be read is left
+ * out quietly (it is another lesson's to report). */
+async function movingSignsOf(language: string, names: readonly string[]): Promise<CompiledMovement[]> {
+  const records = await Promise.all(names.map((name) => getSign(language, name).catch(() => null)));
+  return names.flatMap((name, i) => {
+    const movement = records[i]?.movement;
+    const compiled = movement ? compileMovement(name, movement) : null;
+    return compiled ? [compiled] : [];
+  });
 }
 
 async function loadRecord(language: string, name: string): Promise<ReferenceSign | null> {
@@ -69,5 +92,9 @@ export async function loadLesson(language: string, address: LessonAddress): Prom
   const records = await Promise.all(lesson.signs.map((name) => loadRecord(language, name)));
   const compiled = compileLesson(lesson.signs.map((name, i) => ({ name, record: records[i]! })));
   const guides = Object.fromEntries(lesson.signs.flatMap((name, i) => (records[i]?.guide ? [[name, records[i].guide]] : [])));
-  return { signs: lesson.signs.map((name, i) => ({ name, compiled: compiled[i]! })), lessonCount: lessons.length, guides };
+  // A lesson of one sign that moves (as a teacher publishes it) has no other sign in it to be told
+  // apart from: the chapter's other signs that move are.
+  const moves = compiled.some((sign) => sign?.movement);
+  const otherMovingSigns = moves ? await movingSignsOf(language, otherSignsOfChapter(lessons, address.lessonIndex)) : [];
+  return { signs: lesson.signs.map((name, i) => ({ name, compiled: compiled[i]! })), lessonCount: lessons.length, guides, otherMovingSigns };
 }

@@ -9,6 +9,7 @@
 import type { LandmarkFrame } from '@signlearn/engine/core/landmark_frame';
 import { Part } from '@signlearn/engine/core/landmark_layout';
 import { describeCorrection } from '@signlearn/engine/feedback/describe_correction';
+import type { CompiledMovement } from '@signlearn/engine/movement/compiled_movement';
 import type { MatchMode } from '@signlearn/engine/practice/match_mode';
 import type { PracticeEvent } from '@signlearn/engine/practice/practice_events';
 import { PracticeLoop } from '@signlearn/engine/practice/practice_loop';
@@ -51,6 +52,8 @@ export class PracticeController {
   constructor(
     private readonly options: {
       signs: readonly PracticeSign[];
+      /** Other signs that move, which the lesson's own must fit the learner better than (the loop's `otherMovingSigns`). */
+      otherMovingSigns?: readonly CompiledMovement[];
       source: LandmarkSource;
       video: HTMLVideoElement;
       canvas: HTMLCanvasElement;
@@ -71,7 +74,7 @@ export class PracticeController {
   ) {
     this.performance = new TrackerPerformance(options.perf ?? false);
     this.store = new PracticeViewStore(initialPracticeView(options.signs.map((sign) => sign.name)));
-    this.loop = new PracticeLoop(options.signs, { mode: options.matchMode, onEvent: (event) => this.handle(event) });
+    this.loop = new PracticeLoop(options.signs, { mode: options.matchMode, onEvent: (event) => this.handle(event), otherMovingSigns: options.otherMovingSigns });
     this.camera = (options.createInput ?? videoInputFactory({ kind: 'camera' }))(
       options.video,
       () => this.onCameraLost(),

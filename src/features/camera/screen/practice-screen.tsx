@@ -137,6 +137,8 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
   };
 
   const signs = lessonState.status === 'ready' ? lessonState.lesson.signs : null;
+  // Loaded with the signs (a new lesson brings both).
+  const otherMovingSigns = lessonState.status === 'ready' ? lessonState.lesson.otherMovingSigns : undefined;
   // The match mode is read when the lesson starts and applied to a running controller below;
   // changing it never restarts the lesson.
   const modeAtStart = useRef(mode);
@@ -157,6 +159,7 @@ export function PracticeScreen({ target }: { target: PracticeTarget }) {
         if (!live) return source.stop();
         created = new PracticeController({
           signs,
+          otherMovingSigns,
           source,
           video,
           canvas,

@@ -1,0 +1,38 @@
+import type { CompiledMovement } from './compiled_movement.ts';
+import type { MovementState } from './movement_state.ts';
+
+/**
+ * Whether another sign the learner might be making (`rivals`: the lesson's other moving signs, and
+ * any the caller adds) fits the learner's movement better than the alignment that completes
+ * `movement` on `state`: some rival, followed on either hand (`rivalStates[q]`: its left- and
+ * right-hand states, fed the same frames), has an alignment through its own last key pose with a
+ * lower mean frame cost. Without it a hand making one sign completes another wherever their
+ * courses cross within the tolerances people differ by (a hand raised beside the head while the
+ * other signs THANK YOU at the chin reads as HELLO): of the other-sign completions on the PopSign
+ * signers it refuses 14 of 36 and costs 4 of 3837 own signs (bench/moving-signs.md). No limit of
+ * its own: the better fit wins, as a learner's teacher would say "that was the other sign".
+ * Allocates nothing.
+ *
+ * ref: none in MediaPipe (a nearest-class decision among the signs followed)
+ */
+export function anotherSignFitsBetter(
+  state: MovementState,
+  movement: CompiledMovement,
+  rivals: readonly CompiledMovement[],
+  rivalStates: readonly (readonly [MovementState, MovementState])[],
+): boolean {
+  const last = movement.keyCount - 1;
+  const frames = state.current.frames[last]!;
+  if (!(frames > 0)) return false;
+  const mean = state.current.cost[last]! / frames;
+  for (let q = 0; q < rivals.length; q++) {
+    const rivalLast = rivals[q]!.keyCount - 1;
+    const hands = rivalStates[q]!;
+    for (let side = 0; side < 2; side++) {
+      const rival = hands[side]!.current;
+      const rivalFrames = rival.frames[rivalLast]!;
+      if (rivalFrames > 0 && rival.cost[rivalLast]! / rivalFrames < mean) return true;
+    }
+  }
+  return false;
+}
