@@ -6,6 +6,7 @@ import { anotherSignFitsBetter } from '../../engine/src/movement/another_sign_fi
 import { buildMovementModel, MOVEMENT_KEY_COUNT, MovementClipError } from '../../engine/src/movement/build_movement_model.ts';
 import { compileMovement, type CompiledMovement } from '../../engine/src/movement/compiled_movement.ts';
 import { followMovement, MAX_FILLED_POSES, MAX_KEY_STEP, MOVEMENT_ERROR_CAP, MOVEMENT_FRAME_LIMIT } from '../../engine/src/movement/follow_movement.ts';
+import { createMovementEnd, movementEnded, startMovementEnd } from '../../engine/src/movement/movement_end.ts';
 import { computeMovementFeatures, MOVEMENT_FEATURE_COUNT, MOVEMENT_FEATURES } from '../../engine/src/movement/movement_features.ts';
 import { createMovementState, resetMovementState, type MovementState } from '../../engine/src/movement/movement_state.ts';
 import { keysReached, MOVEMENT_LIMITS, type MovementLimits } from '../../engine/src/movement/movement_verdict.ts';
@@ -45,6 +46,7 @@ export const lastExtent = { learner: 0, reference: 0, rms: new Float64Array(MOVE
 const states = [createMovementState(), createMovementState()];
 /** Per rival (the other sign's reference, as in a lesson of both), its left- and right-hand states. */
 const rivalStates: [MovementState, MovementState][] = [];
+const end = createMovementEnd();
 const smoothed = new Float32Array(MOVEMENT_FEATURE_COUNT);
 
 function median3(a: number, b: number, c: number): number {
@@ -52,7 +54,8 @@ function median3(a: number, b: number, c: number): number {
 }
 
 /** Seconds to complete, or null, at `speed`, within the performance plus TAIL_SECONDS; `rivals`
- * followed alongside on both hands, as the practice loop follows a lesson's other moving signs. */
+ * followed alongside on both hands, as the practice loop follows a lesson's other moving signs;
+ * once matched, complete when the movement has ended (movement_end.ts). */
 export function judge(movement: CompiledMovement, x: Prepared, speed: number, setting: Setting, stillFrame?: number, rivals: readonly CompiledMovement[] = []): number | null {
   resetMovementState(states[0]!);
   resetMovementState(states[1]!);
@@ -64,9 +67,15 @@ export function judge(movement: CompiledMovement, x: Prepared, speed: number, se
   const n = x.p.frames.length;
   const count = stillFrame === undefined ? Math.round((n / RECORDING_FPS / speed + TAIL_SECONDS) * RECORDING_FPS) : 10 * RECORDING_FPS;
   const recent: (Float32Array | null)[][] = [[], []];
+  end.side = -1;
   for (let i = 1; i <= count; i++) {
     const nowMs = (i * 1000) / RECORDING_FPS;
     const index = stillFrame ?? Math.min(n - 1, Math.floor((i - 1) * speed));
+    if (end.side >= 0) {
+      // Matched: as MovementJudge, the sign completes when the matched hand's movement has ended.
+      if (movementEnded(end, x.features[end.side]![index] ?? null, nowMs, movement.scales)) return nowMs / 1000;
+      continue;
+    }
     for (let side = 0; side < 2; side++) {
       let f = x.features[side]![index]!;
       if (!f) continue;
@@ -91,7 +100,8 @@ export function judge(movement: CompiledMovement, x: Prepared, speed: number, se
         lastExtent.learner = a.high[last]! - a.low[last]!;
         lastExtent.reference = movement.extent;
         for (let f = 0; f < MOVEMENT_FEATURE_COUNT; f++) lastExtent.rms[f] = Math.sqrt(a.squares[last * MOVEMENT_FEATURE_COUNT + f]! / a.frames[last]!) * movement.scales[f]!;
-        return nowMs / 1000;
+        startMovementEnd(end, side, f, nowMs);
+        break;
       }
     }
   }

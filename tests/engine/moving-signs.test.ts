@@ -13,6 +13,7 @@ import { buildMovementModel, MovementClipError, MOVEMENT_KEY_COUNT } from '../..
 import { anotherSignFitsBetter } from '../../engine/src/movement/another_sign_fits_better.ts';
 import { compileMovement, type CompiledMovement } from '../../engine/src/movement/compiled_movement.ts';
 import { followMovement } from '../../engine/src/movement/follow_movement.ts';
+import { createMovementEnd, END_LATEST_MS, END_LOST_MS, END_STILL_MS, movementEnded, startMovementEnd } from '../../engine/src/movement/movement_end.ts';
 import { computeMovementFeatures, MOVEMENT_FEATURE_COUNT, MOVEMENT_FEATURE_NAMES, MOVEMENT_FEATURES } from '../../engine/src/movement/movement_features.ts';
 import { MovementJudge } from '../../engine/src/movement/movement_judge.ts';
 import { createMovementState, type MovementState } from '../../engine/src/movement/movement_state.ts';
@@ -201,13 +202,58 @@ describe('a moving sign built from one performance', () => {
   });
 
   test('the ring follows a learner at half the teacher\'s pace through the key poses, and the sign completes once', () => {
-    // At the teacher's pace the second frame completes it: the poses between the first two are
+    // At the teacher's pace the second frame matches it: the poses between the first two are
     // filled in (follow_movement.ts), and this reference's tolerances reach its end from there.
     const { events } = practise(hello, performance(HELLO), 0.5);
     const fractions = events.filter((e) => e.type === 'progress').map((e) => (e as { fraction: number }).fraction);
     expect(fractions.length).toBeGreaterThan(2);
     expect(fractions.at(-1)).toBe(1);
     expect(events.filter((e) => e.type === 'signComplete')).toHaveLength(1);
+  });
+});
+
+describe('a sign completes when the learner has made the whole movement', () => {
+  test('matched early on, a sign completes only once the learner\'s hand rests: other signers\' performances at or after their end, not on the match', () => {
+    const shares: number[] = [];
+    for (const signer of ['22343', '26734']) {
+      for (const [sign, other, name] of [[hello, thankYou, 'HELLO'], [thankYou, hello, 'THANK-YOU']] as const) {
+        for (const frames of measured(signer, name)) {
+          const { completedAt, events } = practise(sign, frames, 1, 1, [other.movement!]);
+          if (completedAt === null) continue;
+          const matchedAt = events.find((e) => e.type === 'progress' && (e as { fraction: number }).fraction >= (MOVEMENT_KEY_COUNT - 1) / MOVEMENT_KEY_COUNT)!.atMs / 1000;
+          expect(completedAt - matchedAt).toBeGreaterThanOrEqual(END_STILL_MS / 1000 - 1e-9);
+          shares.push(completedAt / (frames.length / RECORDING_FPS));
+        }
+      }
+    }
+    shares.sort((a, b) => a - b);
+    expect(shares.length).toBeGreaterThan(40);
+    expect(shares[Math.floor(shares.length / 2)]).toBeGreaterThanOrEqual(1);
+  });
+
+  test('the movement ends when the hand rests near one pose, when it is lowered out of view, or at the latest 2 s after the match', () => {
+    const scales = Float32Array.from(MOVEMENT_FEATURES, (f) => f.scale);
+    const at = (shift: number) => Float32Array.from(scales, (scale) => 0.5 + shift * scale);
+    const started = (ms: number) => {
+      const end = createMovementEnd();
+      startMovementEnd(end, 1, at(0), ms);
+      return end;
+    };
+    // Resting: within END_STILL_SCALES of one pose for END_STILL_MS.
+    let end = started(0);
+    expect(movementEnded(end, at(0.1), 100, scales)).toBe(false);
+    expect(movementEnded(end, at(0.2), END_STILL_MS, scales)).toBe(true);
+    // Still moving: each pose further than END_STILL_SCALES from the last rest starts the rest again.
+    end = started(0);
+    for (let ms = 33, shift = 0; ms < END_LATEST_MS; ms += 33) expect(movementEnded(end, at((shift += 0.4)), ms, scales), `${ms} ms`).toBe(false);
+    expect(movementEnded(end, at(100), END_LATEST_MS, scales)).toBe(true);
+    // Lowered out of view: unseen for END_LOST_MS; seen again in between, the wait starts over.
+    end = started(0);
+    expect(movementEnded(end, null, 33, scales)).toBe(false);
+    expect(movementEnded(end, at(1), 66, scales)).toBe(false);
+    expect(movementEnded(end, null, 100, scales)).toBe(false);
+    expect(movementEnded(end, null, 100 + END_LOST_MS - 1, scales)).toBe(false);
+    expect(movementEnded(end, null, 100 + END_LOST_MS, scales)).toBe(true);
   });
 });
 

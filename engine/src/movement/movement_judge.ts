@@ -5,9 +5,21 @@ import { anotherSignFitsBetter } from './another_sign_fits_better.ts';
 import type { CompiledMovement } from './compiled_movement.ts';
 import { FOLLOW_SETTINGS, followMovement, type FollowSettings } from './follow_movement.ts';
 import { movementCue } from './movement_cue.ts';
+import { createMovementEnd, movementEnded, startMovementEnd } from './movement_end.ts';
 import { computeMovementFeatures, MOVEMENT_FEATURE_COUNT } from './movement_features.ts';
 import { createMovementState, resetMovementState, type MovementState } from './movement_state.ts';
 import { alignmentWithinLimits, keysReached, MOVEMENT_LIMITS, type MovementLimits } from './movement_verdict.ts';
+
+/** A report with nothing off and no part judged yet. */
+function clearReport(report: MatchReport): void {
+  report.errors.fill(0);
+  report.off.fill(0);
+  report.offCount = 0;
+  report.offExcess = 0;
+  report.mirrored = false;
+  report.cue = -1;
+  for (let p = 0; p < PART_COUNT; p++) report.partStatus[p] = PartStatus.notInReference;
+}
 
 /**
  * The judge of signs that move, wired as tfjs-models' detector.ts wires its steps: per landmark
@@ -15,7 +27,8 @@ import { alignmentWithinLimits, keysReached, MOVEMENT_LIMITS, type MovementLimit
  * either hand may sign) -> that hand's alignment with the sign's key poses (follow_movement.ts)
  * -> how many key poses it reached (movement_verdict.ts), the better hand counting, and the sign
  * one key pose short while another sign the learner might be making fits better
- * (another_sign_fits_better.ts: the rivals, followed on both hands alongside) -> a cue
+ * (another_sign_fits_better.ts: the rivals, followed on both hands alongside) -> once matched,
+ * the sign completes when the learner's movement has ended (movement_end.ts) -> a cue
  * (movement_cue.ts). One per learner stream: feed it every frame in time order, reset it when a
  * sign starts (and set its rivals then). Allocates nothing per frame.
  */
@@ -27,6 +40,9 @@ export class MovementJudge {
    * shrunk: a lesson's first sign allocates them, its frames do not). */
   private rivals: readonly CompiledMovement[] = [];
   private readonly rivalStates: [MovementState, MovementState][] = [];
+  /** The sign matched, waiting for the movement to end (side -1: not matched), and whether it has. */
+  private readonly end = createMovementEnd();
+  private ended = false;
 
   /** `limits` and `follow`: the verdict's and the alignment's (MOVEMENT_LIMITS, FOLLOW_SETTINGS; the bench's tuning tries others). */
   constructor(
@@ -42,6 +58,8 @@ export class MovementJudge {
       resetMovementState(right);
     }
     this.seen.fill(0);
+    this.end.side = -1;
+    this.ended = false;
   }
 
   /** The other moving signs the learner might be making instead (none by default); forgets every alignment. */
@@ -56,6 +74,7 @@ export class MovementJudge {
     for (let side = 0; side < 2; side++) {
       const seen = computeMovementFeatures(landmarks, side as 0 | 1, this.features);
       this.seen[side] = seen ? 1 : 0;
+      if (side === this.end.side && !this.ended) this.ended = movementEnded(this.end, seen ? this.features : null, landmarks.timestampMs, movement.scales);
       if (!seen) continue;
       const state = this.states[side]!;
       state.frameMs = landmarks.timestampMs;
@@ -72,9 +91,11 @@ export class MovementJudge {
    * The learner's progress through the sign after the latest frame, in key poses reached (of
    * movement.keyCount: all of them, the sign is complete), for the hand further along; `report`
    * says which hand, whether it is on course (`matched`) and the cue, or asks for the sign when
-   * no hand was seen.
+   * no hand was seen. Once a hand has matched the whole course, that hand is the one reported,
+   * one key pose short until its movement has ended.
    */
   judge(movement: CompiledMovement, report: MatchReport): number {
+    if (this.end.side >= 0) return this.matched(movement, report);
     // The hand further along; between hands equally far, the one nearer its next key pose (a
     // resting hand beside the signing one is not the one to correct).
     let side = -1;
@@ -85,6 +106,11 @@ export class MovementJudge {
       const state = this.states[s]!;
       let r = keysReached(state, movement, this.limits);
       if (r >= movement.keyCount && anotherSignFitsBetter(state, movement, this.rivals, this.rivalStates)) r = movement.keyCount - 1;
+      if (r >= movement.keyCount) {
+        // Matched: the sign completes when the learner's movement ends (a later frame).
+        startMovementEnd(this.end, s, state.latest, state.frameMs);
+        return this.matched(movement, report);
+      }
       const cost = state.frameCost[Math.min(r, movement.keyCount - 1)]!;
       if (r > reached || (r === reached && cost < nearness)) {
         reached = r;
@@ -92,13 +118,7 @@ export class MovementJudge {
         nearness = cost;
       }
     }
-    report.errors.fill(0);
-    report.off.fill(0);
-    report.offCount = 0;
-    report.offExcess = 0;
-    report.mirrored = false;
-    report.cue = -1;
-    for (let p = 0; p < PART_COUNT; p++) report.partStatus[p] = PartStatus.notInReference;
+    clearReport(report);
     if (side < 0) {
       report.matched = false;
       report.askForSign = true;
@@ -112,8 +132,19 @@ export class MovementJudge {
     report.cueSide = side;
     report.matched = reached > 0 && alignmentWithinLimits(state.current, reached - 1, this.limits);
     report.partStatus[side === 0 ? Part.leftHand : Part.rightHand] = report.matched ? PartStatus.ok : PartStatus.off;
-    if (reached >= movement.keyCount) report.movementCue = -1;
-    else movementCue(state, movement, reached, report);
+    movementCue(state, movement, reached, report);
     return reached;
+  }
+
+  /** The sign matched on the hand `end.side`: all key poses once the movement has ended, one short until then. */
+  private matched(movement: CompiledMovement, report: MatchReport): number {
+    const side = this.end.side;
+    clearReport(report);
+    report.askForSign = false;
+    report.cueSide = side;
+    report.matched = true;
+    report.movementCue = -1;
+    report.partStatus[side === 0 ? Part.leftHand : Part.rightHand] = PartStatus.ok;
+    return this.ended ? movement.keyCount : movement.keyCount - 1;
   }
 }
