@@ -2,7 +2,7 @@
 // measures it (each signer's teacher-checked reference, every other signer judged) but on features
 // computed once, without the practice loop: a few seconds a setting. Prints one line a setting.
 //   node --import tsx bench/moving-signs/tune_moving_judge.ts [--nested | --end-pose-ceiling]
-import { anotherSignFitsBetter } from '../../engine/src/movement/another_sign_fits_better.ts';
+import { anotherSignFitsBetter, rivalFitsBetterThan } from '../../engine/src/movement/another_sign_fits_better.ts';
 import { buildMovementModel, MOVEMENT_KEY_COUNT, MovementClipError } from '../../engine/src/movement/build_movement_model.ts';
 import { compileMovement, type CompiledMovement } from '../../engine/src/movement/compiled_movement.ts';
 import { followMovement, MAX_FILLED_POSES, MAX_KEY_STEP, MOVEMENT_ERROR_CAP, MOVEMENT_FRAME_LIMIT } from '../../engine/src/movement/follow_movement.ts';
@@ -53,9 +53,10 @@ function median3(a: number, b: number, c: number): number {
   return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
 }
 
-/** Seconds to complete, or null, at `speed`, within the performance plus TAIL_SECONDS; `rivals`
- * followed alongside on both hands, as the practice loop follows a lesson's other moving signs;
- * once matched, complete when the movement has ended (movement_end.ts). */
+/** Seconds to complete, or null, at `speed`, within the performance plus TAIL_SECONDS, judged as
+ * MovementJudge judges: each frame, both hands followed (and the `rivals` on both, as the practice
+ * loop follows a lesson's other moving signs), then the verdict; once matched, complete when the
+ * movement has ended (movement_end.ts) unless a rival then fits better. */
 export function judge(movement: CompiledMovement, x: Prepared, speed: number, setting: Setting, stillFrame?: number, rivals: readonly CompiledMovement[] = []): number | null {
   resetMovementState(states[0]!);
   resetMovementState(states[1]!);
@@ -67,19 +68,17 @@ export function judge(movement: CompiledMovement, x: Prepared, speed: number, se
   const n = x.p.frames.length;
   const count = stillFrame === undefined ? Math.round((n / RECORDING_FPS / speed + TAIL_SECONDS) * RECORDING_FPS) : 10 * RECORDING_FPS;
   const recent: (Float32Array | null)[][] = [[], []];
+  const seen: (Float32Array | null)[] = [null, null];
   end.side = -1;
+  let ended = false;
+  const matchedMean = new Float64Array(1);
+  const last = movement.keyCount - 1;
   for (let i = 1; i <= count; i++) {
     const nowMs = (i * 1000) / RECORDING_FPS;
     const index = stillFrame ?? Math.min(n - 1, Math.floor((i - 1) * speed));
-    if (end.side >= 0) {
-      // Matched: as MovementJudge, the sign completes when the matched hand's movement has ended.
-      if (movementEnded(end, x.features[end.side]![index] ?? null, nowMs, movement.scales)) return nowMs / 1000;
-      continue;
-    }
     for (let side = 0; side < 2; side++) {
-      let f = x.features[side]![index]!;
-      if (!f) continue;
-      if (setting.smooth) {
+      let f = x.features[side]![index] ?? null;
+      if (f && setting.smooth) {
         const r = recent[side]!;
         r.push(f);
         if (r.length > 3) r.shift();
@@ -88,19 +87,31 @@ export function judge(movement: CompiledMovement, x: Prepared, speed: number, se
           f = smoothed;
         }
       }
+      seen[side] = f;
+      if (side === end.side && !ended) ended = movementEnded(end, f, nowMs, movement.scales);
+      if (!f) continue;
       states[side]!.frameMs = nowMs;
       followMovement(states[side]!, movement, f, setting);
       for (let q = 0; q < rivals.length; q++) {
         rivalStates[q]![side]!.frameMs = nowMs;
         followMovement(rivalStates[q]![side]!, rivals[q]!, f, setting);
       }
+    }
+    if (end.side >= 0) {
+      if (!ended) continue;
+      if (!rivalFitsBetterThan(matchedMean, rivals, rivalStates)) return nowMs / 1000;
+      end.side = -1;
+      ended = false;
+    }
+    for (let side = 0; side < 2; side++) {
+      if (!seen[side]) continue;
+      const a = states[side]!.current;
       if (keysReached(states[side]!, movement, setting.limits) >= movement.keyCount && !anotherSignFitsBetter(states[side]!, movement, rivals, rivalStates)) {
-        const a = states[side]!.current;
-        const last = movement.keyCount - 1;
         lastExtent.learner = a.high[last]! - a.low[last]!;
         lastExtent.reference = movement.extent;
         for (let f = 0; f < MOVEMENT_FEATURE_COUNT; f++) lastExtent.rms[f] = Math.sqrt(a.squares[last * MOVEMENT_FEATURE_COUNT + f]! / a.frames[last]!) * movement.scales[f]!;
-        startMovementEnd(end, side, f, nowMs);
+        startMovementEnd(end, side, states[side]!.latest, nowMs);
+        matchedMean[0] = a.cost[last]! / a.frames[last]!;
         break;
       }
     }

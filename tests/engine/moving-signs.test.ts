@@ -231,6 +231,22 @@ describe('a sign completes when the learner has made the whole movement', () => 
     expect(shares[Math.floor(shares.length / 2)]).toBeGreaterThanOrEqual(1);
   });
 
+  test('a sign matched early on is not completed when, the whole movement made, another sign fits it better', () => {
+    // 16069's references of both signs; 28656's HELLO 3852667083, at twice its speed, passes through
+    // where that THANK YOU goes (matched: the ring one key pose short), and ends as HELLO does.
+    const take = (sequence: string, name: string) => compileSign(name, buildMovingSign(framesSource(name, performance({ signer: '16069', sequence })), `${name}.gif`));
+    const teachersThanks = take('1933462397', 'THANK YOU');
+    const teachersHello = take('2526312602', 'HELLO');
+    const frames = performance({ signer: '28656', sequence: '3852667083' });
+    const alone = practise(teachersThanks, frames, 2);
+    expect(alone.completedAt, 'no other sign followed').not.toBeNull();
+    const { completedAt, events } = practise(teachersThanks, frames, 2, 1, [teachersHello.movement!]);
+    const fractions = events.filter((e) => e.type === 'progress').map((e) => (e as { fraction: number }).fraction);
+    expect(fractions).toContain((MOVEMENT_KEY_COUNT - 1) / MOVEMENT_KEY_COUNT);
+    expect(fractions.at(-1)).toBe(0);
+    expect(completedAt, 'HELLO followed alongside').toBeNull();
+  });
+
   test('the movement ends when the hand rests near one pose, when it is lowered out of view, or at the latest 2 s after the match', () => {
     const scales = Float32Array.from(MOVEMENT_FEATURES, (f) => f.scale);
     const at = (shift: number) => Float32Array.from(scales, (scale) => 0.5 + shift * scale);

@@ -24,14 +24,25 @@ export function anotherSignFitsBetter(
   const last = movement.keyCount - 1;
   const frames = state.current.frames[last]!;
   if (!(frames > 0)) return false;
-  const mean = state.current.cost[last]! / frames;
+  completingMean[0] = state.current.cost[last]! / frames;
+  return rivalFitsBetterThan(completingMean, rivals, rivalStates);
+}
+
+const completingMean = new Float64Array(1);
+
+/** Whether some rival, on either hand, has an alignment through its own last key pose with a mean
+ * frame cost below `mean[0]` (the matched sign's, kept from when it matched: MovementJudge checks
+ * again once the movement has ended, the rivals having followed the whole of it). In an array: a
+ * double passed as an argument is boxed (allocated) on every call V8 does not inline. */
+export function rivalFitsBetterThan(mean: Float64Array, rivals: readonly CompiledMovement[], rivalStates: readonly (readonly [MovementState, MovementState])[]): boolean {
+  const limit = mean[0]!;
   for (let q = 0; q < rivals.length; q++) {
     const rivalLast = rivals[q]!.keyCount - 1;
     const hands = rivalStates[q]!;
     for (let side = 0; side < 2; side++) {
       const rival = hands[side]!.current;
       const rivalFrames = rival.frames[rivalLast]!;
-      if (rivalFrames > 0 && rival.cost[rivalLast]! / rivalFrames < mean) return true;
+      if (rivalFrames > 0 && rival.cost[rivalLast]! / rivalFrames < limit) return true;
     }
   }
   return false;

@@ -1,7 +1,7 @@
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
 import { Part, PART_COUNT } from '../core/landmark_layout.ts';
 import { PartStatus, type MatchReport } from '../match/match_report.ts';
-import { anotherSignFitsBetter } from './another_sign_fits_better.ts';
+import { anotherSignFitsBetter, rivalFitsBetterThan } from './another_sign_fits_better.ts';
 import type { CompiledMovement } from './compiled_movement.ts';
 import { FOLLOW_SETTINGS, followMovement, type FollowSettings } from './follow_movement.ts';
 import { movementCue } from './movement_cue.ts';
@@ -28,7 +28,8 @@ function clearReport(report: MatchReport): void {
  * -> how many key poses it reached (movement_verdict.ts), the better hand counting, and the sign
  * one key pose short while another sign the learner might be making fits better
  * (another_sign_fits_better.ts: the rivals, followed on both hands alongside) -> once matched,
- * the sign completes when the learner's movement has ended (movement_end.ts) -> a cue
+ * the sign completes when the learner's movement has ended (movement_end.ts), unless another sign then
+ * fits the whole movement better -> a cue
  * (movement_cue.ts). One per learner stream: feed it every frame in time order, reset it when a
  * sign starts (and set its rivals then). Allocates nothing per frame.
  */
@@ -40,9 +41,11 @@ export class MovementJudge {
    * shrunk: a lesson's first sign allocates them, its frames do not). */
   private rivals: readonly CompiledMovement[] = [];
   private readonly rivalStates: [MovementState, MovementState][] = [];
-  /** The sign matched, waiting for the movement to end (side -1: not matched), and whether it has. */
+  /** The sign matched, waiting for the movement to end (side -1: not matched), whether it has,
+   * and the matched alignment's mean frame cost (against which the rivals are held again at the end). */
   private readonly end = createMovementEnd();
   private ended = false;
+  private readonly matchedMean = new Float64Array(1);
 
   /** `limits` and `follow`: the verdict's and the alignment's (MOVEMENT_LIMITS, FOLLOW_SETTINGS; the bench's tuning tries others). */
   constructor(
@@ -95,7 +98,12 @@ export class MovementJudge {
    * one key pose short until its movement has ended.
    */
   judge(movement: CompiledMovement, report: MatchReport): number {
-    if (this.end.side >= 0) return this.matched(movement, report);
+    if (this.end.side >= 0) {
+      if (!this.ended || !rivalFitsBetterThan(this.matchedMean, this.rivals, this.rivalStates)) return this.matched(movement, report);
+      // The whole movement made, another sign now fits it better: not this sign (judged afresh below).
+      this.end.side = -1;
+      this.ended = false;
+    }
     // The hand further along; between hands equally far, the one nearer its next key pose (a
     // resting hand beside the signing one is not the one to correct).
     let side = -1;
@@ -109,6 +117,7 @@ export class MovementJudge {
       if (r >= movement.keyCount) {
         // Matched: the sign completes when the learner's movement ends (a later frame).
         startMovementEnd(this.end, s, state.latest, state.frameMs);
+        this.matchedMean[0] = state.current.cost[movement.keyCount - 1]! / state.current.frames[movement.keyCount - 1]!;
         return this.matched(movement, report);
       }
       const cost = state.frameCost[Math.min(r, movement.keyCount - 1)]!;
