@@ -1,9 +1,11 @@
 // The sign a teacher is making: the clip's frames between the trim marks -> the engine's record of
 // a sign that moves (its course, the product's angles and the recorded skeleton as its guide), and the
 // checks on it: a take of the same sign must complete it, a take of another sign must not, each
-// judged by the engine's practice loop as the camera screen judges a learner.
+// judged by the engine's practice loop as the camera screen judges a learner (the chapter's other
+// signs that move followed alongside).
 import type { LandmarkFrame } from '@signlearn/engine/core/landmark_frame';
 import { MovementClipError } from '@signlearn/engine/movement/build_movement_model';
+import type { CompiledMovement } from '@signlearn/engine/movement/compiled_movement';
 import { compileSign } from '@signlearn/engine/practice/compile_lesson';
 import type { CompiledSign } from '@signlearn/engine/practice/compiled_sign';
 import { PracticeLoop } from '@signlearn/engine/practice/practice_loop';
@@ -38,11 +40,13 @@ export function draftSign(name: string, frames: readonly LandmarkFrame[], start:
 /** After the take, its last frame is held this long (the signer holds the end). */
 const HOLD_AFTER_MS = 1000;
 
-/** Whether `take` completes the sign through the practice loop, at the take's own timing. */
-export function takeCompletes(sign: CompiledSign, take: readonly LandmarkFrame[]): boolean {
+/** Whether `take` completes the sign through the practice loop, at the take's own timing, with
+ * `otherMovingSigns` (the chapter's) followed alongside as the camera screen follows them. */
+export function takeCompletes(sign: CompiledSign, take: readonly LandmarkFrame[], otherMovingSigns: readonly CompiledMovement[] = []): boolean {
   if (take.length === 0) return false;
   let completed = false;
   const loop = new PracticeLoop([{ name: sign.reference.signName, compiled: sign }], {
+    otherMovingSigns,
     onEvent: (event) => {
       if (event.type === 'signComplete' && !event.skipped) completed = true;
     },

@@ -12,7 +12,10 @@ import { BackButton } from '@/components/back-button.tsx';
 import { SkeletonGuideView } from '@/components/skeleton-guide.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { useAuthProfile } from '@/lib/auth/auth-state.ts';
+import type { CompiledMovement } from '@signlearn/engine/movement/compiled_movement';
+import { movementsOfSigns, signsOfChapter } from '@/lib/content/chapter-moving-signs.ts';
 import { getLevel } from '@/lib/data/content.ts';
+import type { Lesson } from '@/lib/data/schemas.ts';
 import { PICKER_LEVEL_COUNT } from '@/lib/data/curriculum.ts';
 import { SIGN_LANGUAGES } from '@/lib/data/languages.ts';
 import { DEFAULT_LANGUAGE } from '@/lib/data/paths.ts';
@@ -79,8 +82,11 @@ function TeacherStudio({ uid }: { uid: string }) {
   const [name, setName] = useState('');
   const [language, setLanguage] = useState(DEFAULT_LANGUAGE);
   const [levelIndex, setLevelIndex] = useState(0);
-  const [chapters, setChapters] = useState<string[]>([]);
+  const [chapters, setChapters] = useState<{ title: string; lessons: Lesson[] }[]>([]);
   const [chapterIndex, setChapterIndex] = useState(0);
+  // The chosen chapter's signs that move: a check judges a take as learners' takes will be judged,
+  // those followed alongside (a sign they fit better never completes for a learner).
+  const [chapterMoving, setChapterMoving] = useState<CompiledMovement[]>([]);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [checks, setChecks] = useState<{ again: boolean | null; other: boolean | null }>({ again: null, other: null });
   const [published, setPublished] = useState<Published | null>(null);
@@ -90,13 +96,25 @@ function TeacherStudio({ uid }: { uid: string }) {
   useEffect(() => {
     let live = true;
     getLevel(language, levelIndex)
-      .then((level) => live && setChapters(level.chapters.map((c, i) => c.title ?? `Chapter ${i + 1}`)))
+      .then((level) => live && setChapters(level.chapters.map((c, i) => ({ title: c.title ?? `Chapter ${i + 1}`, lessons: c.lessons }))))
       .catch(() => live && setChapters([]));
     setChapterIndex(0);
     return () => {
       live = false;
     };
   }, [language, levelIndex]);
+
+  const chapterLessons = chapters[chapterIndex]?.lessons;
+  useEffect(() => {
+    let live = true;
+    setChapterMoving([]);
+    if (chapterLessons) {
+      void movementsOfSigns(language, signsOfChapter(chapterLessons)).then((movements) => live && setChapterMoving(movements));
+    }
+    return () => {
+      live = false;
+    };
+  }, [language, chapterLessons]);
 
   const draw = (frame: LandmarkFrame) => {
     const canvas = canvasRef.current;
@@ -119,7 +137,7 @@ function TeacherStudio({ uid }: { uid: string }) {
       return;
     }
     if (!draft?.ok) return;
-    const done = takeCompletes(draft.compiled, frames);
+    const done = takeCompletes(draft.compiled, frames, chapterMoving.filter((movement) => movement.signName !== draft.compiled.reference.signName));
     setChecks((current) => ({ ...current, [purpose]: purpose === 'again' ? done : !done }));
   };
 
@@ -288,7 +306,7 @@ function TeacherStudio({ uid }: { uid: string }) {
             <label className="field">
               <span className="field__label">Chapter</span>
               <select className="field__input" value={chapterIndex} onChange={(event) => setChapterIndex(Number(event.target.value))} disabled={chapters.length === 0}>
-                {chapters.map((title, i) => (
+                {chapters.map(({ title }, i) => (
                   <option key={i} value={i}>
                     Chapter {i + 1}: {title}
                   </option>

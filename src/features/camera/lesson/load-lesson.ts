@@ -2,13 +2,13 @@
 // wrote, else the level fetched and cached) and each sign's reference record, compiled as one
 // lesson by the engine (every matching mode's data). A sign without a usable record is kept
 // without one: the session skips it with a message.
-import { compileMovement, type CompiledMovement } from '@signlearn/engine/movement/compiled_movement';
+import type { CompiledMovement } from '@signlearn/engine/movement/compiled_movement';
 import { compileLesson } from '@signlearn/engine/practice/compile_lesson';
 import type { PracticeSign } from '@signlearn/engine/practice/practice_session';
 import { spellWords, wordPracticeSigns } from '@signlearn/engine/practice/word_practice_signs';
 import type { ReferenceSign, SkeletonGuide } from '@signlearn/engine/reference/reference_sign_schema';
 import { loadChapter } from '@/lib/content/load-chapter.ts';
-import type { Lesson } from '@/lib/session-storage/session-storage.ts';
+import { movementsOfSigns, signsOfChapter } from '@/lib/content/chapter-moving-signs.ts';
 import { getSign } from '@/lib/data/content.ts';
 import { wordLettersOf } from '@/lib/data/languages.ts';
 
@@ -44,24 +44,6 @@ export function lessonAddress(search: URLSearchParams): LessonAddress | null {
   return { levelIndex, chapterIndex, lessonIndex };
 }
 
-/** The signs of the chapter's other lessons of signs (word lessons spell letters), each once, none of `lessonIndex`'s. */
-export function otherSignsOfChapter(lessons: readonly Lesson[], lessonIndex: number): string[] {
-  const own = new Set(lessons[lessonIndex]?.signs ?? []);
-  const names = lessons.flatMap((lesson, i) => (i === lessonIndex || (lesson.words && lesson.words.length > 0) ? [] : lesson.signs));
-  return [...new Set(names)].filter((name) => !own.has(name));
-}
-
-/** The movements of those of `names` that are signs that move; a record that cannot be read is left
- * out quietly (it is another lesson's to report). */
-async function movingSignsOf(language: string, names: readonly string[]): Promise<CompiledMovement[]> {
-  const records = await Promise.all(names.map((name) => getSign(language, name).catch(() => null)));
-  return names.flatMap((name, i) => {
-    const movement = records[i]?.movement;
-    const compiled = movement ? compileMovement(name, movement) : null;
-    return compiled ? [compiled] : [];
-  });
-}
-
 async function loadRecord(language: string, name: string): Promise<ReferenceSign | null> {
   try {
     const record = await getSign(language, name);
@@ -95,6 +77,6 @@ export async function loadLesson(language: string, address: LessonAddress): Prom
   // A lesson of one sign that moves (as a teacher publishes it) has no other sign in it to be told
   // apart from: the chapter's other signs that move are.
   const moves = compiled.some((sign) => sign?.movement);
-  const otherMovingSigns = moves ? await movingSignsOf(language, otherSignsOfChapter(lessons, address.lessonIndex)) : [];
+  const otherMovingSigns = moves ? await movementsOfSigns(language, signsOfChapter(lessons, address.lessonIndex)) : [];
   return { signs: lesson.signs.map((name, i) => ({ name, compiled: compiled[i]! })), lessonCount: lessons.length, guides, otherMovingSigns };
 }
