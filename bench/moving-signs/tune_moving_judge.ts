@@ -2,7 +2,7 @@
 // measures it (each signer's teacher-checked reference, every other signer judged) but on features
 // computed once, without the practice loop: a few seconds a setting. Prints one line a setting.
 //   node --import tsx bench/moving-signs/tune_moving_judge.ts [--nested | --end-pose-ceiling]
-import { anotherSignFitsBetter, rivalFitsBetterThan } from '../../engine/src/movement/another_sign_fits_better.ts';
+import { anotherSignFitsBetter } from '../../engine/src/movement/another_sign_fits_better.ts';
 import { buildMovementModel, MOVEMENT_KEY_COUNT, MovementClipError } from '../../engine/src/movement/build_movement_model.ts';
 import { compileMovement, type CompiledMovement } from '../../engine/src/movement/compiled_movement.ts';
 import { followMovement, MAX_FILLED_POSES, MAX_KEY_STEP, MOVEMENT_ERROR_CAP, MOVEMENT_FRAME_LIMIT } from '../../engine/src/movement/follow_movement.ts';
@@ -99,19 +99,20 @@ export function judge(movement: CompiledMovement, x: Prepared, speed: number, se
     }
     if (end.side >= 0) {
       if (!ended) continue;
-      if (!rivalFitsBetterThan(matchedMean, rivals, rivalStates)) return nowMs / 1000;
+      if (!anotherSignFitsBetter(matchedMean, rivals, rivalStates)) return nowMs / 1000;
       end.side = -1;
       ended = false;
     }
     for (let side = 0; side < 2; side++) {
       if (!seen[side]) continue;
       const a = states[side]!.current;
-      if (keysReached(states[side]!, movement, setting.limits) >= movement.keyCount && !anotherSignFitsBetter(states[side]!, movement, rivals, rivalStates)) {
+      if (keysReached(states[side]!, movement, setting.limits) < movement.keyCount) continue;
+      matchedMean[0] = a.cost[last]! / a.frames[last]!;
+      if (!anotherSignFitsBetter(matchedMean, rivals, rivalStates)) {
         lastExtent.learner = a.high[last]! - a.low[last]!;
         lastExtent.reference = movement.extent;
         for (let f = 0; f < MOVEMENT_FEATURE_COUNT; f++) lastExtent.rms[f] = Math.sqrt(a.squares[last * MOVEMENT_FEATURE_COUNT + f]! / a.frames[last]!) * movement.scales[f]!;
         startMovementEnd(end, side, states[side]!.latest, nowMs);
-        matchedMean[0] = a.cost[last]! / a.frames[last]!;
         break;
       }
     }

@@ -316,7 +316,9 @@ describe('a learner faster than the reference', () => {
           followMovement(rivalStates[q]![1], rival, at(i / 30));
         });
       }
-      return keysReached(state, movement) === MOVEMENT_KEY_COUNT && !anotherSignFitsBetter(state, movement, rivals, rivalStates);
+      if (keysReached(state, movement) !== MOVEMENT_KEY_COUNT) return false;
+      const last = MOVEMENT_KEY_COUNT - 1;
+      return !anotherSignFitsBetter(Float64Array.of(state.current.cost[last]! / state.current.frames[last]!), rivals, rivalStates);
     };
     expect(judged([], twinAt), 'the twin\'s course, no rival').toBe(true);
     expect(judged([twin], twinAt), 'the twin\'s course, the twin a rival').toBe(false);

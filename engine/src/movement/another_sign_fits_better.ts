@@ -3,11 +3,13 @@ import type { MovementState } from './movement_state.ts';
 
 /**
  * Whether another sign the learner might be making (`rivals`: the lesson's other moving signs, and
- * any the caller adds) fits the learner's movement better than the alignment that completes
- * `movement` on `state`: some rival, followed on either hand (`rivalStates[q]`: its left- and
+ * any the caller adds) fits the learner's movement better than the alignment that completes a sign,
+ * whose mean frame cost is `mean[0]` (in an array: a double passed as an argument is boxed on every
+ * call V8 does not inline): some rival, followed on either hand (`rivalStates[q]`: its left- and
  * right-hand states, fed the same frames), has an alignment through its own last key pose with a
- * lower mean frame cost. Without it a hand making one sign completes another wherever their
- * courses cross within the tolerances people differ by (a hand raised beside the head while the
+ * lower mean frame cost. MovementJudge asks when the sign matches and again once the movement has
+ * ended, the rivals having followed the whole of it. Without it a hand making one sign completes
+ * another wherever their courses cross within the tolerances people differ by (a hand raised beside the head while the
  * other signs THANK YOU at the chin reads as HELLO): of the other-sign completions on the PopSign
  * signers it refuses 14 of 36 and costs 4 of 3837 own signs (bench/moving-signs.md). No limit of
  * its own: the better fit wins, as a learner's teacher would say "that was the other sign".
@@ -15,26 +17,7 @@ import type { MovementState } from './movement_state.ts';
  *
  * ref: none in MediaPipe (a nearest-class decision among the signs followed)
  */
-export function anotherSignFitsBetter(
-  state: MovementState,
-  movement: CompiledMovement,
-  rivals: readonly CompiledMovement[],
-  rivalStates: readonly (readonly [MovementState, MovementState])[],
-): boolean {
-  const last = movement.keyCount - 1;
-  const frames = state.current.frames[last]!;
-  if (!(frames > 0)) return false;
-  completingMean[0] = state.current.cost[last]! / frames;
-  return rivalFitsBetterThan(completingMean, rivals, rivalStates);
-}
-
-const completingMean = new Float64Array(1);
-
-/** Whether some rival, on either hand, has an alignment through its own last key pose with a mean
- * frame cost below `mean[0]` (the matched sign's, kept from when it matched: MovementJudge checks
- * again once the movement has ended, the rivals having followed the whole of it). In an array: a
- * double passed as an argument is boxed (allocated) on every call V8 does not inline. */
-export function rivalFitsBetterThan(mean: Float64Array, rivals: readonly CompiledMovement[], rivalStates: readonly (readonly [MovementState, MovementState])[]): boolean {
+export function anotherSignFitsBetter(mean: Float64Array, rivals: readonly CompiledMovement[], rivalStates: readonly (readonly [MovementState, MovementState])[]): boolean {
   const limit = mean[0]!;
   for (let q = 0; q < rivals.length; q++) {
     const rivalLast = rivals[q]!.keyCount - 1;

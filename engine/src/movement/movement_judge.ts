@@ -1,7 +1,7 @@
 import type { LandmarkFrame } from '../core/landmark_frame.ts';
 import { Part, PART_COUNT } from '../core/landmark_layout.ts';
 import { PartStatus, type MatchReport } from '../match/match_report.ts';
-import { anotherSignFitsBetter, rivalFitsBetterThan } from './another_sign_fits_better.ts';
+import { anotherSignFitsBetter } from './another_sign_fits_better.ts';
 import type { CompiledMovement } from './compiled_movement.ts';
 import { FOLLOW_SETTINGS, followMovement, type FollowSettings } from './follow_movement.ts';
 import { movementCue } from './movement_cue.ts';
@@ -99,7 +99,7 @@ export class MovementJudge {
    */
   judge(movement: CompiledMovement, report: MatchReport): number {
     if (this.end.side >= 0) {
-      if (!this.ended || !rivalFitsBetterThan(this.matchedMean, this.rivals, this.rivalStates)) return this.matched(movement, report);
+      if (!this.ended || !anotherSignFitsBetter(this.matchedMean, this.rivals, this.rivalStates)) return this.matched(movement, report);
       // The whole movement made, another sign now fits it better: not this sign (judged afresh below).
       this.end.side = -1;
       this.ended = false;
@@ -113,12 +113,15 @@ export class MovementJudge {
       if (this.seen[s] !== 1) continue;
       const state = this.states[s]!;
       let r = keysReached(state, movement, this.limits);
-      if (r >= movement.keyCount && anotherSignFitsBetter(state, movement, this.rivals, this.rivalStates)) r = movement.keyCount - 1;
       if (r >= movement.keyCount) {
-        // Matched: the sign completes when the learner's movement ends (a later frame).
-        startMovementEnd(this.end, s, state.latest, state.frameMs);
+        // Through every key pose (so within the limits: frames > 0); another sign fitting better leaves it one short.
         this.matchedMean[0] = state.current.cost[movement.keyCount - 1]! / state.current.frames[movement.keyCount - 1]!;
-        return this.matched(movement, report);
+        if (anotherSignFitsBetter(this.matchedMean, this.rivals, this.rivalStates)) r = movement.keyCount - 1;
+        else {
+          // Matched: the sign completes when the learner's movement ends (a later frame).
+          startMovementEnd(this.end, s, state.latest, state.frameMs);
+          return this.matched(movement, report);
+        }
       }
       const cost = state.frameCost[Math.min(r, movement.keyCount - 1)]!;
       if (r > reached || (r === reached && cost < nearness)) {

@@ -140,8 +140,8 @@ export class PracticeLoop {
       return;
     }
     if (locked || this.movementSign !== this.session.signIndex) {
-      if (this.movementSign !== this.session.signIndex) this.movement.setRivals(this.rivals[this.session.signIndex] ?? []);
-      this.movement.reset();
+      // Forgets every alignment (the sign starts afresh) and follows the sign's rivals.
+      this.movement.setRivals(this.rivals[this.session.signIndex]!);
       this.movementSign = locked ? -1 : this.session.signIndex;
       if (locked) return;
     }
