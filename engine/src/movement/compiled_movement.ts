@@ -75,3 +75,14 @@ export function project(values: Float32Array, offset: number, scales: Float32Arr
   for (let f = 0; f < MOVEMENT_FEATURE_COUNT; f++) along += (values[offset + f]! / scales[f]!) * direction[f]!;
   return along;
 }
+
+/** How far apart two poses' movement features are: the root mean square of their differences, each
+ * in its feature's scale (as a frame's cost against a key pose is measured). */
+export function poseDistance(a: Float32Array, b: Float32Array, scales: Float32Array): number {
+  let sum = 0;
+  for (let f = 0; f < MOVEMENT_FEATURE_COUNT; f++) {
+    const change = (a[f]! - b[f]!) / scales[f]!;
+    sum += change * change;
+  }
+  return Math.sqrt(sum / MOVEMENT_FEATURE_COUNT);
+}

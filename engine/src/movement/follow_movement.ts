@@ -1,4 +1,4 @@
-import { project, type CompiledMovement } from './compiled_movement.ts';
+import { poseDistance, project, type CompiledMovement } from './compiled_movement.ts';
 import { MOVEMENT_FEATURE_COUNT } from './movement_features.ts';
 import { resetMovementState, type MovementState } from './movement_state.ts';
 
@@ -62,14 +62,9 @@ export function followMovement(state: MovementState, movement: CompiledMovement,
   if (!Number.isNaN(state.lastSeenMs) && (nowMs - state.lastSeenMs > HAND_LOST_RESET_MS || nowMs < state.lastSeenMs)) resetMovementState(state);
   if (!Number.isNaN(state.lastSeenMs)) {
     const previous = state.latest;
-    let sum = 0;
-    for (let f = 0; f < F; f++) {
-      const change = (features[f]! - previous[f]!) / movement.scales[f]!;
-      sum += change * change;
-    }
     // How far the reference's hand goes in the time since the previous frame.
     const referenceWay = movement.pacePerMs * (nowMs - state.lastSeenMs);
-    const filled = referenceWay > 0 ? Math.min(settings.maxFilled, Math.ceil(Math.sqrt(sum / F) / referenceWay) - 1) : 0;
+    const filled = referenceWay > 0 ? Math.min(settings.maxFilled, Math.ceil(poseDistance(features, previous, movement.scales) / referenceWay) - 1) : 0;
     const between = state.between;
     for (let j = 1; j <= filled; j++) {
       const share = j / (filled + 1);

@@ -1,3 +1,4 @@
+import { poseDistance } from './compiled_movement.ts';
 import { MOVEMENT_FEATURE_COUNT } from './movement_features.ts';
 
 /** The hand stays within this many scales (root mean square over the features, as a frame's cost)
@@ -56,12 +57,7 @@ export function movementEnded(end: MovementEnd, features: Float32Array | null, n
     return nowMs - end.lostMs >= END_LOST_MS;
   }
   end.lostMs = NaN;
-  let sum = 0;
-  for (let f = 0; f < MOVEMENT_FEATURE_COUNT; f++) {
-    const change = (features[f]! - end.rest[f]!) / scales[f]!;
-    sum += change * change;
-  }
-  if (Math.sqrt(sum / MOVEMENT_FEATURE_COUNT) > END_STILL_SCALES) {
+  if (poseDistance(features, end.rest, scales) > END_STILL_SCALES) {
     end.rest.set(features);
     end.restMs = nowMs;
     return false;
