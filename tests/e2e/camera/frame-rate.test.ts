@@ -36,6 +36,8 @@ async function fixtureAt(fps: number): Promise<string> {
 interface LessonTiming {
   /** Page time (performance.now) of the fixture's first frame. */
   startMs: number;
+  /** Page time at which the overlay drew its first landmark frame: from then on the screen judges what it is shown. */
+  firstDrawnMs: number;
   /** Page time at which the lesson bar reached 1, 2 and 3 signs done. */
   completedMs: number[];
 }
@@ -43,16 +45,19 @@ interface LessonTiming {
 /** Plays the lesson at `fps` and returns when each sign completed, in page time. */
 async function playLesson(fps: number): Promise<LessonTiming> {
   const { page, context, consoleErrors } = await signedInPage(browser);
-  // Every change of the lesson bar, timed in the page the moment it happens (not by polling).
+  // Every change of the lesson bar, and the overlay's first drawn frame, timed in the page the
+  // moment it happens (not by polling).
   await page.addInitScript(() => {
     const seen: Array<{ at: number; done: number }> = [];
-    (window as unknown as { lessonBarChanges: typeof seen }).lessonBarChanges = seen;
+    const page = window as unknown as { lessonBarChanges: typeof seen; firstDrawnMs?: number };
+    page.lessonBarChanges = seen;
     new MutationObserver((records) => {
       for (const record of records) {
         const target = record.target as Element;
-        if (target.getAttribute('aria-label') === 'Lesson progress') seen.push({ at: performance.now(), done: Number(target.getAttribute('aria-valuenow')) });
+        if (record.attributeName === 'data-frames-drawn') page.firstDrawnMs ??= performance.now();
+        else if (target.getAttribute('aria-label') === 'Lesson progress') seen.push({ at: performance.now(), done: Number(target.getAttribute('aria-valuenow')) });
       }
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-valuenow', 'data-frames-drawn'] });
   });
   const fixture = await serveFixture(context, `abc-${fps}fps.json`, await fixtureAt(fps));
   await page.goto(cameraUrl(0, 0, 0, fixture));
@@ -60,21 +65,27 @@ async function playLesson(fps: number): Promise<LessonTiming> {
   await page.getByText('Lesson Completed!').waitFor({ timeout: 60_000 });
   const timing = await page.evaluate(() => ({
     startMs: performance.getEntriesByName('signlearn:fixture-start')[0]?.startTime ?? NaN,
+    firstDrawnMs: (window as unknown as { firstDrawnMs?: number }).firstDrawnMs ?? NaN,
     changes: (window as unknown as { lessonBarChanges: Array<{ at: number; done: number }> }).lessonBarChanges,
   }));
   await context.close();
   expect(consoleErrors).toEqual([]);
   expect(timing.startMs).toBeGreaterThan(0);
+  expect(timing.firstDrawnMs).toBeGreaterThan(0);
   const completedMs = [1, 2, 3].map((done) => timing.changes.find((change) => change.done === done)?.at ?? NaN);
   for (const at of completedMs) expect(at).toBeGreaterThan(timing.startMs);
-  return { startMs: timing.startMs, completedMs };
+  return { startMs: timing.startMs, firstDrawnMs: timing.firstDrawnMs, completedMs };
 }
 
-/** Seconds each sign took from the moment the learner showed it (and the screen was judging). */
-function holdSeconds({ startMs, completedMs }: LessonTiming): number[] {
+/**
+ * Seconds each sign took from the moment the learner showed it and the screen was judging: the first
+ * letter from the overlay's first landmark frame (a page starved while it opens draws late, and no
+ * learner is judged before they are seen), the others from the end of the pause after the one before.
+ */
+function holdSeconds({ startMs, firstDrawnMs, completedMs }: LessonTiming): number[] {
   return completedMs.map((at, k) => {
     const shown = startMs + k * SECONDS_PER_SIGN * 1000;
-    const judging = k === 0 ? startMs : completedMs[k - 1]! + PAUSE_AFTER_SIGN_MS;
+    const judging = k === 0 ? Math.max(startMs, firstDrawnMs) : completedMs[k - 1]! + PAUSE_AFTER_SIGN_MS;
     return (at - Math.max(shown, judging)) / 1000;
   });
 }
