@@ -1,7 +1,9 @@
-// Builds the browser bench pages (bench/pages/*.html) with Vite into .cache/bench-pages/.
+// Builds the browser bench pages (bench/pages/*.html) with Vite into .cache/bench-pages/<sources' hash>/.
 // A page is rebuilt when any source under bench/pages, bench/lib/types.ts or engine/src changed.
+// Two bench files may ask at once (npm test runs them two at a time): each builds into a folder of
+// its own and renames it into place, so nobody serves a folder another build is emptying.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { trackerAliases, trackerWorkerOptions } from '../../engine/src/tracker/browser/vite_settings.ts';
 
@@ -23,11 +25,13 @@ export function pagesSourceHash(root: string): string {
 }
 
 export async function buildPages(root: string, log: (line: string) => void): Promise<string> {
-  const outDir = join(root, '.cache', 'bench-pages');
-  const stamp = join(outDir, '.source-hash');
+  const folder = join(root, '.cache', 'bench-pages');
   const hash = pagesSourceHash(root);
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return outDir;
+  const outDir = join(folder, hash);
+  if (existsSync(outDir)) return outDir;
   log('bench: building the browser pages with Vite');
+  mkdirSync(folder, { recursive: true });
+  const building = join(folder, `${hash}.building-${process.pid}-${Date.now()}`);
   const { build } = await import('vite');
   const pagesDir = join(root, 'bench', 'pages');
   const input = Object.fromEntries(
@@ -49,7 +53,7 @@ export async function buildPages(root: string, log: (line: string) => void): Pro
     },
     worker: trackerWorkerOptions,
     build: {
-      outDir,
+      outDir: building,
       emptyOutDir: true,
       target: 'es2022',
       minify: false,
@@ -59,6 +63,16 @@ export async function buildPages(root: string, log: (line: string) => void): Pro
       rollupOptions: { input },
     },
   });
-  writeFileSync(stamp, hash);
+  try {
+    renameSync(building, outDir);
+  } catch (error) {
+    // Another build of the same sources got there first: its pages are these pages.
+    rmSync(building, { recursive: true, force: true });
+    if (!existsSync(outDir)) throw error;
+  }
+  // Pages of older sources (and what a killed build left) go, except builds still under way.
+  for (const name of readdirSync(folder)) {
+    if (name !== hash && !name.includes('.building-')) rmSync(join(folder, name), { recursive: true, force: true });
+  }
   return outDir;
 }
