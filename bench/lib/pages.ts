@@ -70,9 +70,22 @@ export async function buildPages(root: string, log: (line: string) => void): Pro
     rmSync(building, { recursive: true, force: true });
     if (!existsSync(outDir)) throw error;
   }
-  // Pages of older sources (and what a killed build left) go, except builds still under way.
+  // Pages of older sources go, and what a killed build left; a build still under way stays.
   for (const name of readdirSync(folder)) {
-    if (name !== hash && !name.includes('.building-')) rmSync(join(folder, name), { recursive: true, force: true });
+    if (name !== hash && !buildStillRunning(name)) rmSync(join(folder, name), { recursive: true, force: true });
   }
   return outDir;
+}
+
+/** Whether `name` is a build folder whose process is alive (`<hash>.building-<pid>-<ms>`). */
+function buildStillRunning(name: string): boolean {
+  const pid = Number(/\.building-(\d+)-/.exec(name)?.[1]);
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
