@@ -9,11 +9,11 @@ import type { MovementState } from './movement_state.ts';
  * right-hand states, fed the same frames), has an alignment through its own last key pose with a
  * lower mean frame cost. MovementJudge asks when the sign matches and again once the movement has
  * ended, the rivals having followed the whole of it. Without it a hand making one sign completes
- * another wherever their courses cross within the tolerances people differ by (a hand raised beside the head while the
- * other signs THANK YOU at the chin reads as HELLO): of the other-sign completions on the PopSign
- * signers it refuses 14 of 36 and costs 4 of 3837 own signs (bench/moving-signs.md). No limit of
- * its own: the better fit wins, as a learner's teacher would say "that was the other sign".
- * Allocates nothing.
+ * another wherever their courses cross within the tolerances people differ by (a hand raised
+ * beside the head while the other signs THANK YOU at the chin reads as HELLO): of the other-sign
+ * completions on the PopSign signers it refuses 14 of 36 and costs 4 of 3837 own signs
+ * (bench/moving-signs.md). No limit of its own: the better fit wins, as a learner's teacher would
+ * say "that was the other sign". Allocates nothing.
  *
  * ref: none in MediaPipe (a nearest-class decision among the signs followed)
  */

@@ -146,6 +146,32 @@ export function recordTraffic(context: BrowserContext, page: Page): { requests: 
   return { requests, socketFrames };
 }
 
+/** A value the lesson bar took (signs done), and when, in page time (performance.now). */
+export interface LessonBarChange {
+  at: number;
+  done: number;
+}
+
+/**
+ * Records every value the lesson bar takes, in the page the moment it changes (a MutationObserver
+ * runs right after the change): a test polling the page, slower on a loaded machine, can miss the
+ * last one, shown just before the completed card. Call before the page opens the camera screen; the
+ * returned function reads the changes so far.
+ */
+export async function recordLessonBar(page: Page): Promise<() => Promise<LessonBarChange[]>> {
+  await page.addInitScript(() => {
+    const changes: Array<{ at: number; done: number }> = [];
+    (window as unknown as { lessonBarChanges: typeof changes }).lessonBarChanges = changes;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const target = record.target as Element;
+        if (target.getAttribute('aria-label') === 'Lesson progress') changes.push({ at: performance.now(), done: Number(target.getAttribute('aria-valuenow')) });
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+  });
+  return () => page.evaluate(() => (window as unknown as { lessonBarChanges: Array<{ at: number; done: number }> }).lessonBarChanges);
+}
+
 /**
  * Holds the lesson on each of `signNames` in turn, the moment the screen shows it, with the app's
  * own pause for a hidden tab (the clock and the landmark source stop; lesson-fixture.test.ts proves

@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { buildPracticeFixture } from '../../../engine/src/recordings/build_practice_fixture.ts';
 import { loadAlphabetFolder } from '../../../engine/src/node/load_alphabet_folder.ts';
 import { ALPHABET_DIR } from '../../../server/paths.ts';
-import { cacheDir, cameraUrl, expectFixtureSource, launchWithFakeCamera, serveFixture, signedInPage } from './camera-harness.ts';
+import { cacheDir, cameraUrl, expectFixtureSource, launchWithFakeCamera, recordLessonBar, serveFixture, signedInPage } from './camera-harness.ts';
 
 const SIGNS = ['A', 'B', 'C'] as const;
 const SECONDS_PER_SIGN = 4;
@@ -45,19 +45,13 @@ interface LessonTiming {
 /** Plays the lesson at `fps` and returns when each sign completed, in page time. */
 async function playLesson(fps: number): Promise<LessonTiming> {
   const { page, context, consoleErrors } = await signedInPage(browser);
-  // Every change of the lesson bar, and the overlay's first drawn frame, timed in the page the
-  // moment it happens (not by polling).
+  const lessonBarChanges = await recordLessonBar(page);
+  // The overlay's first drawn frame, timed in the page the moment it happens (not by polling).
   await page.addInitScript(() => {
-    const seen: Array<{ at: number; done: number }> = [];
-    const page = window as unknown as { lessonBarChanges: typeof seen; firstDrawnMs?: number };
-    page.lessonBarChanges = seen;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        const target = record.target as Element;
-        if (record.attributeName === 'data-frames-drawn') page.firstDrawnMs ??= performance.now();
-        else if (target.getAttribute('aria-label') === 'Lesson progress') seen.push({ at: performance.now(), done: Number(target.getAttribute('aria-valuenow')) });
-      }
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-valuenow', 'data-frames-drawn'] });
+    const page = window as unknown as { firstDrawnMs?: number };
+    new MutationObserver(() => {
+      page.firstDrawnMs ??= performance.now();
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-frames-drawn'] });
   });
   const fixture = await serveFixture(context, `abc-${fps}fps.json`, await fixtureAt(fps));
   await page.goto(cameraUrl(0, 0, 0, fixture));
@@ -66,13 +60,13 @@ async function playLesson(fps: number): Promise<LessonTiming> {
   const timing = await page.evaluate(() => ({
     startMs: performance.getEntriesByName('signlearn:fixture-start')[0]?.startTime ?? NaN,
     firstDrawnMs: (window as unknown as { firstDrawnMs?: number }).firstDrawnMs ?? NaN,
-    changes: (window as unknown as { lessonBarChanges: Array<{ at: number; done: number }> }).lessonBarChanges,
   }));
+  const changes = await lessonBarChanges();
   await context.close();
   expect(consoleErrors).toEqual([]);
   expect(timing.startMs).toBeGreaterThan(0);
   expect(timing.firstDrawnMs).toBeGreaterThan(0);
-  const completedMs = [1, 2, 3].map((done) => timing.changes.find((change) => change.done === done)?.at ?? NaN);
+  const completedMs = [1, 2, 3].map((done) => changes.find((change) => change.done === done)?.at ?? NaN);
   for (const at of completedMs) expect(at).toBeGreaterThan(timing.startMs);
   return { startMs: timing.startMs, firstDrawnMs: timing.firstDrawnMs, completedMs };
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ASQ_LETTER_LEVELS, BZS_LETTER_LEVELS } from '@/lib/data/letter-levels-other.ts';
-import { cacheDir, cameraUrl, launchWithFakeCamera, messiPhoto, readDatabase, screenshotDir, signedInPage } from './camera-harness.ts';
+import { cacheDir, cameraUrl, launchWithFakeCamera, messiPhoto, readDatabase, recordLessonBar, screenshotDir, signedInPage } from './camera-harness.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -40,18 +40,7 @@ const sample = (page: Page): Promise<Sample> =>
 describe('Watch a recorded signer', () => {
   test('the recorded signer completes the first lesson through the real practice loop; labelled a recording; nothing saved', async () => {
     const { page, user, consoleErrors } = await signedInPage(browser);
-    // Every value the lesson bar takes, recorded in the page as it changes: the samples below
-    // (every 100 ms, slower on a loaded machine) can miss the last one, shown just before the card.
-    await page.addInitScript(() => {
-      const values: number[] = [];
-      (window as unknown as { lessonBarValues: number[] }).lessonBarValues = values;
-      new MutationObserver((records) => {
-        for (const record of records) {
-          const target = record.target as Element;
-          if (target.getAttribute('aria-label') === 'Lesson progress') values.push(Number(target.getAttribute('aria-valuenow')));
-        }
-      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-valuenow'] });
-    });
+    const lessonBarChanges = await recordLessonBar(page);
     await page.goto(`${cameraUrl(0, 0, 0)}&watch=signer`);
     await expect.poll(() => page.getByTestId('tracker-backend').textContent(), { timeout: 30_000 }).toMatch(/Pose tracking: recorded signer/);
     expect(await page.getByTestId('recording-label').textContent()).toMatch(/^Recording: a recorded signer.s hand, not you$/);
@@ -85,8 +74,7 @@ describe('Watch a recorded signer', () => {
       expect(rings.filter((r, i) => i > 0 && r < rings[i - 1]!).length, `ring of ${sign} never goes back`).toBe(0);
     }
     // The lesson bar counted every letter (the last one just before the card).
-    const lessonBar = await page.evaluate(() => (window as unknown as { lessonBarValues: number[] }).lessonBarValues);
-    expect(Math.max(...lessonBar)).toBe(order.length);
+    expect(Math.max(...(await lessonBarChanges()).map((change) => change.done))).toBe(order.length);
     expect(order).toEqual(['A', 'B', 'C']);
     expect(samples.at(-1)!.framesDrawn, 'the skeleton was drawn').toBeGreaterThan(30);
 
