@@ -60,8 +60,9 @@ export async function signedInPage(browser: Browser, options: { progress?: Recor
 }> {
   const user = await createUser(options);
   const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-  // The test app is Vite's dev server: a source file saved while a test runs would make its
-  // hot-reload socket reload the page mid-lesson. The socket is answered here and never forwarded.
+  // With SIGNLEARN_TEST_APP=dev the test app is Vite's dev server: a source file saved while a
+  // test runs would make its hot-reload socket reload the page mid-lesson. The socket is answered
+  // here and never forwarded.
   const appHost = new URL(learnUrl).host;
   await context.routeWebSocket((url) => url.host === appHost, () => {});
   const page = await context.newPage();
