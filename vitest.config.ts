@@ -83,9 +83,9 @@ export default defineConfig({
           // seconds: expect.poll waits up to 15 s unless a test gives its own limit (1 s by
           // default); it ends as soon as what it waits for is there.
           expect: { poll: { timeout: 15_000 } },
-          // Browser test files two at a time, in a group of their own: most of their time is a
-          // lesson played in real time, not CPU (docs/engineer/app.md, "Tests": "Two browser test
-          // files at a time"). SIGNLEARN_E2E_WORKERS sets another count.
+          // Browser test files two at a time, in a group of their own: each keeps about one core
+          // busy (Chromium drawing the page), so two fill a 2-core machine (docs/engineer/app.md,
+          // "Tests": "Two browser test files at a time"). SIGNLEARN_E2E_WORKERS sets another count.
           maxWorkers: E2E_WORKERS,
           fileParallelism: E2E_WORKERS > 1,
           sequence: { groupOrder: 2 },

@@ -161,7 +161,7 @@ export interface LessonBarChange {
  */
 export async function recordLessonBar(page: Page): Promise<() => Promise<LessonBarChange[]>> {
   await page.addInitScript(() => {
-    const changes: Array<{ at: number; done: number }> = [];
+    const changes: LessonBarChange[] = [];
     (window as unknown as { lessonBarChanges: typeof changes }).lessonBarChanges = changes;
     new MutationObserver((records) => {
       for (const record of records) {
@@ -170,7 +170,7 @@ export async function recordLessonBar(page: Page): Promise<() => Promise<LessonB
       }
     }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-valuenow'] });
   });
-  return () => page.evaluate(() => (window as unknown as { lessonBarChanges: Array<{ at: number; done: number }> }).lessonBarChanges);
+  return () => page.evaluate(() => (window as unknown as { lessonBarChanges: LessonBarChange[] }).lessonBarChanges);
 }
 
 /**
