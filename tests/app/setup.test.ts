@@ -14,8 +14,8 @@ const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
 describe('setup changes only what it must', () => {
   test('apt-get installs the named packages and nothing recommended with them', () => {
     const names = SYSTEM_PACKAGES.map((item) => item.name);
-    expect(names).toEqual(['chromium', 'ffmpeg', 'strace']);
-    expect(aptInstallArguments(names)).toEqual(['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'ffmpeg', 'strace']);
+    expect(names).toEqual(['chromium', 'chromium-headless-shell', 'ffmpeg', 'strace']);
+    expect(aptInstallArguments(names)).toEqual(['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'chromium-headless-shell', 'ffmpeg', 'strace']);
   });
 
   test('says before installing what it installs, why, and how to skip it', () => {

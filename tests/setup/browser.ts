@@ -1,10 +1,19 @@
-// Launches Debian's Chromium (/usr/bin/chromium, installed by scripts/ensure-setup.mjs) through
-// playwright-core with a fresh temporary profile. Shared by the app, camera and bench browser
-// tests: pass extra flags (e.g. fake-camera ones) in `args`.
+// Launches Debian's Chromium through playwright-core with a fresh temporary profile. Shared by the
+// app, camera and bench browser tests: pass extra flags (e.g. fake-camera ones) in `args`.
+// Headless, it is Debian's chromium-headless-shell (installed by scripts/ensure-setup.mjs; the
+// desktop chromium where it is missing): the same Chromium without the desktop browser around its
+// pages, which costs every page about a third less CPU (docs/engineer/app.md) and is what
+// playwright itself runs headless.
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+/** A visible window needs the desktop Chromium; so does a machine without the shell. */
+const DESKTOP_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : DESKTOP_CHROMIUM_PATH);
+if (CHROMIUM_PATH === DESKTOP_CHROMIUM_PATH && !process.env.CHROMIUM_PATH && existsSync(DESKTOP_CHROMIUM_PATH)) {
+  console.warn(`browser tests: ${HEADLESS_SHELL_PATH} is not installed; using ${DESKTOP_CHROMIUM_PATH}, which takes about a third more CPU a page`);
+}
 
 /** Nothing leaves the machine: every host name fails to resolve except loopback ones.
  * `*.localhost` (the learning host, learn.localhost) must be excluded explicitly. */
@@ -29,13 +38,18 @@ export interface LaunchOptions {
 }
 
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run 'node scripts/ensure-setup.mjs' (as root it installs Debian's chromium)`);
+  const headless = options.headless ?? true;
+  const executablePath = headless ? CHROMIUM_PATH : DESKTOP_CHROMIUM_PATH;
+  if (!existsSync(executablePath)) {
+    throw new Error(
+      `Chromium not found at ${executablePath}: run 'node scripts/ensure-setup.mjs' (as root it installs Debian's ` +
+        `chromium and chromium-headless-shell), or set CHROMIUM_PATH to a Chromium`,
+    );
   }
   // launch() gives every browser a fresh temporary profile, removed on close.
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: options.headless ?? true,
+    executablePath,
+    headless,
     args: [...BASE_ARGS, ...(options.args ?? [])],
   });
 }

@@ -7,8 +7,9 @@ import { cameraUrl, signedInPage } from './camera-harness.ts';
 
 let browser: Browser;
 beforeAll(async () => {
-  // A fake camera device, but every permission prompt refused.
-  browser = await launchBrowser({ args: ['--use-fake-device-for-media-stream', '--deny-permission-prompts'] });
+  // A fake camera device, and the person refusing the camera when asked (Chromium's stand-in for
+  // its prompt, set to refuse; the headless shell has no prompt for --deny-permission-prompts).
+  browser = await launchBrowser({ args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream=deny'] });
 });
 afterAll(async () => {
   await browser?.close();
