@@ -24,7 +24,11 @@ export const SYSTEM_PACKAGES = [
   { name: 'chromium', why: "the bench's browser pages and audits", present: () => existsSync('/usr/bin/chromium') },
   // The same Chromium without its desktop shell: the browser tests' pages cost about a third
   // less CPU in it (docs/engineer/app.md), and it is what playwright runs headless by default.
-  { name: 'chromium-headless-shell', why: 'the browser tests', present: () => existsSync('/usr/bin/chromium-headless-shell') },
+  {
+    name: 'chromium-headless-shell',
+    why: 'the browser tests; without it they run in the desktop chromium, about a third more CPU a page',
+    present: () => existsSync('/usr/bin/chromium-headless-shell'),
+  },
   { name: 'ffmpeg', why: 'the video clips', present: () => has('ffmpeg') },
   { name: 'strace', why: 'the clone test', present: () => has('strace') },
 ];

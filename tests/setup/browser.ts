@@ -8,12 +8,10 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
-/** A visible window needs the desktop Chromium; so does a machine without the shell. */
+/** A visible window needs the desktop Chromium; so does a machine without the shell (setup's
+ * line about the missing package says so once a run, not each test file). */
 const DESKTOP_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : DESKTOP_CHROMIUM_PATH);
-if (CHROMIUM_PATH === DESKTOP_CHROMIUM_PATH && !process.env.CHROMIUM_PATH && existsSync(DESKTOP_CHROMIUM_PATH)) {
-  console.warn(`browser tests: ${HEADLESS_SHELL_PATH} is not installed; using ${DESKTOP_CHROMIUM_PATH}, which takes about a third more CPU a page`);
-}
 
 /** Nothing leaves the machine: every host name fails to resolve except loopback ones.
  * `*.localhost` (the learning host, learn.localhost) must be excluded explicitly. */
