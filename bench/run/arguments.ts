@@ -14,6 +14,8 @@ export interface BenchOptions {
   signersVideo?: boolean;
   /** Signers (--video-without-body): also video mode with hands looked for without a body (close-up recordings' setting). */
   signersVideoWithoutBody?: boolean;
+  /** Signers (--schedule): video mode on a held letter's tracking schedule (HELD_SIGN_SCHEDULE), as the camera screen tracks a letter. */
+  signersSchedule?: boolean;
   /** Moving signs: a folder of PopSign signer files to judge instead of data/popsign-hello-thankyou. */
   popsign?: string;
   /** Accuracy: reuse MediaPipe's landmarks from this earlier output folder (see bench/accuracy/run_accuracy.ts). */
@@ -38,6 +40,7 @@ export function parseArgs(argv: string[], root: string): BenchOptions {
     rerunMediaPipe: argv.includes('--rerun-mediapipe'),
     signersVideo: argv.includes('--video'),
     signersVideoWithoutBody: argv.includes('--video-without-body'),
+    signersSchedule: argv.includes('--schedule'),
     adapter: adapterIndex >= 0 ? (argv[adapterIndex + 1] as RuntimesOptions['adapter']) : undefined,
     quick,
     // A quick run does not overwrite the last full run's results.

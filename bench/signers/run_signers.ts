@@ -10,7 +10,10 @@
 // --video-without-body, video mode with hands looked for without a body too (the setting for
 // close-up recordings, `engine track --video --hands-without-pose`; off for the camera).
 //
-//   npm run bench -- --only signers [--video] [--video-without-body] [--rerun-mediapipe]
+// With --schedule, video mode runs on a held letter's tracking schedule (HELD_SIGN_SCHEDULE: the
+// signing hand every frame, the body and the other hand every few), as the camera screen tracks a letter.
+//
+//   npm run bench -- --only signers [--video] [--video-without-body] [--schedule] [--rerun-mediapipe]
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +54,8 @@ export interface SignersOptions {
   video?: boolean;
   /** Also video mode with hands looked for without a body (as long again, cached). */
   videoWithoutBody?: boolean;
+  /** Video mode on a held letter's tracking schedule (HELD_SIGN_SCHEDULE), as the camera screen tracks a letter. */
+  scheduled?: boolean;
   /** Only these photographs (tests). */
   photos?: Photo[];
   /** Judge every photograph with a judge learned without it (cross_validate.ts: eleven folds, minutes each); by default only on all the photographs. */
@@ -80,7 +85,7 @@ export async function runSigners(options: SignersOptions): Promise<SignersResult
   const theirs = judgePhotos(judge, photos, (p) => (storedByKey.has(photoKey(p)) ? mediapipeFrame(storedByKey.get(photoKey(p))!) : null), log, 'MediaPipe Hands\' landmarks');
 
   const runVideo = async (handsWithoutPose: boolean): Promise<{ run: VideoRun; results: Map<string, VideoPhotoResult>; frames: (photo: Photo) => LandmarkFrame[] }> => {
-    const videos = await trackPhotosAsVideo({ root, photos, log, cacheDir: join(options.outDir, 'signers'), handsWithoutPose });
+    const videos = await trackPhotosAsVideo({ root, photos, log, cacheDir: join(options.outDir, 'signers'), handsWithoutPose, scheduled: options.scheduled });
     const frames = (p: Photo) => videos.frames.get(photoKey(p))!;
     return {
       run: { frames: videos.frameCount, fps: JUDGED_FPS, msPerFrame: videos.msPerFrame, backend: videos.backend },
@@ -138,6 +143,7 @@ export async function runSigners(options: SignersOptions): Promise<SignersResult
     trackerMsPerPhoto: tracked.msPerPhoto,
     ...(video ? { video: video.run } : {}),
     ...(videoWithoutBody ? { videoWithoutBody: videoWithoutBody.run } : {}),
+    ...(options.scheduled ? { scheduled: true } : {}),
     mediapipe: stored?.made ?? null,
     photos: photos.map((p) => ({
       photo: photoKey(p),

@@ -35,6 +35,8 @@ export interface SignersResult {
   video?: VideoRun;
   /** --video-without-body: the same, hands looked for without a body. */
   videoWithoutBody?: VideoRun;
+  /** --schedule: the video rows tracked on a held letter's schedule (HELD_SIGN_SCHEDULE). */
+  scheduled?: boolean;
   mediapipe: StoredMediaPipeHands['made'] | null;
   photos: PhotoResult[];
   acceptance: AcceptanceFigures | null;

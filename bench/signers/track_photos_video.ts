@@ -12,6 +12,7 @@ import { cloneLandmarkFrame, createLandmarkFrame, type LandmarkFrame } from '../
 import { Part, POINT_STRIDE, X, Y } from '../../engine/src/core/landmark_layout.ts';
 import type { LandmarkTracker } from '../../engine/src/tracker/landmark_tracker.ts';
 import type { PixelFrame } from '../../engine/src/tracker/types.ts';
+import { HELD_SIGN_SCHEDULE } from '../../engine/src/practice/tracking_schedule_for_sign.ts';
 import { JUDGED_FPS } from './judge_photo.ts';
 import { photoKey } from './photos.ts';
 import { fromCached, MODEL_FOLDER, toCached, trackerVersion, type CachedLandmarks, type TrackPhotosOptions } from './track_photos.ts';
@@ -103,23 +104,29 @@ export interface TrackedVideos {
   msPerFrame: number | null;
 }
 
-/** `handsWithoutPose`: hands looked for without a body too (close-up recordings; the app's camera does too). */
-export async function trackPhotosAsVideo(options: TrackPhotosOptions & { frameCount?: number; handsWithoutPose?: boolean }): Promise<TrackedVideos> {
+/**
+ * `handsWithoutPose`: hands looked for without a body too (close-up recordings; the app's camera
+ * does too). `scheduled`: on a held letter's tracking schedule (HELD_SIGN_SCHEDULE), as the camera
+ * screen tracks a letter.
+ */
+export async function trackPhotosAsVideo(options: TrackPhotosOptions & { frameCount?: number; handsWithoutPose?: boolean; scheduled?: boolean }): Promise<TrackedVideos> {
   const { root, photos, log } = options;
   const frameCount = options.frameCount ?? VIDEO_FRAMES;
   const withoutBody = options.handsWithoutPose === true;
+  const schedule = options.scheduled ? HELD_SIGN_SCHEDULE : null;
+  const scheduleName = schedule ? `held-letter schedule (the body and the other hand every ${schedule.poseEvery} frames)` : '';
   const version = trackerVersion(root);
-  const cacheFile = options.cacheDir ? join(options.cacheDir, `tracker-video-${version}-${frameCount}f-${TRACKED_FRAMES}tracked-settled${SETTLED_FRAMES}${withoutBody ? '-without-body' : ''}.json`) : null;
+  const cacheFile = options.cacheDir ? join(options.cacheDir, `tracker-video-${version}-${frameCount}f-${TRACKED_FRAMES}tracked-settled${SETTLED_FRAMES}${withoutBody ? '-without-body' : ''}${schedule ? `-schedule${schedule.poseEvery}-${schedule.otherHandEvery}` : ''}.json`) : null;
   const cache: Record<string, CachedLandmarks[]> = cacheFile && existsSync(cacheFile) ? (JSON.parse(readFileSync(cacheFile, 'utf8')) as Record<string, CachedLandmarks[]>) : {};
   const missing = photos.filter((p) => !cache[photoKey(p)]);
-  if (cacheFile) log(`signers: our tracker in video mode (code version ${version}, up to ${frameCount} frames a photograph${withoutBody ? ', hands without a body too' : ''}): ${photos.length - missing.length} of ${photos.length} photographs cached, ${missing.length} to track`);
+  if (cacheFile) log(`signers: our tracker in video mode (code version ${version}, up to ${frameCount} frames a photograph${withoutBody ? ', hands without a body too' : ''}${schedule ? `, ${scheduleName}` : ''}): ${photos.length - missing.length} of ${photos.length} photographs cached, ${missing.length} to track`);
   let backend: Record<string, unknown> = {};
   const times: number[] = [];
   if (missing.length > 0) {
     const { createNodeTracker, rgbPixels } = await import('../../engine/src/tracker/node/node_tracker.ts');
     const { decodeImageFile } = await import('../../engine/src/tracker/node/node_image.ts');
-    const created = await createNodeTracker({ modelBaseUrl: join(root, MODEL_FOLDER), handsWithoutPose: withoutBody });
-    backend = { library: 'signlearn engine tracker', ...created.backend, node: process.version, mode: `track (video), up to ${frameCount} frames at ${VIDEO_FPS} fps, ${TRACKED_FRAMES} after the first hand or until settled${withoutBody ? ', hands without a body too' : ''}` };
+    const created = await createNodeTracker({ modelBaseUrl: join(root, MODEL_FOLDER), handsWithoutPose: withoutBody, schedule });
+    backend = { library: 'signlearn engine tracker', ...created.backend, node: process.version, mode: `track (video), up to ${frameCount} frames at ${VIDEO_FPS} fps, ${TRACKED_FRAMES} after the first hand or until settled${withoutBody ? ', hands without a body too' : ''}${schedule ? `, ${scheduleName}` : ''}` };
     try {
       for (let i = 0; i < missing.length; i++) {
         const photo = missing[i]!;

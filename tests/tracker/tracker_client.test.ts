@@ -62,7 +62,7 @@ describe('TrackerClient', () => {
     await flush();
     const frameRequests = () => worker.sent.filter((s) => s.message.type === 'frame');
     expect(frameRequests()).toHaveLength(1);
-    // Bitmap and the four arrays and the timings travel as transferables.
+    // The image and the four arrays and the timings travel as transferables.
     expect(frameRequests()[0]!.transfer).toHaveLength(6);
     expect(client.dropped).toBe(2);
 
@@ -122,6 +122,71 @@ describe('TrackerClient', () => {
     await flush();
     expect(frameTimes()).toEqual([0, 66, 100]);
     expect(client.dropped).toBe(1);
+  });
+
+  it('hands a frame at the size tracked to the worker as a VideoFrame, a wider one as a scaled ImageBitmap', async () => {
+    const made: Array<{ source: unknown; timestamp: number; closed: boolean }> = [];
+    class FakeVideoFrame {
+      record: { source: unknown; timestamp: number; closed: boolean };
+      constructor(source: unknown, init: { timestamp: number }) {
+        if ((source as { empty?: boolean }).empty) throw new DOMException('no frame yet', 'InvalidStateError');
+        this.record = { source, timestamp: init.timestamp, closed: false };
+        made.push(this.record);
+      }
+      close() {
+        this.record.closed = true;
+      }
+    }
+    const bitmaps: Array<{ resizeWidth?: number }> = [];
+    vi.stubGlobal('VideoFrame', FakeVideoFrame);
+    vi.stubGlobal('createImageBitmap', async (_source: unknown, options: { resizeWidth?: number } = {}) => {
+      bitmaps.push(options);
+      return { close() {} };
+    });
+    const { worker, client } = await readyClient();
+    const images = () => worker.sent.filter((s) => s.message.type === 'frame').map((s) => (s.message as Extract<TrackerRequest, { type: 'frame' }>).image);
+    const video = { videoWidth: 640, videoHeight: 480 } as unknown as ImageBitmap;
+    // At the size tracked: a VideoFrame, sent at once (no snapshot to wait for), transferred.
+    expect(client.offer(video, 640, 480, 33.5)).toBe(true);
+    expect(images()).toHaveLength(1);
+    expect(images()[0]).toBeInstanceOf(FakeVideoFrame);
+    expect(made[0]).toMatchObject({ source: video, timestamp: 33_500 });
+    expect(worker.sent.at(-1)!.transfer[0]).toBe(images()[0]);
+    expect(bitmaps).toHaveLength(0);
+    expect(client.sentAsVideoFrames).toBe(1);
+    worker.answerFrame();
+    // Wider than the tracker reads (1280 > 640): scaled down in a snapshot, as before.
+    expect(client.offer(video, 1280, 960, 66)).toBe(true);
+    await flush();
+    expect(bitmaps).toEqual([{ resizeWidth: 640, resizeHeight: 480, resizeQuality: 'low' }]);
+    expect(images()[1]).not.toBeInstanceOf(FakeVideoFrame);
+    worker.answerFrame();
+    // A source with no frame to give yet: the snapshot path for this frame only.
+    expect(client.offer({ empty: true } as unknown as ImageBitmap, 640, 480, 100)).toBe(true);
+    await flush();
+    expect(images()).toHaveLength(3);
+    expect(images()[2]).not.toBeInstanceOf(FakeVideoFrame);
+    worker.answerFrame();
+    expect(client.offer(video, 640, 480, 133)).toBe(true);
+    expect(images()[3]).toBeInstanceOf(FakeVideoFrame);
+    worker.answerFrame();
+    // A browser that cannot transfer a VideoFrame: that one is closed, and every later frame is a snapshot.
+    worker.postMessage = (message: unknown, transfer: Transferable[]) => {
+      if (transfer.some((t) => t instanceof FakeVideoFrame)) throw new DOMException('cannot transfer', 'DataCloneError');
+      worker.sent.push({ message: message as TrackerRequest, transfer });
+    };
+    expect(client.offer(video, 640, 480, 166)).toBe(true);
+    await flush();
+    expect(made.at(-1)!.closed).toBe(true);
+    expect(images()).toHaveLength(5);
+    expect(images()[4]).not.toBeInstanceOf(FakeVideoFrame);
+    worker.answerFrame();
+    const madeBefore = made.length;
+    expect(client.offer(video, 640, 480, 200)).toBe(true);
+    await flush();
+    expect(made).toHaveLength(madeBefore);
+    expect(images()[5]).not.toBeInstanceOf(FakeVideoFrame);
+    expect(client.sentAsVideoFrames).toBe(2);
   });
 
   it('drops frames before the tracker is ready', () => {

@@ -22,6 +22,8 @@ interface PageState {
   crossOriginIsolated: boolean;
   frames: number;
   dropped: number;
+  videoWidth: number;
+  sentAsVideoFrames: number;
   presentCounts: number[];
   numTensors: number[];
   longTasks: number[];
@@ -69,6 +71,8 @@ describe('tracker in a worker, fake camera', () => {
           fps: Math.round((state.frames / (trackedMs / 1000)) * 10) / 10,
           loadAverage: loadavg()[0]!,
           dropped: state.dropped,
+          videoWidth: state.videoWidth,
+          sentAsVideoFrames: state.sentAsVideoFrames,
           present: state.presentCounts,
           msPerStage: state.stageTotals.map((t) => Math.round((t / state.frames) * 10) / 10),
           meanLatencyMs: Math.round(mean(state.latencies)),
@@ -95,6 +99,11 @@ describe('tracker in a worker, fake camera', () => {
       expect(state.presentCounts[1]).toBeGreaterThanOrEqual(state.frames * 0.8);
       expect(state.presentCounts[2]).toBeGreaterThanOrEqual(state.frames * 0.8);
       expect(state.drawnBones).toBeGreaterThan(0);
+      // The fake camera is 640 pixels wide, the width the tracker reads: its frames went to the
+      // worker as VideoFrames, read there by copyTo (read_video_frame.ts), and the body and both
+      // hands were found on them as above.
+      expect(state.videoWidth).toBe(640);
+      expect(state.sentAsVideoFrames).toBeGreaterThanOrEqual(state.frames);
       // The camera runs faster than the tracker: frames are dropped, not queued, so the latency of
       // the last frames is that of one inference, not of a backlog grown since the start
       // (tests/tracker/tracker_client.test.ts checks the one-frame-in-flight rule exactly).
@@ -105,7 +114,7 @@ describe('tracker in a worker, fake camera', () => {
       const settled = state.numTensors.slice(2);
       expect(Math.max(...settled)).toBe(Math.min(...settled));
       // Main thread responsive: long tasks (50 ms or more) never happen while tracking. Its work per
-      // frame is a createImageBitmap call, a postMessage and a few lines drawn. On a machine
+      // frame is a VideoFrame made and transferred, and a few lines drawn. On a machine
       // oversubscribed by other processes (load average above twice its cores) a task is long when
       // the system takes the core away in the middle of it, which says nothing of the page: there
       // the long tasks are in the line printed above, not judged (a run beside a process spinning on

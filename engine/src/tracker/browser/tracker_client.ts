@@ -26,11 +26,12 @@ export interface TrackerClientOptions extends WorkerTrackerOptions {
 export type LandmarksListener = (frame: LandmarkFrame, stageTimings: Float64Array, info: { numTensors: number; latencyMs: number }) => void;
 
 /**
- * Main-thread side of the tracker. `offer` snapshots a frame into an ImageBitmap and transfers it
- * to the worker with the arrays to fill; while a frame is in the worker, offered frames are
- * dropped (never queued), so the landmarks are always of a recent frame and the main thread never
- * waits on inference. When a live source's frame was dropped (a video), the source is read again
- * as soon as the worker is free (its newest frame), instead of waiting for the camera's next one.
+ * Main-thread side of the tracker. `offer` hands a frame to the worker with the arrays to fill (a
+ * VideoFrame of the source at the size tracked, else an ImageBitmap snapshot scaled down to it);
+ * while a frame is in the worker, offered frames are dropped (never queued), so the landmarks are
+ * always of a recent frame and the main thread never waits on inference. When a live source's
+ * frame was dropped (a video), the source is read again as soon as the worker is free (its newest
+ * frame), instead of waiting for the camera's next one.
  * Two LandmarkFrames alternate: the one last delivered stays readable until the next delivery.
  */
 export class TrackerClient {
@@ -38,6 +39,8 @@ export class TrackerClient {
   dropped = 0;
   /** Frames tracked. */
   tracked = 0;
+  /** Frames handed to the worker as VideoFrames (the others went as ImageBitmaps). */
+  sentAsVideoFrames = 0;
   backend: BackendReport | null = null;
   /** Where the worker's start-up time went (set when ready). */
   startup: TrackerStartup | null = null;
@@ -46,6 +49,8 @@ export class TrackerClient {
   private readonly timings: [Float64Array, Float64Array] = [new Float64Array(TRACKER_STAGE_COUNT), new Float64Array(TRACKER_STAGE_COUNT)];
   private spare = 0;
   private busy = false;
+  /** Frames go to the worker as VideoFrames until the browser refuses one (sendVideoFrame). */
+  private videoFrames = true;
   private offeredAt = 0;
   /**
    * The last live source (a video element, see `offer`) whose frame was dropped while the worker
@@ -113,16 +118,10 @@ export class TrackerClient {
     this.busy = true;
     this.offeredAt = performance.now();
     const scale = width > this.maxInputWidth ? this.maxInputWidth / width : 1;
+    if (scale === 1 && this.sendVideoFrame(source, timestampMs)) return true;
     const resize = scale < 1 ? { resizeWidth: Math.round(width * scale), resizeHeight: Math.round(height * scale), resizeQuality: 'low' as const } : {};
     createImageBitmap(source, resize).then(
-      (bitmap) => {
-        const frame = this.frames[this.spare]!;
-        const timings = this.timings[this.spare]!;
-        this.send(
-          { type: 'frame', bitmap, timestampMs, pose: frame.pose, leftHand: frame.leftHand, rightHand: frame.rightHand, present: frame.present, timings },
-          [bitmap, frame.pose.buffer, frame.leftHand.buffer, frame.rightHand.buffer, frame.present.buffer, timings.buffer],
-        );
-      },
+      (bitmap) => this.sendFrame(bitmap, timestampMs),
       () => {
         this.busy = false;
       },
@@ -151,6 +150,40 @@ export class TrackerClient {
   dispose(): void {
     this.worker.terminate();
     this.listeners.clear();
+  }
+
+  /**
+   * A frame at the size tracked goes to the worker as a VideoFrame, made at once from the source
+   * and read there into one buffer (read_video_frame.ts): no snapshot to wait for, no read-back
+   * through a canvas. False (the ImageBitmap path, from then on) where the browser has no
+   * VideoFrame or cannot transfer one; false for this frame when the source has none to give.
+   */
+  private sendVideoFrame(source: FrameSource, timestampMs: number): boolean {
+    if (!this.videoFrames || typeof VideoFrame === 'undefined') return false;
+    let frame: VideoFrame;
+    try {
+      frame = new VideoFrame(source as CanvasImageSource, { timestamp: Math.round(timestampMs * 1000) });
+    } catch {
+      return false;
+    }
+    try {
+      this.sendFrame(frame, timestampMs);
+      this.sentAsVideoFrames++;
+      return true;
+    } catch {
+      frame.close();
+      this.videoFrames = false;
+      return false;
+    }
+  }
+
+  private sendFrame(image: ImageBitmap | VideoFrame, timestampMs: number): void {
+    const frame = this.frames[this.spare]!;
+    const timings = this.timings[this.spare]!;
+    this.send(
+      { type: 'frame', image, timestampMs, pose: frame.pose, leftHand: frame.leftHand, rightHand: frame.rightHand, present: frame.present, timings },
+      [image, frame.pose.buffer, frame.leftHand.buffer, frame.rightHand.buffer, frame.present.buffer, timings.buffer],
+    );
   }
 
   private send(request: TrackerRequest, transfer: Transferable[]): void {

@@ -48,7 +48,8 @@ export type TrackerRequest =
   | { type: 'init'; options: WorkerTrackerOptions }
   | {
       type: 'frame';
-      bitmap: ImageBitmap;
+      /** The frame, transferred: a VideoFrame where the page could make one at the size tracked, else an ImageBitmap. */
+      image: ImageBitmap | VideoFrame;
       timestampMs: number;
       pose: Float32Array;
       leftHand: Float32Array;

@@ -1,12 +1,14 @@
 /// <reference lib="webworker" />
-// The tracker's Web Worker: runs the models off the main thread. Frames come in as transferred
-// ImageBitmaps with the typed arrays to fill; the filled arrays go back transferred.
+// The tracker's Web Worker: runs the models off the main thread. Frames come in transferred (a
+// VideoFrame, read into one buffer kept between frames, or an ImageBitmap) with the typed arrays
+// to fill; the filled arrays go back transferred.
 import * as tf from '@tensorflow/tfjs-core';
 import type { LandmarkFrame } from '../../core/landmark_frame.ts';
 import { LandmarkTracker } from '../landmark_tracker.ts';
 import { resolveModelUrls } from '../model_urls.ts';
 import { resolveTrackerOptions, type TrackingSchedule } from '../tracker_options.ts';
 import { installModelCache } from './model_cache.ts';
+import { createVideoFrameReader, readVideoFrame } from './read_video_frame.ts';
 import { selectBackend } from './select_backend.ts';
 import type { TrackerRequest, TrackerResponse, WorkerTrackerOptions } from './tracker_messages.ts';
 
@@ -17,6 +19,7 @@ const scriptAt = epochNow();
 let tracker: LandmarkTracker | null = null;
 /** A schedule that came before the tracker was loaded: applied once it is. */
 let earlySchedule: TrackingSchedule | null | undefined;
+const videoFrames = createVideoFrameReader();
 const frame: LandmarkFrame = {
   pose: new Float32Array(0),
   leftHand: new Float32Array(0),
@@ -83,12 +86,15 @@ async function track(request: Extract<TrackerRequest, { type: 'frame' }>): Promi
   frame.present = request.present;
   try {
     if (!tracker) throw new Error('tracker not initialised');
-    await tracker.track(request.bitmap, request.timestampMs, frame, request.timings);
+    const image = request.image;
+    const pixels = isVideoFrame(image) ? await readVideoFrame(image, videoFrames) : image;
+    await tracker.track(pixels, request.timestampMs, frame, request.timings);
   } catch (error) {
     frame.present.fill(0);
     post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
   } finally {
-    request.bitmap.close();
+    // A VideoFrame left open holds one of the camera's few buffers.
+    request.image.close();
   }
   post(
     {
@@ -134,3 +140,7 @@ scope.onmessage = (event: MessageEvent<TrackerRequest>) => {
       break;
   }
 };
+
+function isVideoFrame(image: ImageBitmap | VideoFrame): image is VideoFrame {
+  return typeof VideoFrame !== 'undefined' && image instanceof VideoFrame;
+}

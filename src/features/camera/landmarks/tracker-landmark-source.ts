@@ -1,5 +1,5 @@
 // The product's landmark source: the tracker in its Web Worker (engine/src/tracker). Camera frames
-// go to the worker as ImageBitmaps on this machine only; nothing about them leaves the browser.
+// go to the worker on this machine only; nothing about them leaves the browser.
 // The backend is chosen by the tracker (WebGPU on a hardware GPU, else WASM, else CPU); when one
 // fails to start, or keeps failing while tracking, the next one down is tried and the learner is
 // told. A tracker the lesson page warmed up (src/lib/tracker-warmup) is taken over for the first

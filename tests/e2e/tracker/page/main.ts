@@ -15,6 +15,9 @@ interface PageState {
   crossOriginIsolated: boolean;
   frames: number;
   dropped: number;
+  /** The camera's width, and the frames the client handed over as VideoFrames. */
+  videoWidth: number;
+  sentAsVideoFrames: number;
   presentCounts: [number, number, number];
   numTensors: number[];
   longTasks: number[];
@@ -31,6 +34,8 @@ const state: PageState = {
   crossOriginIsolated: globalThis.crossOriginIsolated === true,
   frames: 0,
   dropped: 0,
+  videoWidth: 0,
+  sentAsVideoFrames: 0,
   presentCounts: [0, 0, 0],
   numTensors: [],
   longTasks: [],
@@ -88,6 +93,8 @@ async function main(): Promise<void> {
   status.textContent = `tracking on ${backend.name}${backend.threads ? ` (${backend.threads} thread(s))` : ''}${backend.warning ? ` - ${backend.warning}` : ''}`;
   client.onLandmarks((frame, timings, info) => {
     state.frames++;
+    state.videoWidth = video.videoWidth;
+    state.sentAsVideoFrames = client.sentAsVideoFrames;
     for (let part = 0; part < 3; part++) state.presentCounts[part as 0 | 1 | 2] += frame.present[part]!;
     for (let i = 0; i < TRACKER_STAGE_COUNT; i++) state.stageTotals[i]! += timings[i]!;
     state.numTensors.push(info.numTensors);
