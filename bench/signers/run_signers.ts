@@ -27,6 +27,7 @@ import type { AcceptanceFigures, SignersResult, VideoRun } from './signers_resul
 import { listPhotos, photoKey, PHOTO_SETS, type Photo } from './photos.ts';
 import { trackPhotos } from './track_photos.ts';
 import { trackPhotosAsVideo } from './track_photos_video.ts';
+import { HELD_SIGN_SCHEDULE } from '../../engine/src/practice/tracking_schedule_for_sign.ts';
 import { assertFoldsDisjoint, crossValidate, type CrossValidation } from '../signers-judge/cross_validate.ts';
 import { judgeCost } from '../signers-judge/judge_cost.ts';
 import { peopleLandmarks } from '../signers-judge/learn_committed_judge.ts';
@@ -143,7 +144,7 @@ export async function runSigners(options: SignersOptions): Promise<SignersResult
     trackerMsPerPhoto: tracked.msPerPhoto,
     ...(video ? { video: video.run } : {}),
     ...(videoWithoutBody ? { videoWithoutBody: videoWithoutBody.run } : {}),
-    ...(options.scheduled ? { scheduled: true } : {}),
+    ...(options.scheduled ? { schedule: HELD_SIGN_SCHEDULE } : {}),
     mediapipe: stored?.made ?? null,
     photos: photos.map((p) => ({
       photo: photoKey(p),

@@ -163,7 +163,7 @@ export function signersMarkdown(r: SignersResult): string {
   const sets = PHOTO_SETS.filter((s) => r.photos.some((p) => p.set === s));
   lines.push('# Real signers: the tracker and the default judge on photographs of real people', '');
   lines.push(
-    `Made by \`npm run bench -- --only signers${r.video ? ' --video' : ''}${r.videoWithoutBody ? ' --video-without-body' : ''}${r.scheduled ? ' --schedule' : ''}\` (\`bench/signers/\`) on ${r.date} in ${r.durationS} s. ${r.photos.length} photographs of real people making letters of the manual alphabet, none of them the references' signer (\`data/real-photos\`, its README gives sources and licences): ${sets.map((s) => `\`${s}\` (${r.photos.filter((p) => p.set === s).length})`).join(', ')}.`,
+    `Made by \`npm run bench -- --only signers${r.video ? ' --video' : ''}${r.videoWithoutBody ? ' --video-without-body' : ''}${r.schedule ? ' --schedule' : ''}\` (\`bench/signers/\`) on ${r.date} in ${r.durationS} s. ${r.photos.length} photographs of real people making letters of the manual alphabet, none of them the references' signer (\`data/real-photos\`, its README gives sources and licences): ${sets.map((s) => `\`${s}\` (${r.photos.filter((p) => p.set === s).length})`).join(', ')}.`,
     '',
     `- **our tracker**: \`engine/src/tracker/node\` (TF.js WASM), still mode (\`trackStill\`: no smoothing, hands looked for even without a body), code version \`${r.trackerVersion}\`${r.trackerMsPerPhoto !== null ? `, median ${r.trackerMsPerPhoto} ms a photograph on this machine` : ' (landmarks from the cache, bench/results/signers/)'};`,
     ...(r.video
@@ -173,7 +173,12 @@ export function signersMarkdown(r: SignersResult): string {
       : []),
     ...(r.videoWithoutBody
       ? [
-          `- **our tracker, video mode, hands without a body too** (\`--video-without-body\`): the same camera with the tracker's \`handsWithoutPose\` on (the app camera's setting, src/lib/tracker-warmup, and close-up recordings', \`npm run engine -- track --video --hands-without-pose\`): with neither a body nor a hand in a frame, the whole frame is also taken as the hand's crop${r.scheduled ? `; on a held letter's tracking schedule (\`--schedule\`: ${String(r.videoWithoutBody.backend.mode ?? '').split(', ').at(-1)}), as the camera screen tracks a letter` : ''}${r.videoWithoutBody.msPerFrame !== null ? `; median ${r.videoWithoutBody.msPerFrame} ms a frame` : ' (landmarks from the cache)'};`,
+          `- **our tracker, video mode, hands without a body too** (\`--video-without-body\`): the same camera with the tracker's \`handsWithoutPose\` on (the app camera's setting, src/lib/tracker-warmup, and close-up recordings', \`npm run engine -- track --video --hands-without-pose\`): with neither a body nor a hand in a frame, the whole frame is also taken as the hand's crop${r.videoWithoutBody.msPerFrame !== null ? `; median ${r.videoWithoutBody.msPerFrame} ms a frame` : ' (landmarks from the cache)'};`,
+        ]
+      : []),
+    ...(r.schedule
+      ? [
+          `- **video rows on a held letter's tracking schedule** (\`--schedule\`, as the camera screen tracks a letter): the signing hand followed from its own landmarks every frame, the body every ${r.schedule.poseEvery} frames and the other hand every ${r.schedule.otherHandEvery};`,
         ]
       : []),
     `- **the default judge** (\`${r.judgeMode}\`): each photograph held ${HOLD_SECONDS} s at ${JUDGED_FPS} judged frames a second against each of the 26 references, compiled together as one lesson (as \`npm run engine score -- --references\` does; references built from \`data/asl-alphabet\` as the app's seed builds them), through the engine's \`scoreRecording\`; "completes" means within the ${HOLD_SECONDS} s, and the seconds are the practice loop's own;`,

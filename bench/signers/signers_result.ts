@@ -2,6 +2,7 @@ import type { FoldRecord } from '../signers-judge/cross_validate.ts';
 import type { JudgeCost } from '../signers-judge/judge_cost.ts';
 import type { StoredMediaPipeHands } from './mediapipe_hands.ts';
 import type { PhotoResult } from './photo_result.ts';
+import type { TrackingSchedule } from '../../engine/src/core/tracking_schedule.ts';
 
 /** A video-mode run: the most frames a photograph, the frame rate, the tracker's median ms a frame in this run (null: cached). */
 export interface VideoRun {
@@ -35,8 +36,8 @@ export interface SignersResult {
   video?: VideoRun;
   /** --video-without-body: the same, hands looked for without a body. */
   videoWithoutBody?: VideoRun;
-  /** --schedule: the video rows tracked on a held letter's schedule (HELD_SIGN_SCHEDULE). */
-  scheduled?: boolean;
+  /** --schedule: the schedule the video rows were tracked on (HELD_SIGN_SCHEDULE, a held letter's). */
+  schedule?: TrackingSchedule;
   mediapipe: StoredMediaPipeHands['made'] | null;
   photos: PhotoResult[];
   acceptance: AcceptanceFigures | null;
