@@ -71,11 +71,24 @@ export function guideClip(guide: HandGuide): HandClip {
  * `drawnIndex` (-1: none yet). Where that step would pass the end of the next letter's hold, it
  * goes no further than that hold (its start, or where it already is inside it), so the next frame
  * draws the letter: on a laptop that stalls, the word is spelled late, never with a letter missing.
+ * Where the next letter is the one held now (a double letter), a step from the hold into the next
+ * one stops half way between them instead, where the hand has bounced aside: without that frame
+ * the two holds would draw as one long one, and the word would read with one letter.
  */
 export function advanceClipMs(clip: HandClip, elapsedMs: number, dtMs: number, drawnIndex: number): number {
   // A frame's time can come before the moment the player started (requestAnimationFrame gives the
   // frame's start): the clip never runs backwards.
   const next = elapsedMs + Math.max(0, dtMs);
-  const span = clip.heldSpanMs?.(drawnIndex + 1);
-  return span && next >= span.toMs ? Math.max(elapsedMs, span.fromMs) : next;
+  const coming = clip.heldSpanMs?.(drawnIndex + 1);
+  if (!coming) return next;
+  const held = clip.heldSpanMs?.(drawnIndex);
+  if (held && elapsedMs < held.toMs && next >= coming.fromMs && sameLetter(clip, held.fromMs, coming.fromMs)) {
+    return (held.toMs + coming.fromMs) / 2;
+  }
+  return next >= coming.toMs ? Math.max(elapsedMs, coming.fromMs) : next;
+}
+
+function sameLetter(clip: HandClip, aMs: number, bMs: number): boolean {
+  const a = clip.shownAt?.(aMs);
+  return a !== null && a !== undefined && a.letter === clip.shownAt?.(bMs)?.letter;
 }

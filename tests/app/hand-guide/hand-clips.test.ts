@@ -127,6 +127,55 @@ describe('a spelled word', () => {
     expect(advanceClipMs(spellClip(['A'], 1, guideFor), 100, 400, 0)).toBe(500);
   });
 
+  test('a player whose frames come late draws the bounce of a double letter: the word reads with both letters', () => {
+    // Read as a learner (and the read-practice browser test) reads the hand: a letter each time the
+    // hand comes to hold one, so two holds of one letter drawn back to back read as one.
+    const read = (clip: ReturnType<typeof spellClip>, dt: number) => {
+      const pose = new Float32Array(POINTS * 3);
+      const held = new Float32Array(POINTS * 3);
+      let elapsed = 0;
+      let drawn = -1;
+      let word = '';
+      let previous = '';
+      /** The furthest the hand was drawn from its hold between the two holds of a double letter. */
+      let furthest = 0;
+      for (let frame = 0; frame < 400 && elapsed < clip.durationMs!; frame++) {
+        const shown = clip.shownAt!(elapsed);
+        clip.poseAt(elapsed, pose);
+        if (shown) {
+          drawn = shown.index;
+          held.set(pose);
+        } else if (drawn >= 0 && clip.shownAt!(clip.heldSpanMs!(drawn + 1)!.fromMs)!.letter === clip.shownAt!(clip.heldSpanMs!(drawn)!.fromMs)!.letter) {
+          furthest = Math.max(furthest, Math.abs(pose[0]! - held[0]!));
+        }
+        const letter = shown?.letter ?? '';
+        if (letter !== '' && letter !== previous) word += letter;
+        previous = letter;
+        elapsed = advanceClipMs(clip, elapsed, dt, drawn);
+      }
+      return { word, furthest };
+    };
+    // The bounce's own height, half way through the move between the two holds.
+    const bounceOf = (clip: ReturnType<typeof spellClip>, index: number) => {
+      const a = new Float32Array(POINTS * 3);
+      const b = new Float32Array(POINTS * 3);
+      const from = clip.heldSpanMs!(index - 1)!;
+      clip.poseAt(from.fromMs, a);
+      clip.poseAt((from.toMs + clip.heldSpanMs!(index)!.fromMs) / 2, b);
+      return Math.abs(b[0]! - a[0]!);
+    };
+    for (const word of ['LOOKING', 'COFFEE', 'BALL']) {
+      for (const dt of [120, 400, 700, 1500]) {
+        const clip = spellClip([...word], 3, guideFor);
+        const { word: seen, furthest } = read(clip, dt);
+        expect(seen, `${word}, frames ${dt} ms apart`).toBe(word);
+        // Where frames come further apart than the move between two holds, the one drawn there is
+        // the bounce's highest point.
+        if (dt >= 400) expect(furthest, `${word}, frames ${dt} ms apart`).toBeCloseTo(bounceOf(clip, word.search(/(.)\1/) + 1), 6);
+      }
+    }
+  });
+
   test('a double letter is bounced: the hand moves aside with its shape unchanged, then holds it again', () => {
     const clip = spellClip(['S', 'E', 'E'], 1, guideFor);
     const held = new Float32Array(63);
