@@ -144,7 +144,8 @@ export async function runSigners(options: SignersOptions): Promise<SignersResult
     trackerMsPerPhoto: tracked.msPerPhoto,
     ...(video ? { video: video.run } : {}),
     ...(videoWithoutBody ? { videoWithoutBody: videoWithoutBody.run } : {}),
-    ...(options.scheduled ? { schedule: HELD_SIGN_SCHEDULE } : {}),
+    // Only the video rows are tracked on it: without them the run used no schedule.
+    ...(options.scheduled && (video || videoWithoutBody) ? { schedule: HELD_SIGN_SCHEDULE } : {}),
     mediapipe: stored?.made ?? null,
     photos: photos.map((p) => ({
       photo: photoKey(p),

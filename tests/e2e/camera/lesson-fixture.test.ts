@@ -63,6 +63,9 @@ async function sampleUntilComplete(page: Page, timeoutMs: number, onSample?: (sa
   }
 }
 
+/** Every value the sign name, the ring and the lesson bar took, as the page recorded it. */
+type RingLog = { sign: string; ring: number; lesson: number }[];
+
 describe('camera practice from recorded landmarks', () => {
   test('a whole lesson: ring, sign changes, completed card, auto-continue, saved progress', async () => {
     const { page, context, user, consoleErrors, failedResponses } = await signedInPage(browser);
@@ -73,7 +76,7 @@ describe('camera practice from recorded landmarks', () => {
     // With it, when the completed card was drawn (a MutationObserver runs right after the change)
     // and when the screen moved on to the next lesson (the router changes the address through history).
     await page.addInitScript(() => {
-      const log: { sign: string; ring: number; lesson: number }[] = [];
+      const log: RingLog = [];
       (window as unknown as { ringLog: typeof log }).ringLog = log;
       const times: { card?: number; continued?: number } = {};
       (window as unknown as { lessonTimes: typeof times }).lessonTimes = times;
@@ -100,7 +103,6 @@ describe('camera practice from recorded landmarks', () => {
     });
     await page.goto(cameraUrl(0, 0, 0, fixture));
     await expectFixtureSource(page);
-    type RingLog = { sign: string; ring: number; lesson: number }[];
     const ringLogNow = () => page.evaluate(() => (window as unknown as { ringLog: RingLog }).ringLog);
     await expect.poll(async () => (await ringLogNow()).some((r) => r.sign === 'A'), { timeout: 20_000 }).toBe(true);
     let midSignShot = false;
