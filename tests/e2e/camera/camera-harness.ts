@@ -43,9 +43,17 @@ export async function serveFixture(context: BrowserContext, name: string, file: 
   return `/test-fixtures/${name}`;
 }
 
+/** Frames a second of the fake camera's test pattern. Most pages that show it replay recorded
+ * landmarks and never read the camera; the rest run the real tracker on a picture with nobody in
+ * it, which tracks about 5 frames a second on these machines whatever the camera offers. Each
+ * camera frame is composed into the page in software, so the browser's default 20 a second cost
+ * a quarter more of a core for every second a camera page is open (0.63-0.68 of a core against
+ * 0.48-0.49, a lesson from recorded landmarks, docs/engineer/app.md, "Tests"). */
+export const TEST_PATTERN_FPS = 5;
+
 /** Chromium with a fake camera: a test pattern, or the video made from `photo`. */
 export async function launchWithFakeCamera(photo?: string): Promise<Browser> {
-  const args = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'];
+  const args = ['--use-fake-ui-for-media-stream', `--use-fake-device-for-media-stream=fps=${TEST_PATTERN_FPS}`, '--autoplay-policy=no-user-gesture-required'];
   if (photo) args.push(`--use-file-for-fake-video-capture=${makeFakeCameraVideo(cacheDir, photo)}`);
   return launchBrowser({ args });
 }
