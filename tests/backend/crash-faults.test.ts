@@ -11,8 +11,8 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { runCrashFaults } from '../../bench/backend/crash_faults.ts';
 
 const OFFSET = Number(process.env.SIGNLEARN_TEST_PORT_OFFSET ?? 0) || 0;
-// Ports of its own, clear of crash.test.ts's (offset 400): Auth 9649, database 9550, hub 4950,
-// logging 5050, app 5723 (plus the offset).
+// Ports of its own (stackPorts in bench/backend/stack.ts), clear of crash.test.ts's 400: every
+// stack port (Auth, database, hub, logging, app) differs from the other file's.
 const PORT_OFFSET = 550 + OFFSET;
 // runCrashFaults starts, kills and stops its stacks itself; the data folder is this file's.
 const dataDir = mkdtempSync(join(tmpdir(), 'signlearn-crash-faults-'));

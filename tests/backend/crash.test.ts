@@ -20,7 +20,7 @@ import { startStack, type Stack } from '../../bench/backend/stack.ts';
 import { PASSWORD, unique } from './helpers.ts';
 
 const OFFSET = Number(process.env.SIGNLEARN_TEST_PORT_OFFSET ?? 0) || 0;
-// Ports of its own: Auth 9499, database 9400, hub 4800, logging 4900, app 5573 (plus the offset).
+// Ports of its own (stackPorts in bench/backend/stack.ts), clear of crash-faults.test.ts's 550.
 const PORT_OFFSET = 400 + OFFSET;
 const folders: string[] = [];
 const stacks: Stack[] = [];
