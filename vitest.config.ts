@@ -2,6 +2,7 @@
 import './scripts/config-in-clone.mjs';
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import StartFirstSequencer from './tests/setup/start-first-sequencer.ts';
 
 // The CPU-bound projects import their modules natively (Node's loader, TypeScript through tsx)
 // instead of through Vite's module runner, whose transformed modules read every imported binding
@@ -26,6 +27,9 @@ export default defineConfig({
   test: {
     // The default output, then one line per project with its time (tests/setup/phase-reporter.ts).
     reporters: ['default', './tests/setup/phase-reporter.ts'],
+    // Vitest's order, but the few files that take a minute while their own processes work or wait
+    // start first in their group, so none runs alone at its end (tests/setup/start-first-sequencer.ts).
+    sequence: { sequencer: StartFirstSequencer },
     // The engine, app, tracker and bench files two at a time (SIGNLEARN_TEST_WORKERS sets another
     // count): each keeps one core busy (the judge over hundreds of thousands of frames, WASM models
     // in one thread), so two fill a 2-core machine; the engine project alone took 83 s one at a time

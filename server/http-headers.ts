@@ -52,8 +52,8 @@ export interface BuildPolicies {
 }
 
 /**
- * The Content-Security-Policy the built app runs under (checked by a whole practice lesson and the
- * live tracker in tests/e2e/serve/csp.test.ts):
+ * The Content-Security-Policy the built app runs under (checked by a whole session with a practice
+ * lesson in tests/e2e/serve/hosts.test.ts and the live tracker in tests/e2e/serve/csp.test.ts):
  * - scripts from its own origin only, plus 'wasm-unsafe-eval': TF.js compiles its WASM backend and
  *   the angle kernel instantiates WebAssembly from bytes; no eval, no inline script;
  * - workers from its own origin (the tracker) and blob: (the free-core probe's helper, and the

@@ -1,7 +1,8 @@
-// The built app runs under its own Content-Security-Policy: a whole practice lesson
-// replayed from recorded landmarks (angles through the WebAssembly kernel, the database, the
-// progress save) and the real tracker in its worker (TF.js WASM, threads from blob: URLs under
-// cross-origin isolation) on the production server, with no violation reported anywhere.
+// The built app runs under its own Content-Security-Policy: the real tracker in its worker (TF.js
+// WASM, threads from blob: URLs under cross-origin isolation) on the production server, with no
+// violation reported anywhere. A whole practice lesson under the policy (angles through the
+// WebAssembly kernel, the database, the progress save) is hosts.test.ts's session, which plays one
+// for both checks.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createUser } from '../app/app-harness.ts';
@@ -26,30 +27,10 @@ describe('the built app under its Content-Security-Policy', () => {
     await browser?.close();
   });
 
-  test('a whole practice lesson from recorded landmarks: no violation', async () => {
+  test('the real tracker in its worker (WASM, threads): no violation', async () => {
     const policy = await readPolicy(`${app.marketingUrl}/camera`); // Node does not resolve learn.localhost
     expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval'");
-    expect(policy).toContain("frame-ancestors 'none'");
-    browser = await launchWithFakeCamera();
-    const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-    const page = await context.newPage();
-    const violations = await recordCspViolations(context, page);
-    const user = await createUser();
-    await logInTo(app, page, user);
-    const fixture = await serveFixture(context, 'abc.json', await makeLessonFixture(['A', 'B', 'C'], 9));
-    await page.goto(`${app.learnUrl}/camera?level=0&chapter=0&lesson=0&fixture=${encodeURIComponent(fixture)}`);
-    await expect.poll(() => page.getByTestId('tracker-backend').textContent(), { timeout: 30_000 }).toContain('recorded landmarks');
-    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
-    await page.getByRole('heading', { name: 'Lesson Completed!' }).waitFor({ timeout: 150_000 });
-    // The angles ran through the WebAssembly kernel, which CSP would have stopped without 'wasm-unsafe-eval'.
-    expect(await page.evaluate(() => typeof WebAssembly.Module)).toBe('function');
-    await page.waitForTimeout(1_000); // reports are sent asynchronously
-    expect(violations).toEqual([]);
-    await context.close();
-  });
-
-  test('the real tracker in its worker (WASM, threads): no violation', async () => {
-    await browser?.close();
+    expect(policy).toContain("worker-src 'self' blob:");
     browser = await launchWithFakeCamera(messiPhoto);
     const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
     const page = await context.newPage();

@@ -1,6 +1,9 @@
 // The built app contacts only its own origin and its configured Firebase hosts:
 // every request of the page and its workers, and every WebSocket, through a whole session on the
 // production server: landing page, register, learning home, a lesson, practice to the end, sign out.
+// The same session runs under the app's Content-Security-Policy with no violation reported (the
+// lesson's angles through the WebAssembly kernel, the database, the progress save): one lesson
+// played for both checks (the real tracker under the policy: csp.test.ts).
 // Before, Auth's popup helper fetched apis.google.com/js/api.js on every page of a mobile browser
 // (getAuth starts it at once where popups are unreliable: mobile, Safari, iOS), so the pages are also
 // visited as Chrome on Android.
@@ -9,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createUser, uniqueName } from '../app/app-harness.ts';
 import { launchWithFakeCamera, makeLessonFixture, serveFixture } from '../camera/camera-harness.ts';
-import { logInTo, startBuiltApp, type BuiltApp } from './built-app.ts';
+import { logInTo, recordCspViolations, startBuiltApp, type BuiltApp } from './built-app.ts';
 
 let app: BuiltApp;
 let browser: Browser;
@@ -44,10 +47,14 @@ function expectOnlyAllowed(contacted: Set<string>): void {
   expect([...contacted]).toContain(`http://${app.allowedHosts[2]}`);
 }
 
-test('a whole session reaches only the app\'s own origin and its Firebase hosts', async () => {
+test('a whole session reaches only the app\'s own origin and its Firebase hosts, under its CSP with no violation', async () => {
+  const policy = (await fetch(`${app.marketingUrl}/camera`)).headers.get('content-security-policy') ?? ''; // Node does not resolve learn.localhost
+  expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  expect(policy).toContain("frame-ancestors 'none'");
   const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
   const page = await context.newPage();
   const contacted = recordOrigins(context, page);
+  const violations = await recordCspViolations(context, page);
 
   // Landing (marketing host), then register on the learning host.
   await page.goto(`${app.marketingUrl}/`);
@@ -65,17 +72,22 @@ test('a whole session reaches only the app\'s own origin and its Firebase hosts'
   // A lesson, practised to the end from recorded landmarks.
   const fixture = await serveFixture(context, 'abc.json', await makeLessonFixture(['A', 'B', 'C'], 9));
   await page.goto(`${app.learnUrl}/camera?level=0&chapter=0&lesson=0&fixture=${encodeURIComponent(fixture)}`);
+  await expect.poll(() => page.getByTestId('tracker-backend').textContent(), { timeout: 30_000 }).toContain('recorded landmarks');
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
   await page.getByRole('heading', { name: 'Lesson Completed!' }).waitFor({ timeout: 150_000 });
+  // The angles ran through the WebAssembly kernel, which the CSP would have stopped without 'wasm-unsafe-eval'.
+  expect(await page.evaluate(() => typeof WebAssembly.Module)).toBe('function');
 
   // Sign out.
   await page.goto(`${app.learnUrl}/`);
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.waitForURL(`${app.learnUrl}/login`);
-  await page.waitForTimeout(1_000);
+  await page.waitForTimeout(1_000); // and CSP reports are sent asynchronously
 
   expectOnlyAllowed(contacted);
   expect([...contacted]).toContain(`ws://${app.allowedHosts[3]}`);
+  expect(violations).toEqual([]);
   await context.close();
 });
 
