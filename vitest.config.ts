@@ -16,9 +16,9 @@ const NATIVE_IMPORTS = { experimental: { viteModuleRunner: false, nodeLoader: fa
 // only they name it (the natively importing projects would load it, and the server, without tsx).
 const SERVICES = ['tests/setup/global-setup.ts'];
 
-const workers = (value: string | undefined) => Math.max(1, Number(value ?? 2) || 1);
-const E2E_WORKERS = workers(process.env.SIGNLEARN_E2E_WORKERS);
-const CPU_WORKERS = workers(process.env.SIGNLEARN_TEST_WORKERS);
+const workers = (value: string | undefined, count: number) => Math.max(1, Number(value ?? count) || 1);
+const E2E_WORKERS = workers(process.env.SIGNLEARN_E2E_WORKERS, 3);
+const CPU_WORKERS = workers(process.env.SIGNLEARN_TEST_WORKERS, 2);
 
 export default defineConfig({
   resolve: {
@@ -90,9 +90,11 @@ export default defineConfig({
           // seconds: expect.poll waits up to 15 s unless a test gives its own limit (1 s by
           // default); it ends as soon as what it waits for is there.
           expect: { poll: { timeout: 15_000 } },
-          // Browser test files two at a time, in a group of their own: each keeps about one core
-          // busy (Chromium drawing the page), so two fill a 2-core machine (docs/engineer/app.md,
-          // "Tests": "Two browser test files at a time"). SIGNLEARN_E2E_WORKERS sets another count.
+          // Browser test files three at a time, in a group of their own: each keeps most of a core
+          // busy (Chromium drawing the page) but also waits (a lesson played in real time, the
+          // database, the tracker's start), so two left a 2-core machine 15-25% idle; three take
+          // the phase from about 7 min 14 s to 5 min 41 s idle (docs/engineer/app.md, "Three
+          // browser test files at a time"). SIGNLEARN_E2E_WORKERS sets another count.
           maxWorkers: E2E_WORKERS,
           fileParallelism: E2E_WORKERS > 1,
           sequence: { groupOrder: 2 },
