@@ -36,6 +36,11 @@ export async function startBuiltApp(): Promise<BuiltApp> {
   };
 }
 
+/** The Content-Security-Policy the server sends with `url` ('' when none). */
+export async function readPolicy(url: string): Promise<string> {
+  return (await fetch(url)).headers.get('content-security-policy') ?? '';
+}
+
 /** Every sign of a Content-Security-Policy violation from now on: the document's
  * securitypolicyviolation events, the console of the page and of its workers, and the reports
  * the browser sends to the policy's report-uri (which covers workers, nested ones included). */

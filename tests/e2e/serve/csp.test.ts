@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createUser } from '../app/app-harness.ts';
-import { launchWithFakeCamera, makeLessonFixture, messiPhoto, serveFixture } from '../camera/camera-harness.ts';
-import { logInTo, recordCspViolations, startBuiltApp, type BuiltApp } from './built-app.ts';
+import { launchWithFakeCamera, messiPhoto } from '../camera/camera-harness.ts';
+import { logInTo, readPolicy, recordCspViolations, startBuiltApp, type BuiltApp } from './built-app.ts';
 
 let app: BuiltApp;
 beforeAll(async () => {
@@ -16,10 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
-
-async function readPolicy(url: string): Promise<string> {
-  return (await fetch(url)).headers.get('content-security-policy') ?? '';
-}
 
 describe('the built app under its Content-Security-Policy', () => {
   let browser: Browser | undefined;

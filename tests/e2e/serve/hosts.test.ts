@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createUser, uniqueName } from '../app/app-harness.ts';
 import { launchWithFakeCamera, makeLessonFixture, serveFixture } from '../camera/camera-harness.ts';
-import { logInTo, recordCspViolations, startBuiltApp, type BuiltApp } from './built-app.ts';
+import { logInTo, readPolicy, recordCspViolations, startBuiltApp, type BuiltApp } from './built-app.ts';
 
 let app: BuiltApp;
 let browser: Browser;
@@ -48,7 +48,7 @@ function expectOnlyAllowed(contacted: Set<string>): void {
 }
 
 test('a whole session reaches only the app\'s own origin and its Firebase hosts, under its CSP with no violation', async () => {
-  const policy = (await fetch(`${app.marketingUrl}/camera`)).headers.get('content-security-policy') ?? ''; // Node does not resolve learn.localhost
+  const policy = await readPolicy(`${app.marketingUrl}/camera`); // Node does not resolve learn.localhost
   expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval'");
   expect(policy).toContain("frame-ancestors 'none'");
   const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
