@@ -189,6 +189,46 @@ describe('TrackerClient', () => {
     expect(client.sentAsVideoFrames).toBe(2);
   });
 
+  it('says when a frame it took never reaches the worker, and takes the next one', async () => {
+    const { worker, client } = await readyClient();
+    const lost: string[] = [];
+    client.onFrameLost((reason) => lost.push(reason));
+    const frameRequests = () => worker.sent.filter((s) => s.message.type === 'frame');
+    const video = {} as ImageBitmap;
+    // The browser cannot snapshot the source: no landmarks will come for that frame.
+    vi.stubGlobal('createImageBitmap', async () => {
+      throw new DOMException('The provided element has not retrieved data.', 'InvalidStateError');
+    });
+    expect(client.offer(video, 1280, 960, 0)).toBe(true);
+    await flush();
+    expect(lost).toEqual(['The provided element has not retrieved data.']);
+    expect(frameRequests()).toHaveLength(0);
+    expect(client.lost).toBe(1);
+    // The snapshot was made but the message could not be sent: the snapshot is closed.
+    const bitmap = { closed: false, close() { this.closed = true; } };
+    vi.stubGlobal('createImageBitmap', async () => bitmap);
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = () => {
+      throw new DOMException('An ArrayBuffer is detached and could not be cloned.', 'DataCloneError');
+    };
+    expect(client.offer(video, 1280, 960, 33)).toBe(true);
+    await flush();
+    expect(lost).toHaveLength(2);
+    expect(lost[1]).toMatch(/detached/);
+    expect(bitmap.closed).toBe(true);
+    // Neither left the client busy: the next frame goes to the worker and is answered.
+    worker.postMessage = post;
+    expect(client.offer(video, 1280, 960, 66)).toBe(true);
+    await flush();
+    expect(frameRequests()).toHaveLength(1);
+    const times: number[] = [];
+    client.onLandmarks((frame) => times.push(frame.timestampMs));
+    worker.answerFrame();
+    expect(times).toEqual([66]);
+    expect(client.lost).toBe(2);
+    expect(client.dropped).toBe(0);
+  });
+
   it('drops frames before the tracker is ready', () => {
     const client = new TrackerClient(new FakeWorker());
     expect(client.offer({} as ImageBitmap, 640, 480, 0)).toBe(false);

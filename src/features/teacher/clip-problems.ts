@@ -13,6 +13,7 @@ export const clipMessages = {
   cameraRefused: (reason: string) => `The camera could not be opened: ${reason}`,
   trackerFailed: (reason: string) => `Pose tracking could not start: ${reason}`,
   trackerSilent: 'Pose tracking stopped answering: reload the page and try again.',
+  frameUnreadable: (seconds: number, reason: string) => `The browser could not read the clip's frame at ${seconds.toFixed(1)} s (${reason}): pick the file again, or another copy of it.`,
   seekFailed: (name: string, seconds: number) => `"${name}" could not be read at ${seconds.toFixed(1)} s: pick the file again, or another copy of it.`,
 } as const;
 

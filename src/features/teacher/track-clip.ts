@@ -1,6 +1,7 @@
 // The tracker (the engine's, in its Web Worker, started with the camera screen's settings) run
 // over a teacher's clip: a video file frame by frame (every frame at TRACKED_FPS, each waited for,
-// however slow the machine), or the camera while the teacher records. Frames stay on this machine.
+// however slow the machine; a worker that stops answering is replaced), or the camera while the
+// teacher records. Frames stay on this machine.
 import type { LandmarkFrame } from '@signlearn/engine/core/landmark_frame';
 import { createTrackerClient } from '@signlearn/engine/tracker/browser/create_tracker_worker';
 import type { TrackerClient } from '@signlearn/engine/tracker/browser/tracker_client';
@@ -10,22 +11,46 @@ import { clipMessages, MAX_FILE_SECONDS } from './clip-problems.ts';
 
 /** A file is read at this many frames a second: a sign's course, at a third of the tracking work of 30. */
 export const TRACKED_FPS = 15;
-const FRAME_TIMEOUT_MS = 60_000;
+
+/** How long a clip's frame may wait for its landmarks (a WASM frame takes well under a second). */
+export interface ClipTrackerTiming {
+  /** Unanswered this long, the tracker's worker is replaced and the frame given to the new one. */
+  stallMs: number;
+  /** Unanswered this long by the new worker too: the page says tracking stopped answering. */
+  frameTimeoutMs: number;
+  /** A frame the browser could not hand to the worker is offered this many times before the page says so. */
+  snapshotTries: number;
+}
+
+export const CLIP_TRACKER_TIMING: ClipTrackerTiming = { stallMs: 20_000, frameTimeoutMs: 60_000, snapshotTries: 3 };
+
+/** What the clip tracker uses of the engine's tracker client (a test gives its own). */
+export type ClipTrackerClient = Pick<TrackerClient, 'start' | 'offer' | 'reset' | 'onLandmarks' | 'onError' | 'onFrameLost' | 'dispose'>;
 
 /** Thrown with the message the page shows. */
 export class ClipError extends Error {}
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** One tracker for the page, started on first use. */
 export class ClipTracker {
-  private client: TrackerClient | null = null;
-  private starting: Promise<TrackerClient> | null = null;
+  private client: ClipTrackerClient | null = null;
+  private starting: Promise<ClipTrackerClient> | null = null;
   private waiting: ((frame: LandmarkFrame) => void) | null = null;
   private failing: ((error: Error) => void) | null = null;
+  private lost: ((reason: string) => void) | null = null;
   private live: ((frame: LandmarkFrame) => void) | null = null;
+  /** Workers replaced because they stopped answering (the page's tracker is a new one after each). */
+  replaced = 0;
 
-  start(): Promise<TrackerClient> {
+  constructor(
+    private readonly createClient: () => ClipTrackerClient = createTrackerClient,
+    private readonly timing: ClipTrackerTiming = CLIP_TRACKER_TIMING,
+  ) {}
+
+  start(): Promise<ClipTrackerClient> {
     this.starting ??= (async () => {
-      const client = createTrackerClient();
+      const client = this.createClient();
       try {
         await client.start(TRACKER_START_OPTIONS);
       } catch (error) {
@@ -46,6 +71,7 @@ export class ClipTracker {
         this.failing = null;
         reject?.(new ClipError(`Pose tracking failed on a frame: ${message}`));
       });
+      client.onFrameLost((reason) => this.lost?.(reason));
       this.client = client;
       return client;
     })();
@@ -55,26 +81,60 @@ export class ClipTracker {
   /** The landmarks of the frame `video` shows now, at `timeMs` (the tracker follows the clip's
    * previous frames, as it follows a camera). */
   private async trackOne(video: HTMLVideoElement, timeMs: number): Promise<LandmarkFrame> {
-    const client = await this.start();
-    let silent = false;
-    const result = new Promise<LandmarkFrame>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        silent = true;
-        reject(new ClipError(clipMessages.trackerSilent));
-      }, FRAME_TIMEOUT_MS);
-      this.waiting = (frame) => {
+    const frame = await this.waitForFrame(await this.start(), video, timeMs, this.timing.stallMs);
+    if (frame !== null) return frame;
+    // A worker that stops answering (a frame normally takes well under a second) is replaced, once
+    // a frame: the new one starts this frame afresh, as after a reset, and the clip goes on.
+    console.warn(`Pose tracking did not answer the clip's frame at ${(timeMs / 1000).toFixed(2)} s within ${this.timing.stallMs / 1000} s: starting a new tracker`);
+    this.dispose();
+    this.replaced++;
+    const again = await this.waitForFrame(await this.start(), video, timeMs, this.timing.frameTimeoutMs);
+    if (again === null) throw new ClipError(clipMessages.trackerSilent);
+    return again;
+  }
+
+  /** Hands the frame to `client` and resolves with its landmarks, or with null when none came within `limitMs`. */
+  private waitForFrame(client: ClipTrackerClient, video: HTMLVideoElement, timeMs: number, limitMs: number): Promise<LandmarkFrame | null> {
+    return new Promise<LandmarkFrame | null>((resolve, reject) => {
+      let over = false;
+      let snapshots = 0;
+      const end = () => {
+        over = true;
         clearTimeout(timer);
+        this.waiting = null;
+        this.failing = null;
+        this.lost = null;
+      };
+      // The tracker takes a frame once the previous one is done (a moment after its landmarks came).
+      // Not offered as live: the paused clip shows this frame until the next seek, and the tracker
+      // must not take it again by itself.
+      const offer = async () => {
+        while (!over && !client.offer(video, video.videoWidth, video.videoHeight, timeMs, false)) await pause(10);
+      };
+      const timer = setTimeout(() => {
+        end();
+        resolve(null);
+      }, limitMs);
+      this.waiting = (frame) => {
+        end();
         resolve(keepFrame(frame, timeMs));
       };
       this.failing = (error) => {
-        clearTimeout(timer);
+        end();
         reject(error);
       };
+      // The browser could not hand the frame to the worker: no landmarks will come for it.
+      this.lost = (reason) => {
+        snapshots++;
+        if (snapshots < this.timing.snapshotTries) {
+          void pause(50).then(offer);
+          return;
+        }
+        end();
+        reject(new ClipError(clipMessages.frameUnreadable(timeMs / 1000, reason)));
+      };
+      void offer();
     });
-    // The tracker takes a frame once the previous one is done (a moment after its landmarks came).
-    // A worker that never frees up ends in the timeout's message, not in a page that waits forever.
-    while (!silent && !client.offer(video, video.videoWidth, video.videoHeight, timeMs)) await new Promise((resolve) => setTimeout(resolve, 10));
-    return result;
   }
 
   /**
@@ -102,7 +162,7 @@ export class ClipTracker {
         const time = i / TRACKED_FPS;
         await new Promise<void>((resolve, reject) => {
           // A seek the browser never finishes is said, not waited for forever.
-          const timer = setTimeout(() => reject(new ClipError(clipMessages.seekFailed(file.name, time))), FRAME_TIMEOUT_MS);
+          const timer = setTimeout(() => reject(new ClipError(clipMessages.seekFailed(file.name, time))), this.timing.frameTimeoutMs);
           video.onseeked = () => {
             clearTimeout(timer);
             resolve();

@@ -66,6 +66,10 @@ async function teacherPage(): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // A tracker the page had to replace (track-clip.ts) is said in the test's output.
+  page.on('console', (message) => {
+    if (message.type() === 'warning' && message.text().startsWith('Pose tracking')) console.log(`teacher's page: ${message.text()}`);
+  });
   await logIn(page, DEMO_TEACHER);
   await page.goto(`${learnUrl}/teach`);
   await page.getByRole('heading', { name: 'Record a sign' }).waitFor();
@@ -143,11 +147,15 @@ describe("the teacher's page", () => {
   });
 
   test('bad input gets a clear message and writes nothing', { timeout: LIMIT_MS }, async () => {
-    const { page } = await teacherPage();
+    const { page, errors } = await teacherPage();
     const before = Object.keys(((await dbAdminGet('signs')) as Record<string, unknown>) ?? {}).length;
     const expectProblem = async (file: string, message: RegExp) => {
       await page.getByTestId('teacher-file-sign').setInputFiles(file);
-      await expect.poll(() => page.getByTestId('teacher-problem-sign').textContent().catch(() => ''), { timeout: TRACKING_MS, interval: 500 }).toMatch(message);
+      try {
+        await expect.poll(() => page.getByTestId('teacher-problem-sign').textContent().catch(() => ''), { timeout: TRACKING_MS, interval: 500 }).toMatch(message);
+      } catch (error) {
+        throw new Error(`${error instanceof Error ? error.message : String(error)}; status "${await text(page, 'teacher-status')}", page errors ${JSON.stringify(errors)}`);
+      }
       // Nothing to trim, name or publish.
       expect(await page.getByRole('button', { name: 'Make the sign' }).count()).toBe(0);
     };
@@ -156,6 +164,7 @@ describe("the teacher's page", () => {
     await expectProblem(clips.nobody, /^No person was found in the clip/);
     await expectProblem(clips.handLost, /^The signing hand is lost in \d+ of the clip's \d+ frames/);
     expect(Object.keys(((await dbAdminGet('signs')) as Record<string, unknown>) ?? {}).length).toBe(before);
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 

@@ -39,6 +39,8 @@ export class TrackerClient {
   dropped = 0;
   /** Frames tracked. */
   tracked = 0;
+  /** Frames taken by `offer` that never reached the worker (onFrameLost). */
+  lost = 0;
   /** Frames handed to the worker as VideoFrames (the others went as ImageBitmaps). */
   sentAsVideoFrames = 0;
   backend: BackendReport | null = null;
@@ -61,6 +63,7 @@ export class TrackerClient {
   private readonly catchUp = { source: null as FrameSource | null, width: 0, height: 0, timestampMs: 0 };
   private readonly listeners = new Set<LandmarksListener>();
   private readonly errorListeners = new Set<(message: string) => void>();
+  private readonly lostListeners = new Set<(reason: string) => void>();
   private ready: Promise<BackendReport> | null = null;
   private resolveReady: ((report: BackendReport) => void) | null = null;
   private rejectReady: ((error: Error) => void) | null = null;
@@ -121,12 +124,28 @@ export class TrackerClient {
     if (scale === 1 && this.sendVideoFrame(source, timestampMs)) return true;
     const resize = scale < 1 ? { resizeWidth: Math.round(width * scale), resizeHeight: Math.round(height * scale), resizeQuality: 'low' as const } : {};
     createImageBitmap(source, resize).then(
-      (bitmap) => this.sendFrame(bitmap, timestampMs),
-      () => {
-        this.busy = false;
+      (bitmap) => {
+        try {
+          this.sendFrame(bitmap, timestampMs);
+        } catch (error) {
+          bitmap.close();
+          this.lose(error);
+        }
       },
+      (error: unknown) => this.lose(error),
     );
     return true;
+  }
+
+  /**
+   * Called with the reason when a frame `offer` took never reaches the worker (the browser could not
+   * snapshot the source, or the message could not be sent): no landmarks will come for it. A camera
+   * loop needs nothing (its next frame is offered anyway); a caller that waits for that frame's
+   * landmarks offers it again instead of waiting for an answer that cannot come.
+   */
+  onFrameLost(listener: (reason: string) => void): () => void {
+    this.lostListeners.add(listener);
+    return () => this.lostListeners.delete(listener);
   }
 
   /** Forget the tracked pose and hands (a new sign, a new learner). */
@@ -150,6 +169,8 @@ export class TrackerClient {
   dispose(): void {
     this.worker.terminate();
     this.listeners.clear();
+    this.errorListeners.clear();
+    this.lostListeners.clear();
   }
 
   /**
@@ -184,6 +205,14 @@ export class TrackerClient {
       { type: 'frame', image, timestampMs, pose: frame.pose, leftHand: frame.leftHand, rightHand: frame.rightHand, present: frame.present, timings },
       [image, frame.pose.buffer, frame.leftHand.buffer, frame.rightHand.buffer, frame.present.buffer, timings.buffer],
     );
+  }
+
+  /** The frame in hand will never reach the worker: the next offer is taken, and the listeners are told. */
+  private lose(error: unknown): void {
+    this.busy = false;
+    this.lost++;
+    const reason = error instanceof Error ? error.message : String(error);
+    for (const listener of this.lostListeners) listener(reason);
   }
 
   private send(request: TrackerRequest, transfer: Transferable[]): void {
