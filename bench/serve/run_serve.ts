@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { buildAppOnce } from '../../server/build-once.ts';
 import { ROOT } from '../../server/paths.ts';
+import { againOnLostTrace } from './lighthouse_again.ts';
 
 const run = promisify(execFile);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -104,7 +105,7 @@ interface LighthouseReport {
   audits: Record<string, { numericValue?: number }>;
 }
 
-async function lighthouse(page: string, url: string, preset: 'mobile' | 'desktop'): Promise<Omit<LighthouseResult, 'runs'>> {
+async function lighthouse(page: string, url: string, preset: 'mobile' | 'desktop', log: (line: string) => void): Promise<Omit<LighthouseResult, 'runs'>> {
   const args = [
     join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js'),
     url,
@@ -115,7 +116,7 @@ async function lighthouse(page: string, url: string, preset: 'mobile' | 'desktop
     `--chrome-flags=--headless=new --no-sandbox --disable-dev-shm-usage --host-resolver-rules="${HOST_RULES}"`,
     ...(preset === 'desktop' ? ['--preset=desktop'] : []),
   ];
-  const { stdout } = await run(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 256 * 2 ** 20, timeout: 180_000 });
+  const { stdout } = await againOnLostTrace(() => run(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 256 * 2 ** 20, timeout: 180_000 }), url, log);
   const report = JSON.parse(stdout) as LighthouseReport;
   const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => Math.round((report.audits[id]?.numericValue ?? NaN) * 1000) / 1000;
@@ -185,7 +186,7 @@ export async function runServeBench(options: { quick: boolean; log: (line: strin
       for (const page of settings.lighthousePages) {
         log(`bench: serve: Lighthouse ${preset} on ${page} (${settings.lighthouseRuns} run${settings.lighthouseRuns > 1 ? 's' : ''})`);
         const runs = [];
-        for (let i = 0; i < settings.lighthouseRuns; i++) runs.push(await lighthouse(page, pages[page]!, preset));
+        for (let i = 0; i < settings.lighthouseRuns; i++) runs.push(await lighthouse(page, pages[page]!, preset, log));
         const median = runs.sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(runs.length / 2)]!;
         const s = median.scores;
         log(`bench:   ${s.performance} / ${s.accessibility} / ${s.bestPractices} / ${s.seo}, FCP ${median.firstContentfulPaintMs} ms, LCP ${median.largestContentfulPaintMs} ms, ${median.bytesSent} bytes`);

@@ -161,6 +161,98 @@ describe('tracker landmark source: backend fallback', () => {
   });
 });
 
+describe('tracker landmark source: a worker that stops answering', () => {
+  /** A video whose frames the test delivers (the browser's requestVideoFrameCallback), and a clock it sets. */
+  function steppedVideo() {
+    let callback: (() => void) | null = null;
+    const target = {
+      videoWidth: 640,
+      videoHeight: 480,
+      readyState: 4,
+      requestVideoFrameCallback: (next: () => void) => {
+        callback = next;
+        return 1;
+      },
+      cancelVideoFrameCallback: () => {},
+    } as unknown as HTMLVideoElement;
+    return { target, nextFrame: () => callback?.() };
+  }
+
+  it('starts a new tracker when a frame goes unanswered for TRACKER_STALL_MS, and says so; a slow answer is not a stall', async () => {
+    const { made, factory } = fakeClients(new Set());
+    // The first client takes one frame and then holds it: busy, no landmarks.
+    let held = false;
+    const firstFactory = (): TrackerClientLike => {
+      const client = factory();
+      if (made.length === 1) client.offer = () => (held ? false : (held = true));
+      return client;
+    };
+    let t = 0;
+    const source = createTrackerLandmarkSource(firstFactory, () => null, { stallMs: 1000, now: () => t });
+    const statuses: unknown[] = [];
+    source.onStatus((status) => statuses.push(status));
+    const { target, nextFrame } = steppedVideo();
+    await source.start(target);
+    nextFrame(); // taken at 0
+    for (t = 100; t <= 1000; t += 100) nextFrame(); // refused, 1 s: not yet
+    expect(made).toHaveLength(1);
+    t = 1100;
+    nextFrame();
+    await expect.poll(() => statuses.length).toBe(1);
+    expect(statuses[0]).toEqual({ backend: 'wasm (WebAssembly)', notice: 'Pose tracking stopped answering for 1 s and was started again.', models: 'pose full, hand full' });
+    expect(made.map((c) => [c.backend, c.disposed])).toEqual([['auto', true], ['wasm', false]]);
+    // The new one answers each frame 0.9 s after taking it, the frames between refused, and then
+    // takes the video's newest frame by itself (its catch-up), answered 0.9 s later: never replaced.
+    let busy = false;
+    made[1]!.offer = () => (busy ? false : (busy = true));
+    const answer = () => {
+      busy = false;
+      made[1]!.track(createLandmarkFrame(), new Float64Array(TRACKER_STAGE_COUNT), 900);
+    };
+    for (t = 2000; t < 20_000; t += 100) {
+      nextFrame(); // taken
+      t += 500;
+      nextFrame(); // refused
+      t += 400;
+      answer();
+      busy = true; // the catch-up frame
+      t += 600;
+      nextFrame(); // refused: 1.5 s after the last frame this source handed over
+      t += 300;
+      answer();
+    }
+    await Promise.resolve();
+    expect(made).toHaveLength(2);
+    expect(statuses).toHaveLength(1);
+    source.stop();
+  });
+
+  it('goes down to the next backend when the tracker cannot start again', async () => {
+    const broken = new Set<string>();
+    const { made, factory } = fakeClients(broken);
+    let t = 0;
+    const source = createTrackerLandmarkSource(factory, () => null, { stallMs: 1000, now: () => t });
+    const statuses: Array<{ notice: string | null }> = [];
+    source.onStatus((status) => statuses.push(status));
+    const { target, nextFrame } = steppedVideo();
+    await source.start(target);
+    made[0]!.offer = () => false; // holds the frame it took by itself (its catch-up): refused from now on
+    broken.add('wasm');
+    t = 4500;
+    nextFrame();
+    t = 5000;
+    nextFrame();
+    await Promise.resolve();
+    expect(statuses).toHaveLength(0);
+    t = 5600;
+    nextFrame();
+    await expect.poll(() => statuses.length).toBe(1);
+    expect(statuses[0]!.notice).toMatch(/^Pose tracking stopped answering for 1 s and was started again\. Pose tracking fell back to CPU: wasm failed \(wasm is broken\)\. slow CPU fallback$/);
+    expect(made.at(-1)!.backend).toBe('cpu');
+    source.stop();
+  });
+});
+
 describe('tracker landmark source: the tracking schedule', () => {
   it('passes the current sign\'s schedule to the tracker, and to the one that replaces it', async () => {
     const { made, factory } = fakeClients(new Set());

@@ -2,7 +2,7 @@
 // go to the worker on this machine only; nothing about them leaves the browser.
 // The backend is chosen by the tracker (WebGPU on a hardware GPU, else WASM, else CPU); when one
 // fails to start, or keeps failing while tracking, the next one down is tried and the learner is
-// told. A tracker the lesson page warmed up (src/lib/tracker-warmup) is taken over for the first
+// told; one that holds a frame without answering for TRACKER_STALL_MS is started again. A tracker the lesson page warmed up (src/lib/tracker-warmup) is taken over for the first
 // attempt instead of starting another.
 import type { LandmarkFrame } from '@signlearn/engine/core/landmark_frame';
 import { createTrackerClient } from '@signlearn/engine/tracker/browser/create_tracker_worker';
@@ -16,6 +16,18 @@ import type { LandmarkSource, LandmarkSourceStatus, TrackerFrameCost } from './l
 /** A tracker that reports this many frame errors within RUNTIME_ERROR_WINDOW_MS is replaced. */
 const RUNTIME_ERROR_LIMIT = 5;
 const RUNTIME_ERROR_WINDOW_MS = 3000;
+/**
+ * A frame in the worker this long without its landmarks (one takes well under a second, tens of
+ * seconds on nothing the product runs on) means the worker stopped answering: the screen would
+ * otherwise freeze on its last skeleton, so a new tracker is started and the learner told.
+ */
+export const TRACKER_STALL_MS = 15_000;
+
+/** How the source notices a stalled worker (a test gives its own clock and a shorter time). */
+export interface StallWatch {
+  stallMs: number;
+  now: () => number;
+}
 
 /** What to try after `backend` failed. */
 function fallbacksAfter(backend: BackendPreference): BackendPreference[] {
@@ -47,6 +59,7 @@ export function createTrackerLandmarkSource(
   createClient: () => TrackerClientLike = createTrackerClient,
   /** The tracker warmed up before the screen opened, if any (taken once, for the first attempt). */
   takeWarm: () => { client: TrackerClientLike } | null = takeWarmTracker,
+  watch: StallWatch = { stallMs: TRACKER_STALL_MS, now: () => performance.now() },
 ): LandmarkSource {
   const listeners = new Set<(frame: LandmarkFrame, cost: TrackerFrameCost | null) => void>();
   // One cost object, refilled for every frame: the hot path allocates nothing.
@@ -62,11 +75,19 @@ export function createTrackerLandmarkSource(
   let switching = false;
   /** What the current sign reads (the practice sets it per sign); kept for a tracker started after a fallback. */
   let schedule: TrackingSchedule | null = null;
+  /** Since when a frame is in the worker without its landmarks (null: none is). */
+  let inFlightSince: number | null = null;
 
   const offerFrames = () => {
     if (!video || stopped) return;
-    const now = performance.now();
-    if (!paused && client && video.readyState >= 2) client.offer(video, video.videoWidth, video.videoHeight, now);
+    if (!paused && client && video.readyState >= 2) {
+      const now = watch.now();
+      const taken = client.offer(video, video.videoWidth, video.videoHeight, now);
+      // Taken: this frame is in the worker from now. Refused: one is (ours, or the newest frame
+      // the client took again by itself), since `now` at the latest.
+      if (taken || inFlightSince === null) inFlightSince = now;
+      else if (now - inFlightSince > watch.stallMs) void restartStalled();
+    }
     frameRequest = video.requestVideoFrameCallback(offerFrames);
   };
 
@@ -77,6 +98,7 @@ export function createTrackerLandmarkSource(
     try {
       const report = await next.start({ ...TRACKER_START_OPTIONS, backend: preference });
       next.onLandmarks((frame, stagesMs, info) => {
+        if (next === client) inFlightSince = null;
         if (paused) return;
         cost.stagesMs = stagesMs;
         cost.latencyMs = info.latencyMs;
@@ -94,6 +116,7 @@ export function createTrackerLandmarkSource(
     if (stopped) throw new Error('the practice screen was closed');
     client?.dispose();
     client = next;
+    inFlightSince = null;
     if (schedule !== null) next.setSchedule?.(schedule);
     current = preference === 'auto' ? report.name : preference;
     errorTimes = [];
@@ -133,6 +156,21 @@ export function createTrackerLandmarkSource(
       for (const listener of statusListeners) listener(status);
     } catch (error) {
       for (const listener of statusListeners) listener({ backend: 'none', notice: error instanceof Error ? error.message : String(error), models: null });
+    } finally {
+      switching = false;
+    }
+  }
+
+  /** The worker holds a frame and says nothing: a new tracker on the same backend (the next one down if it cannot start). */
+  async function restartStalled(): Promise<void> {
+    if (switching || stopped) return;
+    switching = true;
+    const said = `Pose tracking stopped answering for ${Math.round(watch.stallMs / 1000)} s and was started again.`;
+    try {
+      const status = await startWithFallback(current);
+      for (const listener of statusListeners) listener({ ...status, notice: status.notice ? `${said} ${status.notice}` : said });
+    } catch (error) {
+      for (const listener of statusListeners) listener({ backend: 'none', notice: `${said} ${error instanceof Error ? error.message : String(error)}`, models: null });
     } finally {
       switching = false;
     }
