@@ -189,7 +189,7 @@ describe('TrackerClient', () => {
     expect(client.sentAsVideoFrames).toBe(2);
   });
 
-  it('says when a frame it took never reaches the worker, and takes the next one', async () => {
+  it('says when a frame it took never reaches the worker, and takes the next one; says since when a frame is in the worker', async () => {
     const { worker, client } = await readyClient();
     const lost: string[] = [];
     client.onFrameLost((reason) => lost.push(reason));
@@ -199,9 +199,13 @@ describe('TrackerClient', () => {
     vi.stubGlobal('createImageBitmap', async () => {
       throw new DOMException('The provided element has not retrieved data.', 'InvalidStateError');
     });
+    expect(client.inFlightSince).toBeNull();
+    const before = performance.now();
     expect(client.offer(video, 1280, 960, 0)).toBe(true);
+    expect(client.inFlightSince).toBeGreaterThanOrEqual(before);
     await flush();
     expect(lost).toEqual(['The provided element has not retrieved data.']);
+    expect(client.inFlightSince).toBeNull();
     expect(frameRequests()).toHaveLength(0);
     expect(client.lost).toBe(1);
     // The snapshot was made but the message could not be sent: the snapshot is closed.
@@ -221,10 +225,12 @@ describe('TrackerClient', () => {
     expect(client.offer(video, 1280, 960, 66)).toBe(true);
     await flush();
     expect(frameRequests()).toHaveLength(1);
+    expect(client.inFlightSince).not.toBeNull();
     const times: number[] = [];
     client.onLandmarks((frame) => times.push(frame.timestampMs));
     worker.answerFrame();
     expect(times).toEqual([66]);
+    expect(client.inFlightSince).toBeNull();
     expect(client.lost).toBe(2);
     expect(client.dropped).toBe(0);
   });

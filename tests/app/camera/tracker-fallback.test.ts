@@ -51,6 +51,7 @@ function fakeClients(failing: Set<string>, autoIs: BackendReport['name'] = 'wasm
         return () => errorListeners.delete(listener);
       },
       offer: () => true,
+      inFlightSince: null,
       reset: () => {},
       dispose: () => {
         client.disposed = true;
@@ -162,7 +163,7 @@ describe('tracker landmark source: backend fallback', () => {
 });
 
 describe('tracker landmark source: a worker that stops answering', () => {
-  /** A video whose frames the test delivers (the browser's requestVideoFrameCallback), and a clock it sets. */
+  /** A video whose frames the test delivers (the browser's requestVideoFrameCallback). */
   function steppedVideo() {
     let callback: (() => void) | null = null;
     const target = {
@@ -178,23 +179,38 @@ describe('tracker landmark source: a worker that stops answering', () => {
     return { target, nextFrame: () => callback?.() };
   }
 
+  /** Makes `client` hold one frame at a time, as the real one does, on the test's clock: `take` puts
+   * a frame in the worker (an offer, or the client's own catch-up), `answer` brings its landmarks. */
+  function oneFrameAtATime(client: FakeClient, clock: () => number) {
+    const state = { inFlightSince: null as number | null };
+    Object.defineProperty(client, 'inFlightSince', { get: () => state.inFlightSince });
+    const take = () => {
+      state.inFlightSince = clock();
+    };
+    client.offer = () => {
+      if (state.inFlightSince !== null) return false;
+      take();
+      return true;
+    };
+    const answer = () => {
+      state.inFlightSince = null;
+      client.track(createLandmarkFrame(), new Float64Array(TRACKER_STAGE_COUNT), 900);
+    };
+    return { take, answer };
+  }
+
   it('starts a new tracker when a frame goes unanswered for TRACKER_STALL_MS, and says so; a slow answer is not a stall', async () => {
     const { made, factory } = fakeClients(new Set());
-    // The first client takes one frame and then holds it: busy, no landmarks.
-    let held = false;
-    const firstFactory = (): TrackerClientLike => {
-      const client = factory();
-      if (made.length === 1) client.offer = () => (held ? false : (held = true));
-      return client;
-    };
     let t = 0;
-    const source = createTrackerLandmarkSource(firstFactory, () => null, { stallMs: 1000, now: () => t });
+    const source = createTrackerLandmarkSource(factory, () => null, { stallMs: 1000, now: () => t });
     const statuses: unknown[] = [];
     source.onStatus((status) => statuses.push(status));
     const { target, nextFrame } = steppedVideo();
     await source.start(target);
+    oneFrameAtATime(made[0]!, () => t); // takes one frame and never answers it
     nextFrame(); // taken at 0
     for (t = 100; t <= 1000; t += 100) nextFrame(); // refused, 1 s: not yet
+    await Promise.resolve();
     expect(made).toHaveLength(1);
     t = 1100;
     nextFrame();
@@ -203,21 +219,16 @@ describe('tracker landmark source: a worker that stops answering', () => {
     expect(made.map((c) => [c.backend, c.disposed])).toEqual([['auto', true], ['wasm', false]]);
     // The new one answers each frame 0.9 s after taking it, the frames between refused, and then
     // takes the video's newest frame by itself (its catch-up), answered 0.9 s later: never replaced.
-    let busy = false;
-    made[1]!.offer = () => (busy ? false : (busy = true));
-    const answer = () => {
-      busy = false;
-      made[1]!.track(createLandmarkFrame(), new Float64Array(TRACKER_STAGE_COUNT), 900);
-    };
+    const { take, answer } = oneFrameAtATime(made[1]!, () => t);
     for (t = 2000; t < 20_000; t += 100) {
       nextFrame(); // taken
       t += 500;
       nextFrame(); // refused
       t += 400;
       answer();
-      busy = true; // the catch-up frame
+      take(); // the catch-up frame
       t += 600;
-      nextFrame(); // refused: 1.5 s after the last frame this source handed over
+      nextFrame(); // refused: 1.5 s after the last frame this source handed over, 0.6 s after the catch-up
       t += 300;
       answer();
     }
@@ -236,10 +247,10 @@ describe('tracker landmark source: a worker that stops answering', () => {
     source.onStatus((status) => statuses.push(status));
     const { target, nextFrame } = steppedVideo();
     await source.start(target);
-    made[0]!.offer = () => false; // holds the frame it took by itself (its catch-up): refused from now on
-    broken.add('wasm');
+    const { take } = oneFrameAtATime(made[0]!, () => t);
     t = 4500;
-    nextFrame();
+    take(); // a frame it took by itself (its catch-up), never answered
+    broken.add('wasm');
     t = 5000;
     nextFrame();
     await Promise.resolve();

@@ -138,6 +138,14 @@ export class TrackerClient {
   }
 
   /**
+   * When the frame now in the worker was taken (performance.now()), or null when none is: a caller
+   * can tell a worker that stopped answering from a slow one.
+   */
+  get inFlightSince(): number | null {
+    return this.busy ? this.offeredAt : null;
+  }
+
+  /**
    * Called with the reason when a frame `offer` took never reaches the worker (the browser could not
    * snapshot the source, or the message could not be sent): no landmarks will come for it. A camera
    * loop needs nothing (its next frame is offered anyway); a caller that waits for that frame's

@@ -2,8 +2,9 @@
 // go to the worker on this machine only; nothing about them leaves the browser.
 // The backend is chosen by the tracker (WebGPU on a hardware GPU, else WASM, else CPU); when one
 // fails to start, or keeps failing while tracking, the next one down is tried and the learner is
-// told; one that holds a frame without answering for TRACKER_STALL_MS is started again. A tracker the lesson page warmed up (src/lib/tracker-warmup) is taken over for the first
-// attempt instead of starting another.
+// told; one that holds a frame without answering for TRACKER_STALL_MS is started again. A tracker
+// the lesson page warmed up (src/lib/tracker-warmup) is taken over for the first attempt instead
+// of starting another.
 import type { LandmarkFrame } from '@signlearn/engine/core/landmark_frame';
 import { createTrackerClient } from '@signlearn/engine/tracker/browser/create_tracker_worker';
 import type { BackendPreference } from '@signlearn/engine/tracker/browser/select_backend';
@@ -23,7 +24,7 @@ const RUNTIME_ERROR_WINDOW_MS = 3000;
  */
 export const TRACKER_STALL_MS = 15_000;
 
-/** How the source notices a stalled worker (a test gives its own clock and a shorter time). */
+/** How the source notices a stalled worker (a test gives its own clock, the one its client's `inFlightSince` reads, and a shorter time). */
 export interface StallWatch {
   stallMs: number;
   now: () => number;
@@ -53,7 +54,7 @@ export function describeModels(report: BackendReport): string | null {
 }
 
 /** The part of the tracker client this source uses (a fake one in unit tests). */
-export type TrackerClientLike = Pick<TrackerClient, 'start' | 'onLandmarks' | 'onError' | 'offer' | 'reset' | 'dispose'> & Partial<Pick<TrackerClient, 'setSchedule'>>;
+export type TrackerClientLike = Pick<TrackerClient, 'start' | 'onLandmarks' | 'onError' | 'offer' | 'reset' | 'dispose' | 'inFlightSince'> & Partial<Pick<TrackerClient, 'setSchedule'>>;
 
 export function createTrackerLandmarkSource(
   createClient: () => TrackerClientLike = createTrackerClient,
@@ -75,18 +76,13 @@ export function createTrackerLandmarkSource(
   let switching = false;
   /** What the current sign reads (the practice sets it per sign); kept for a tracker started after a fallback. */
   let schedule: TrackingSchedule | null = null;
-  /** Since when a frame is in the worker without its landmarks (null: none is). */
-  let inFlightSince: number | null = null;
 
   const offerFrames = () => {
     if (!video || stopped) return;
     if (!paused && client && video.readyState >= 2) {
       const now = watch.now();
-      const taken = client.offer(video, video.videoWidth, video.videoHeight, now);
-      // Taken: this frame is in the worker from now. Refused: one is (ours, or the newest frame
-      // the client took again by itself), since `now` at the latest.
-      if (taken || inFlightSince === null) inFlightSince = now;
-      else if (now - inFlightSince > watch.stallMs) void restartStalled();
+      const since = client.offer(video, video.videoWidth, video.videoHeight, now) ? null : client.inFlightSince;
+      if (since !== null && now - since > watch.stallMs) void restartStalled();
     }
     frameRequest = video.requestVideoFrameCallback(offerFrames);
   };
@@ -98,7 +94,6 @@ export function createTrackerLandmarkSource(
     try {
       const report = await next.start({ ...TRACKER_START_OPTIONS, backend: preference });
       next.onLandmarks((frame, stagesMs, info) => {
-        if (next === client) inFlightSince = null;
         if (paused) return;
         cost.stagesMs = stagesMs;
         cost.latencyMs = info.latencyMs;
@@ -116,7 +111,6 @@ export function createTrackerLandmarkSource(
     if (stopped) throw new Error('the practice screen was closed');
     client?.dispose();
     client = next;
-    inFlightSince = null;
     if (schedule !== null) next.setSchedule?.(schedule);
     current = preference === 'auto' ? report.name : preference;
     errorTimes = [];
