@@ -144,27 +144,24 @@ export function createTrackerLandmarkSource(
     if (errorTimes.length < RUNTIME_ERROR_LIMIT || switching || stopped) return;
     const fallbacks = fallbacksAfter(current);
     if (fallbacks.length === 0) return;
-    switching = true;
-    try {
-      const status = await startWithFallback(fallbacks[0]!, `${current} kept failing while tracking`);
-      for (const listener of statusListeners) listener(status);
-    } catch (error) {
-      for (const listener of statusListeners) listener({ backend: 'none', notice: error instanceof Error ? error.message : String(error), models: null });
-    } finally {
-      switching = false;
-    }
+    await replaceTracker(fallbacks[0]!, `${current} kept failing while tracking`, null);
   }
 
   /** The worker holds a frame and says nothing: a new tracker on the same backend (the next one down if it cannot start). */
   async function restartStalled(): Promise<void> {
     if (switching || stopped) return;
+    await replaceTracker(current, undefined, `Pose tracking stopped answering for ${Math.round(watch.stallMs / 1000)} s and was started again.`);
+  }
+
+  /** Starts a tracker on `preference` (or the next one down) in place of the current one and tells the side panel, `said` first. */
+  async function replaceTracker(preference: BackendPreference, firstFailure: string | undefined, said: string | null): Promise<void> {
+    const withSaid = (notice: string | null) => (said === null ? notice : notice ? `${said} ${notice}` : said);
     switching = true;
-    const said = `Pose tracking stopped answering for ${Math.round(watch.stallMs / 1000)} s and was started again.`;
     try {
-      const status = await startWithFallback(current);
-      for (const listener of statusListeners) listener({ ...status, notice: status.notice ? `${said} ${status.notice}` : said });
+      const status = await startWithFallback(preference, firstFailure);
+      for (const listener of statusListeners) listener({ ...status, notice: withSaid(status.notice) });
     } catch (error) {
-      for (const listener of statusListeners) listener({ backend: 'none', notice: `${said} ${error instanceof Error ? error.message : String(error)}`, models: null });
+      for (const listener of statusListeners) listener({ backend: 'none', notice: withSaid(error instanceof Error ? error.message : String(error)), models: null });
     } finally {
       switching = false;
     }
