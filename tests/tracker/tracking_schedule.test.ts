@@ -3,15 +3,17 @@
 // photograph in a learner's framing (a person at a desk, one hand raised), held as a still camera;
 // a blank frame loses the hand.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { Part } from '../../engine/src/core/landmark_layout.ts';
 import { chooseFrameParts, type FrameParts } from '../../engine/src/tracker/choose_frame_parts.ts';
+import { VIDEO_WIDER_LOOK_AFTER_FRAMES } from '../../engine/src/tracker/constants.ts';
 import type { LandmarkTracker } from '../../engine/src/tracker/landmark_tracker.ts';
 import { decodeImageFile } from '../../engine/src/tracker/node/node_image.ts';
 import { createNodeTracker, rgbPixels } from '../../engine/src/tracker/node/node_tracker.ts';
 import { resolveTrackerOptions } from '../../engine/src/tracker/tracker_options.ts';
 import type { PixelFrame } from '../../engine/src/tracker/types.ts';
+import { WiderLook } from '../../engine/src/tracker/wider_look.ts';
 
 const UPPER_BODY = join(import.meta.dirname, '..', '..', 'data', 'photographs', 'upper-body');
 
@@ -96,5 +98,36 @@ describe('a tracker on a schedule', () => {
     for (let i = 0; i < 3; i++) await tracker.track(photo, 400 + i * 33, out);
     expect(tracker.scheduleCounts).toEqual(before);
     expect(() => (tracker.schedule = { poseEvery: -1, otherHandEvery: 1 })).toThrow(/poseEvery/);
+  });
+});
+
+describe("a newly found hand's wider look on a schedule", () => {
+  // The wider look (wider_look.ts) comes on a new hand's fifth frame, and its crop is smoothed only
+  // after it: on a held letter's schedule, whose body runs once a second, the frames that follow the
+  // hand without the body must count too, or a new hand goes seconds without either.
+  const framesOfWiderLook = async (schedule: { poseEvery: number; otherHandEvery: number } | null): Promise<number[]> => {
+    const { tracker } = await createNodeTracker({ schedule });
+    const photo = rgbPixels(await decodeImageFile(join(UPPER_BODY, 'webcam-desk.png')));
+    const look = vi.spyOn(WiderLook.prototype, 'look');
+    const frames: number[] = [];
+    try {
+      const out = createLandmarkFrame();
+      for (let frame = 1; frame <= VIDEO_WIDER_LOOK_AFTER_FRAMES + 3; frame++) {
+        const before = look.mock.calls.length;
+        await tracker.track(photo, frame * 33, out);
+        expect(handsFound(out), `frame ${frame}: a hand`).toBeGreaterThan(0);
+        if (look.mock.calls.length > before) frames.push(frame);
+      }
+    } finally {
+      look.mockRestore();
+      tracker.dispose();
+    }
+    return frames;
+  };
+
+  it('comes on the same frame with the body every 30 frames as with the body on every frame', async () => {
+    const everyFrame = await framesOfWiderLook(null);
+    expect(everyFrame, 'without a schedule: once, on the hand\'s fifth frame').toEqual([VIDEO_WIDER_LOOK_AFTER_FRAMES]);
+    expect(await framesOfWiderLook({ poseEvery: 30, otherHandEvery: 30 })).toEqual(everyFrame);
   });
 });

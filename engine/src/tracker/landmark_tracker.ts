@@ -292,10 +292,7 @@ export class LandmarkTracker {
       this.tracks.setCropTime(this.cropTime(timestampMs, pass));
       if (this.hands?.path.looksForHands(out, pass)) {
         await this.hands.path.track(pixels, out, timings, pass);
-        if (pass === 'video') {
-          if (this.tracks.widerLookDue(out)) await this.hands.palms?.lookAtNewHand(pixels, out, timings);
-          await this.hands.widerLook.lookAtNewHands(pixels, out, timings);
-        }
+        if (pass === 'video') await this.lookAtNewHands(pixels, out, timings);
       } else this.tracks.loseBoth(out);
     } finally {
       frame.dispose();
@@ -321,10 +318,22 @@ export class LandmarkTracker {
     timings[TrackerStage.imageToTensor] = now() - start;
     try {
       await this.hands!.path.follow(pixels, signingSide, otherHand, out, timings);
+      // Frames since a hand was found count the same with the body or without it: a hand found on a
+      // whole frame gets its wider look on its own fifth frame, and its crop is smoothed after it,
+      // as without a schedule (a held letter's body runs once a second: waiting for whole frames
+      // left a new hand unsmoothed and without its wider look for seconds).
+      await this.lookAtNewHands(pixels, out, timings);
     } finally {
       this.oneSubmission?.endFrame();
     }
     timings[TrackerStage.total] = now() - start;
+  }
+
+  /** Video: a newly found hand's wider look on its turn (wider_look.ts), the palm detector looking for the other hand on the same frame. */
+  private async lookAtNewHands(pixels: PixelFrame, out: LandmarkFrame, timings: Float64Array): Promise<void> {
+    const hands = this.hands!;
+    if (this.tracks.widerLookDue(out)) await hands.palms?.lookAtNewHand(pixels, out, timings);
+    await hands.widerLook.lookAtNewHands(pixels, out, timings);
   }
 
   /** The time the hands' next crops are smoothed at (hand_crop_smoothing.ts): video frames with a time, when smoothing is on. */
