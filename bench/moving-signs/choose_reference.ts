@@ -9,7 +9,7 @@ import { buildMovingSign } from '../../engine/src/recordings/build_moving_sign.t
 import { framesSource } from '../../engine/src/recordings/landmark_source.ts';
 import type { ReferenceSign } from '../../engine/src/reference/reference_sign_schema.ts';
 import { secondsToComplete } from '../acceptance/run_acceptance.ts';
-import { atSpeed, SIGN_NAMES, type Performance } from './performances.ts';
+import { atSpeed, SIGN_NAMES, throughCamera, type CameraPath, type Performance } from './performances.ts';
 
 /** After the performance, the learner's last frame is held this long: the judge's allowance. */
 export const TAIL_SECONDS = 1;
@@ -39,12 +39,14 @@ export function referenceOf(performance: Performance): { record: ReferenceSign; 
 }
 
 /** Whether `performance` completes `sign` within its own length plus TAIL_SECONDS, at `speed`;
- * `rivals`: the other moving signs of the lesson (the practice loop's), none by default. */
-export function completes(sign: CompiledSign, performance: Performance, speed = 1, rivals: readonly CompiledMovement[] = []): number | null {
-  return secondsToComplete(atSpeed(performance.frames, speed, TAIL_SECONDS), sign.reference.signName, sign, 'handshape', rivals);
+ * `rivals`: the other moving signs of the lesson (the practice loop's), none by default; `camera`:
+ * what the camera and tracker give the judge (every frame, whole, by default). */
+export function completes(sign: CompiledSign, performance: Performance, speed = 1, rivals: readonly CompiledMovement[] = [], camera: CameraPath = {}): number | null {
+  return secondsToComplete(throughCamera(atSpeed(performance.frames, speed, TAIL_SECONDS), camera), sign.reference.signName, sign, 'handshape', rivals);
 }
 
-export function chooseReference(signer: string, sign: string, performances: readonly Performance[]): ChosenReference | null {
+/** `camera`: the teacher's page checks the take through the same camera path as the learners'. */
+export function chooseReference(signer: string, sign: string, performances: readonly Performance[], camera: CameraPath = {}): ChosenReference | null {
   const own = performances.filter((p) => p.signer === signer && p.eligible);
   let best: ChosenReference | null = null;
   let bestScore = -1;
@@ -58,7 +60,7 @@ export function chooseReference(signer: string, sign: string, performances: read
     const check = { own: 0, ownOf: 0, otherRefused: 0, otherOf: 0 };
     for (const take of own) {
       if (take === candidate) continue;
-      const done = completes(built.compiled, take) !== null;
+      const done = completes(built.compiled, take, 1, [], camera) !== null;
       if (take.sign === sign) {
         check.ownOf++;
         if (done) check.own++;

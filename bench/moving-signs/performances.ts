@@ -6,6 +6,8 @@ import { Part } from '../../engine/src/core/landmark_layout.ts';
 import { loadPopSignFolder } from '../../engine/src/node/load_popsign_folder.ts';
 import { RECORDING_FPS } from '../../engine/src/recordings/landmark_source.ts';
 import { popsignSource } from '../../engine/src/recordings/popsign_recording.ts';
+import type { TrackingSchedule } from '../../engine/src/tracker/tracker_options.ts';
+import { asScheduled } from '../acceptance/as_scheduled.ts';
 
 export const POPSIGN_DIR = (root: string) => join(root, 'data', 'popsign-hello-thankyou');
 
@@ -62,6 +64,28 @@ export function* atSpeed(frames: readonly LandmarkFrame[], speed: number, tailSe
     frame.timestampMs = nowMs;
     yield { frame, nowMs };
   }
+}
+
+/** What the learner's camera and tracker give the judge: `fps` of the camera's 30 frames a second
+ * tracked (the others dropped: a busy laptop), and the tracker's `schedule` (the body and a hand
+ * of their last run on the frames that skip them). Every frame, whole, when absent. */
+export interface CameraPath {
+  fps?: number;
+  schedule?: TrackingSchedule | null;
+}
+
+/** `judged` (the camera's frames at RECORDING_FPS) as `camera` delivers them to the judge. */
+export function* throughCamera(judged: Iterable<{ frame: LandmarkFrame; nowMs: number }>, camera: CameraPath = {}): Generator<{ frame: LandmarkFrame; nowMs: number }> {
+  const fps = camera.fps ?? RECORDING_FPS;
+  // Frame i is tracked when it starts a new 1/fps of a second (the first always).
+  function* tracked() {
+    let i = 0;
+    for (const frame of judged) {
+      if (Math.floor((i * fps) / RECORDING_FPS) !== Math.floor(((i - 1) * fps) / RECORDING_FPS)) yield frame;
+      i++;
+    }
+  }
+  yield* camera.schedule ? asScheduled(tracked(), camera.schedule) : tracked();
 }
 
 /** `frames` cycled (a photograph held, a video looped) for `seconds` at RECORDING_FPS. */

@@ -15,7 +15,7 @@ import { loadNonSigns, secondsToComplete } from '../acceptance/run_acceptance.ts
 import { createMatchReport } from '../../engine/src/match/match_report.ts';
 import { MovementJudge } from '../../engine/src/movement/movement_judge.ts';
 import { chooseReference, completes, referenceOf, TAIL_SECONDS, type ChosenReference } from './choose_reference.ts';
-import { cycled, loadPerformances, MIN_FRAMES, POPSIGN_DIR, type Performance } from './performances.ts';
+import { cycled, loadPerformances, MIN_FRAMES, POPSIGN_DIR, throughCamera, type CameraPath, type Performance } from './performances.ts';
 
 export const SPEEDS = [1, 0.5, 2] as const;
 export const STILL_SECONDS = 10;
@@ -52,6 +52,8 @@ export interface MovingSignsResult {
   nonSigns: { refSigner: string; refSign: string; file: string; seconds: number | null }[];
   /** The judge's own cost per camera frame (judgeCost). */
   judgeCost?: { frames: number; nsPerFrame: number; heapBytesPerFrame: number | null } | null;
+  /** What the camera and tracker gave the judge (every frame, whole, when empty). */
+  camera: CameraPath;
   /** The machine's load average (1 minute) when the stage started. */
   load?: number;
   durationS: number;
@@ -67,6 +69,8 @@ export interface MovingSignsOptions {
   perSignerAndSign?: number;
   speeds?: readonly number[];
   nonSigns?: boolean;
+  /** What the learner's camera and tracker give the judge (performances.ts): every frame, whole, by default. */
+  camera?: CameraPath;
   log?: (line: string) => void;
 }
 
@@ -107,6 +111,7 @@ export async function runMovingSigns(options: MovingSignsOptions): Promise<Movin
     ),
     references: [],
     noReference: [],
+    camera: options.camera ?? {},
     load: Math.round(os.loadavg()[0]! * 100) / 100,
     judgements: [],
     unmeasured: [],
@@ -115,10 +120,11 @@ export async function runMovingSigns(options: MovingSignsOptions): Promise<Movin
     durationS: 0,
   };
   const nonSigns = options.nonSigns === false ? [] : loadNonSigns();
+  const camera = options.camera ?? {};
   for (const refSigner of signers) {
     // The signer's references of every sign, as a teacher's curriculum would hold them: judged
     // against one, the others are the lesson's other moving signs (the practice loop's rivals).
-    const chosenBySign = new Map(signs.map((sign) => [sign, chooseReference(refSigner, sign, inSlice)]));
+    const chosenBySign = new Map(signs.map((sign) => [sign, chooseReference(refSigner, sign, inSlice, camera)]));
     for (const refSign of signs) {
       const chosen = chosenBySign.get(refSign)!;
       const rivals = signs.filter((sign) => sign !== refSign).flatMap((sign) => chosenBySign.get(sign)?.compiled.movement ?? []);
@@ -134,20 +140,20 @@ export async function runMovingSigns(options: MovingSignsOptions): Promise<Movin
         if (p.signer === refSigner) continue;
         for (const speed of speeds) {
           const limit = Math.round((p.frames.length / RECORDING_FPS / speed + TAIL_SECONDS) * 1000) / 1000;
-          result.judgements.push({ refSigner, refSign, signer: p.signer, sign: p.sign, sequence: p.sequence, speed, seconds: completes(compiled, p, speed, rivals), limit });
+          result.judgements.push({ refSigner, refSign, signer: p.signer, sign: p.sign, sequence: p.sequence, speed, seconds: completes(compiled, p, speed, rivals, camera), limit });
         }
         if (p.sign === refSign) {
-          const seconds = secondsToComplete(cycled([middleHandFrame(p)], STILL_SECONDS), refSign, compiled, 'handshape', rivals);
+          const seconds = secondsToComplete(throughCamera(cycled([middleHandFrame(p)], STILL_SECONDS), camera), refSign, compiled, 'handshape', rivals);
           result.still.push({ refSigner, refSign, signer: p.signer, sequence: p.sequence, seconds });
         }
       }
       for (const p of performances) {
         if (p.signer === refSigner || p.eligible || p.handFrames === 0) continue;
         const limit = Math.round((p.frames.length / RECORDING_FPS + TAIL_SECONDS) * 1000) / 1000;
-        result.unmeasured.push({ refSigner, refSign, signer: p.signer, sign: p.sign, sequence: p.sequence, speed: 1, seconds: completes(compiled, p, 1, rivals), limit });
+        result.unmeasured.push({ refSigner, refSign, signer: p.signer, sign: p.sign, sequence: p.sequence, speed: 1, seconds: completes(compiled, p, 1, rivals, camera), limit });
       }
       for (const { file, frames } of nonSigns) {
-        result.nonSigns.push({ refSigner, refSign, file, seconds: secondsToComplete(cycled(frames, NON_SIGN_SECONDS), refSign, compiled, 'handshape', rivals) });
+        result.nonSigns.push({ refSigner, refSign, file, seconds: secondsToComplete(throughCamera(cycled(frames, NON_SIGN_SECONDS), camera), refSign, compiled, 'handshape', rivals) });
       }
       const mine = result.judgements.filter((j) => j.refSigner === refSigner && j.refSign === refSign && j.speed === 1);
       const own = mine.filter((j) => j.sign === refSign);

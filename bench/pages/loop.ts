@@ -16,10 +16,13 @@
 // match it. The camera runs until `loopFrames` frames were tracked.
 //
 // Options: the models (`poseModel`, `handModel`), the WASM threads (`wasmThreads`), and
-// `schedule`: the tracker runs what a held letter reads (the practice's schedule for such a sign,
-// HELD_SIGN_SCHEDULE: the signing hand every frame, the body and the other hand every few), set
-// from the practice loop once the sign is known, as the camera screen does; off: every part on
-// every frame.
+// `schedule`: `held`, the tracker runs what a held letter reads (the practice's schedule for such a
+// sign, HELD_SIGN_SCHEDULE: the signing hand every frame, the body and the other hand every few),
+// set from the practice loop once the sign is known, as the camera screen does; `moving`, what a
+// sign that moves reads (MOVING_SIGN_SCHEDULE: both hands every frame, the body every few), the
+// loop still judging the clip's handshape (the judge of a moving sign costs a few microseconds a
+// frame, bench/moving-signs.md: the row measures the tracker on that schedule); `off`: every part
+// on every frame.
 import { angleKernel } from '../../engine/src/angles/kernel/angle_kernel.ts';
 import { createAngleFrame, type AngleFrame } from '../../engine/src/core/angle_frame.ts';
 import type { LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
@@ -27,7 +30,7 @@ import { Part } from '../../engine/src/core/landmark_layout.ts';
 import { compileSign } from '../../engine/src/practice/compile_lesson.ts';
 import { createMatchModeRuntime } from '../../engine/src/practice/match_mode.ts';
 import { PracticeLoop, prepareAngleFrame } from '../../engine/src/practice/practice_loop.ts';
-import { HELD_SIGN_SCHEDULE } from '../../engine/src/practice/tracking_schedule_for_sign.ts';
+import { HELD_SIGN_SCHEDULE, MOVING_SIGN_SCHEDULE } from '../../engine/src/practice/tracking_schedule_for_sign.ts';
 import type { PracticeSign } from '../../engine/src/practice/practice_session.ts';
 import type { PracticeEvent } from '../../engine/src/practice/practice_events.ts';
 import { buildReferenceSign } from '../../engine/src/reference/build_reference_sign.ts';
@@ -102,7 +105,7 @@ function runCamera(
 }
 
 window.runBench = async (config) => {
-  const options = config.options as { referenceFrames: number; loopFrames: number; poseModel: PoseModelType; handModel: HandModelType; wasmThreads: number; schedule: boolean };
+  const options = config.options as { referenceFrames: number; loopFrames: number; poseModel: PoseModelType; handModel: HandModelType; wasmThreads: number; schedule: 'off' | 'held' | 'moving' };
   try {
     // The camera's frames in memory, as on a learner's machine without a GPU (loadFrames).
     const frames = await loadFrames(config, true);
@@ -134,8 +137,10 @@ window.runBench = async (config) => {
       },
     });
 
-    // The reference is a held handshape made from the clip: the schedule of a held letter.
-    client.setSchedule(options.schedule ? HELD_SIGN_SCHEDULE : null);
+    // The reference is a held handshape made from the clip: the schedule of a held letter, or a
+    // moving sign's to time the tracker on it.
+    const schedule = options.schedule === 'held' ? HELD_SIGN_SCHEDULE : options.schedule === 'moving' ? MOVING_SIGN_SCHEDULE : null;
+    client.setSchedule(schedule);
     const latencyMs: number[] = [];
     let withHand = 0;
     let withPose = 0;
@@ -173,7 +178,7 @@ window.runBench = async (config) => {
         poseModel: options.poseModel,
         handModel: options.handModel,
         threads: backend.threads ?? 1,
-        schedule: options.schedule ? `body every ${HELD_SIGN_SCHEDULE.poseEvery}, other hand every ${HELD_SIGN_SCHEDULE.otherHandEvery}` : 'off',
+        schedule: schedule ? `${options.schedule === 'moving' ? 'a sign that moves: ' : ''}body every ${schedule.poseEvery}, other hand every ${schedule.otherHandEvery}` : 'off',
         framesWithHand: withHand,
         framesWithPose: withPose,
         cameraFps: 30,

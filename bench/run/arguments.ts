@@ -18,6 +18,10 @@ export interface BenchOptions {
   signersSchedule?: boolean;
   /** Moving signs: a folder of PopSign signer files to judge instead of data/popsign-hello-thankyou. */
   popsign?: string;
+  /** Moving signs (--schedule): the landmarks as the tracker on a moving sign's schedule (MOVING_SIGN_SCHEDULE) gives them. */
+  movingSchedule?: boolean;
+  /** Moving signs (--camera-fps N): N of the camera's 30 frames a second tracked and judged, the others dropped. */
+  cameraFps?: number;
   /** Accuracy: reuse MediaPipe's landmarks from this earlier output folder (see bench/accuracy/run_accuracy.ts). */
   referenceFrom?: string;
   /** Practice loop: only these rows, by name (`full-2-on`, `lite-1-off`, `full-1-on-busy`...: models, threads, schedule, one core busy); all when absent. */
@@ -36,11 +40,18 @@ export function parseArgs(argv: string[], root: string): BenchOptions {
   const adapterIndex = argv.indexOf('--adapter');
   const popsignIndex = argv.indexOf('--popsign');
   const loopRowsIndex = argv.indexOf('--loop-rows');
+  const cameraFpsIndex = argv.indexOf('--camera-fps');
+  const cameraFps = cameraFpsIndex >= 0 ? Number(argv[cameraFpsIndex + 1]) : undefined;
+  if (cameraFps !== undefined && !(Number.isInteger(cameraFps) && cameraFps >= 1 && cameraFps <= 30)) {
+    throw new Error(`--camera-fps: a whole number of frames a second from 1 to 30, not ${argv[cameraFpsIndex + 1] ?? 'nothing'}`);
+  }
   return {
     rerunMediaPipe: argv.includes('--rerun-mediapipe'),
     signersVideo: argv.includes('--video'),
     signersVideoWithoutBody: argv.includes('--video-without-body'),
     signersSchedule: argv.includes('--schedule'),
+    movingSchedule: argv.includes('--schedule'),
+    cameraFps,
     adapter: adapterIndex >= 0 ? (argv[adapterIndex + 1] as RuntimesOptions['adapter']) : undefined,
     quick,
     // A quick run does not overwrite the last full run's results.

@@ -1,9 +1,10 @@
 // Moving signs: real signers' HELLO and THANK YOU (data/popsign-hello-thankyou) through the judge of
 // moving signs, cross-validated by signer (bench/moving-signs/; about a minute): only when named.
-// Writes the committed bench/moving-signs.md (a quick run, or another folder of signers given with
-// `--popsign DIR`: into the output folder).
+// Writes the committed bench/moving-signs.md (a quick run, another folder of signers given with
+// `--popsign DIR`, or another camera path, `--schedule` and `--camera-fps N`: into the output folder).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { MOVING_SIGN_SCHEDULE } from '../../engine/src/practice/tracking_schedule_for_sign.ts';
 import { runMovingSigns } from '../moving-signs/run_moving_signs.ts';
 import { movingSignsMarkdown, movingSignsTotals } from '../moving-signs/moving_signs_markdown.ts';
 import type { BenchStage } from './stage.ts';
@@ -14,10 +15,13 @@ export const movingSignsStage: BenchStage = {
   async run({ root, options, log, results }) {
     log('bench: moving signs (real signers\' HELLO and THANK YOU -> the judge of moving signs, cross-validated by signer)');
     try {
-      const result = await runMovingSigns({ root, folder: options.popsign, log: (line) => log(`bench:   ${line}`) });
-      const tables = options.quick || options.popsign ? options.outDir : join(root, 'bench');
+      // `--schedule`: the tracker on a moving sign's schedule; `--camera-fps N`: N of the camera's frames a second tracked.
+      const camera = { ...(options.cameraFps ? { fps: options.cameraFps } : {}), ...(options.movingSchedule ? { schedule: MOVING_SIGN_SCHEDULE } : {}) };
+      const result = await runMovingSigns({ root, folder: options.popsign, camera, log: (line) => log(`bench:   ${line}`) });
+      const committed = !options.quick && !options.popsign && !options.cameraFps && !options.movingSchedule;
+      const tables = committed ? join(root, 'bench') : options.outDir;
       mkdirSync(tables, { recursive: true });
-      const command = `npm run bench -- --only moving-signs${options.popsign ? ` --popsign ${options.popsign}` : ''}`;
+      const command = `npm run bench -- --only moving-signs${options.popsign ? ` --popsign ${options.popsign}` : ''}${options.movingSchedule ? ' --schedule' : ''}${options.cameraFps ? ` --camera-fps ${options.cameraFps}` : ''}`;
       writeFileSync(join(tables, 'moving-signs.md'), movingSignsMarkdown(result, { command, date: new Date().toISOString().slice(0, 10) }));
       results.movingSigns = { status: 'ok', totals: movingSignsTotals(result) };
       log(`bench: wrote ${join(tables, 'moving-signs.md')}`);

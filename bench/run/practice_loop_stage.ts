@@ -31,7 +31,7 @@ function practiceLoopMarkdown(out: BenchOutput): string[] {
     lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of p.rows as (Record<string, unknown> & { status: string })[]) {
       if (r.status !== 'ok') {
-        lines.push(`| ${String(r.poseModel)}/${String(r.handModel)} | ${String(r.wasmThreads)} | ${r.schedule ? 'on' : 'off'} | ${r.coreBusy ? 'one core busy' : 'as it is'} | ${r.status}: ${String(r.reason ?? '')} | | | | | | | |`);
+        lines.push(`| ${String(r.poseModel)}/${String(r.handModel)} | ${String(r.wasmThreads)} | ${String(r.schedule)} | ${r.coreBusy ? 'one core busy' : 'as it is'} | ${r.status}: ${String(r.reason ?? '')} | | | | | | | |`);
         continue;
       }
       const lat = r.latencyMs as Stat;
@@ -51,23 +51,38 @@ interface LoopSettings {
   loopFrames: number;
 }
 
+/** The tracking schedule a row runs: every part on every frame (`off`), a held letter's
+ * (HELD_SIGN_SCHEDULE), or a sign that moves (MOVING_SIGN_SCHEDULE). */
+export type LoopSchedule = 'off' | 'held' | 'moving';
+
+interface LoopRow {
+  poseModel: 'full' | 'lite';
+  handModel: 'full' | 'lite';
+  wasmThreads: number;
+  schedule: LoopSchedule;
+  coreBusy: boolean;
+}
+
 /**
  * The practice loop's rows: each model pair at 1 and 2 WASM threads, every part on every frame and
- * on the held letter's schedule, the machine as it is; then the full models on the schedule again
- * with one core kept busy by a second process (a learner's laptop running something else).
+ * on the held letter's schedule, the machine as it is; the full models on a moving sign's schedule;
+ * then the full models on the held letter's schedule again with one core kept busy by a second
+ * process (a learner's laptop running something else).
  */
-const LOOP_ROWS = [
+const LOOP_ROWS: LoopRow[] = [
   ...(['full', 'lite'] as const).flatMap((model) =>
-    [1, 2].flatMap((wasmThreads) => [false, true].map((schedule) => ({ poseModel: model, handModel: model, wasmThreads, schedule, coreBusy: false }))),
+    [1, 2].flatMap((wasmThreads) => (['off', 'held'] as const).map((schedule) => ({ poseModel: model, handModel: model, wasmThreads, schedule, coreBusy: false }))),
   ),
-  ...[1, 2].map((wasmThreads) => ({ poseModel: 'full' as const, handModel: 'full' as const, wasmThreads, schedule: true, coreBusy: true })),
+  ...[1, 2].map((wasmThreads) => ({ poseModel: 'full' as const, handModel: 'full' as const, wasmThreads, schedule: 'moving' as const, coreBusy: false })),
+  ...[1, 2].map((wasmThreads) => ({ poseModel: 'full' as const, handModel: 'full' as const, wasmThreads, schedule: 'held' as const, coreBusy: true })),
 ];
 
-type LoopRow = (typeof LOOP_ROWS)[number];
+/** The schedule's word in a row's name and label: `on` is the held letter's. */
+const SCHEDULE_NAME: Record<LoopSchedule, string> = { off: 'off', held: 'on', moving: 'moving' };
 
 /** A row's name on the command line (`--loop-rows`): models, threads, schedule, `busy` when one core is. */
 function loopRowName(row: LoopRow): string {
-  return `${row.poseModel}-${row.wasmThreads}-${row.schedule ? 'on' : 'off'}${row.coreBusy ? '-busy' : ''}`;
+  return `${row.poseModel}-${row.wasmThreads}-${SCHEDULE_NAME[row.schedule]}${row.coreBusy ? '-busy' : ''}`;
 }
 
 /** The rows named (all when none are); a name that is not a row's is an error that lists them. */
@@ -109,7 +124,7 @@ async function runPracticeLoop(
     } finally {
       busy?.stop();
     }
-    const label = `${row.poseModel}/${row.handModel}, ${row.wasmThreads} thread${row.wasmThreads > 1 ? 's' : ''}, schedule ${row.schedule ? 'on' : 'off'}${coreBusy ? ', one core busy' : ''}`;
+    const label = `${row.poseModel}/${row.handModel}, ${row.wasmThreads} thread${row.wasmThreads > 1 ? 's' : ''}, schedule ${row.schedule === 'moving' ? "of a sign that moves" : SCHEDULE_NAME[row.schedule]}${coreBusy ? ', one core busy' : ''}`;
     if (raw.status !== 'ok' || !raw.loop) {
       log(`bench:   practice loop ${label}: ${raw.status} ${raw.reason?.split('\n')[0] ?? ''}`);
       rows.push({ status: raw.status === 'ok' ? 'error' : raw.status, reason: raw.reason?.split('\n')[0] ?? 'no loop result', ...row, coreBusy });

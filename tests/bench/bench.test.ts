@@ -125,10 +125,11 @@ describe('npm run bench -- --quick', () => {
 
 describe('--loop-rows', () => {
   it('picks practice-loop rows by name, in the order given, and refuses a name no row has', () => {
-    expect(loopRows(undefined)).toHaveLength(10);
-    expect(loopRows(['full-2-on-busy', 'lite-1-off'])).toEqual([
-      { poseModel: 'full', handModel: 'full', wasmThreads: 2, schedule: true, coreBusy: true },
-      { poseModel: 'lite', handModel: 'lite', wasmThreads: 1, schedule: false, coreBusy: false },
+    expect(loopRows(undefined)).toHaveLength(12);
+    expect(loopRows(['full-2-on-busy', 'lite-1-off', 'full-1-moving'])).toEqual([
+      { poseModel: 'full', handModel: 'full', wasmThreads: 2, schedule: 'held', coreBusy: true },
+      { poseModel: 'lite', handModel: 'lite', wasmThreads: 1, schedule: 'off', coreBusy: false },
+      { poseModel: 'full', handModel: 'full', wasmThreads: 1, schedule: 'moving', coreBusy: false },
     ]);
     expect(() => loopRows(['full-3-on'])).toThrow(/no row named full-3-on; the rows are full-1-off, full-1-on, .*full-2-on-busy$/);
   });

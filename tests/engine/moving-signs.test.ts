@@ -23,6 +23,7 @@ import { compileLesson, compileSign } from '../../engine/src/practice/compile_le
 import type { CompiledSign } from '../../engine/src/practice/compiled_sign.ts';
 import type { PracticeEvent } from '../../engine/src/practice/practice_events.ts';
 import { PracticeLoop } from '../../engine/src/practice/practice_loop.ts';
+import { HELD_SIGN_SCHEDULE, MOVING_SIGN_SCHEDULE, trackingScheduleForSign } from '../../engine/src/practice/tracking_schedule_for_sign.ts';
 import { buildMovingSign } from '../../engine/src/recordings/build_moving_sign.ts';
 import { framesSource, RECORDING_FPS } from '../../engine/src/recordings/landmark_source.ts';
 import { popsignSource, type PopSignSequence } from '../../engine/src/recordings/popsign_recording.ts';
@@ -127,6 +128,43 @@ describe('movement features', () => {
     const frame = cloneLandmarkFrame(performance(HELLO).find((f) => f.present[Part.rightHand] === 1)!);
     frame.present[Part.pose] = 0;
     expect(computeMovementFeatures(frame, 1, new Float32Array(MOVEMENT_FEATURE_COUNT))).toBe(false);
+  });
+});
+
+describe('what the tracker runs for a moving sign', () => {
+  test('both hands every frame and the body every few (MOVING_SIGN_SCHEDULE); a held letter, its hand (HELD_SIGN_SCHEDULE)', () => {
+    expect(trackingScheduleForSign(hello)).toBe(MOVING_SIGN_SCHEDULE);
+    expect(MOVING_SIGN_SCHEDULE.otherHandEvery).toBe(1);
+    // Only which judge a sign has decides (a letter's handshape model, nothing else read here).
+    const letter: CompiledSign = { ...hello, movement: null, handshape: {} as NonNullable<CompiledSign['handshape']> };
+    expect(trackingScheduleForSign(letter)).toBe(HELD_SIGN_SCHEDULE);
+    expect(trackingScheduleForSign({ ...hello, movement: null, handshape: null }), 'arms only: every part').toBeNull();
+  });
+
+  test('with the body of its last whole frame, other signers still complete it with the same sign and not with the other one', () => {
+    // As the tracker on MOVING_SIGN_SCHEDULE delivers them: the hands of every frame, the body of
+    // the last frame it ran on (scheduled_frames.ts).
+    const every = MOVING_SIGN_SCHEDULE.poseEvery;
+    const bodyHeld = (frames: LandmarkFrame[]) =>
+      frames.map((frame, i) => {
+        const out = cloneLandmarkFrame(frame);
+        const whole = frames[i - (i % every)]!;
+        out.pose.set(whole.pose);
+        out.present[Part.pose] = whole.present[Part.pose]!;
+        return out;
+      });
+    for (const signer of ['22343', '26734']) {
+      const hellos = measured(signer, 'HELLO').map(bodyHeld);
+      const thanks = measured(signer, 'THANK-YOU').map(bodyHeld);
+      const done = (sign: CompiledSign, all: LandmarkFrame[][]) => {
+        const other = (sign === hello ? thankYou : hello).movement!;
+        return all.filter((frames) => practise(sign, frames, 1, 1, [other]).completedAt !== null).length;
+      };
+      expect(done(hello, hellos), `${signer} HELLO`).toBeGreaterThanOrEqual(Math.ceil(0.85 * hellos.length));
+      expect(done(thankYou, thanks), `${signer} THANK YOU`).toBeGreaterThanOrEqual(Math.ceil(0.85 * thanks.length));
+      expect(done(hello, thanks), `${signer} THANK YOU as HELLO`).toBe(0);
+      expect(done(thankYou, hellos), `${signer} HELLO as THANK YOU`).toBe(0);
+    }
   });
 });
 

@@ -11,12 +11,23 @@ import type { CompiledSign } from './compiled_sign.ts';
 export const HELD_SIGN_SCHEDULE: Readonly<TrackingSchedule> = Object.freeze({ poseEvery: 30, otherHandEvery: 30 });
 
 /**
+ * A sign that moves: its judge follows both hands on every frame (either may sign), and reads the
+ * body only as the frame the hands are measured in (the nose and the shoulders:
+ * movement_features.ts), which moves little from one frame to the next while the hands travel. So
+ * both hands every frame, the body every third: on 2 cores a frame without the body costs about
+ * half a whole one, and a moving sign judged on fewer camera frames completes less often (the
+ * moving-signs stage at a camera's 15 frames a second: docs/engineer/moving-signs.md).
+ */
+export const MOVING_SIGN_SCHEDULE: Readonly<TrackingSchedule> = Object.freeze({ poseEvery: 3, otherHandEvery: 1 });
+
+/**
  * The tracking schedule a sign needs, from what its judge reads: a held handshape reads the
- * signing hand (HELD_SIGN_SCHEDULE); a sign that moves follows the arms and both hands on every
- * frame (null: the whole frame every time).
+ * signing hand (HELD_SIGN_SCHEDULE); a sign that moves, both hands on every frame and the body
+ * often (MOVING_SIGN_SCHEDULE); a sign judged on the arms' angles alone, the whole frame every
+ * time (null).
  * ref: none
  */
 export function trackingScheduleForSign(sign: CompiledSign): TrackingSchedule | null {
-  if (sign.movement !== null) return null;
+  if (sign.movement !== null) return MOVING_SIGN_SCHEDULE;
   return sign.handshape !== null ? HELD_SIGN_SCHEDULE : null;
 }
