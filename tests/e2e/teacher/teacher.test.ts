@@ -134,6 +134,8 @@ describe("the teacher's page", () => {
     const user = await createUser({ progress: { '0': { [String(GREETINGS)]: publishedLesson + 1 } } });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
     await logIn(page, user);
     await page.goto(`${learnUrl}/camera?level=0&chapter=${GREETINGS}&lesson=${publishedLesson}`);
     await expect.poll(() => page.getByTestId('sign-name').textContent(), { timeout: 60_000 }).toBe(SIGN);
@@ -141,7 +143,14 @@ describe("the teacher's page", () => {
     // file is picked, and the guide with the practice); its guide is the teacher's recorded skeleton.
     await page.getByTestId('video-file-input').setInputFiles(clips.sign);
     await expect.poll(() => page.getByTestId('skeleton-guide').count(), { timeout: 60_000 }).toBe(1);
-    await expect.poll(() => page.getByRole('heading', { name: 'Lesson Completed!' }).count(), { timeout: TRACKING_MS, interval: 500 }).toBe(1);
+    try {
+      await expect.poll(() => page.getByRole('heading', { name: 'Lesson Completed!' }).count(), { timeout: TRACKING_MS, interval: 500 }).toBe(1);
+    } catch (error) {
+      // What the camera screen showed instead: the tracker's backend, rate and notice, the hint.
+      const shown = await Promise.all(['tracker-backend', 'tracker-fps', 'tracker-notice', 'hint', 'camera-advice'].map(async (id) => `${id} "${(await page.getByTestId(id).allTextContents()).join(' ')}"`));
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; ${shown.join(', ')}; page errors ${JSON.stringify(errors)}`);
+    }
+    expect(errors).toEqual([]);
     await context.close();
     await restoreLevel1();
   });
