@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { RECORDING_FPS } from '../../engine/src/recordings/landmark_source.ts';
 import { TAIL_SECONDS } from '../../bench/moving-signs/choose_reference.ts';
 import { completionShare, movingSignsMarkdown, movingSignsTotals } from '../../bench/moving-signs/moving_signs_markdown.ts';
-import { loadPerformances, POPSIGN_DIR, type Performance } from '../../bench/moving-signs/performances.ts';
+import { atSpeed, loadPerformances, POPSIGN_DIR, throughCamera, type Performance } from '../../bench/moving-signs/performances.ts';
+import { Part } from '../../engine/src/core/landmark_layout.ts';
 import { runMovingSigns, type MovingSignsResult } from '../../bench/moving-signs/run_moving_signs.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -88,5 +89,34 @@ describe('the moving-signs stage on a slice of the PopSign signers', () => {
       const shares = completed.filter((j) => `${j.speed}x` === speed).map(completionShare).sort((a, b) => a - b);
       expect(totals.own[speed]!.medianShare).toBeCloseTo(shares[Math.floor(shares.length / 2)]!, 2);
     }
+  });
+});
+
+describe("the camera's path (--camera-fps, --schedule)", () => {
+  const timesOf = (fps: number) => [...throughCamera(atSpeed(performances[0]!.frames, 1, 1), { fps })].map((f) => f.nowMs);
+
+  test('N of the camera\'s 30 frames a second are judged, the first of each 1/N s, at their own times', () => {
+    const all = timesOf(30);
+    expect(timesOf(15)).toEqual(all.filter((_, i) => i % 2 === 0));
+    const at24 = timesOf(24);
+    // Four of every five frames: one second of the camera gives 24.
+    expect(at24.filter((t) => t <= 1000)).toHaveLength(24);
+    expect(at24.every((t) => all.includes(t))).toBe(true);
+    expect(timesOf(9).filter((t) => t <= 1000)).toHaveLength(9);
+  });
+
+  test('on a schedule, the hands are every frame\'s and the body its last whole frame\'s', () => {
+    const performance = performances.find((p) => p.eligible && p.frames.every((f) => f.present[Part.pose] === 1))!;
+    const schedule = { poseEvery: 3, otherHandEvery: 1 };
+    const source = [...atSpeed(performance.frames, 1, 0)].map(({ frame }) => ({ pose: frame.pose.slice(), hands: [frame.leftHand.slice(), frame.rightHand.slice()] }));
+    let i = 0;
+    let wholeAt = 0;
+    for (const { frame } of throughCamera(atSpeed(performance.frames, 1, 0), { schedule })) {
+      const handFollowed = (i > 0 && source[i - 1]!.hands.some((_, side) => performance.frames[i - 1]!.present[side === 0 ? Part.leftHand : Part.rightHand] === 1));
+      if (!handFollowed || i - wholeAt >= schedule.poseEvery) wholeAt = i;
+      expect(Array.from(frame.pose), `frame ${i}: the body of frame ${wholeAt}`).toEqual(Array.from(source[wholeAt]!.pose));
+      i++;
+    }
+    expect(i).toBe(source.length);
   });
 });

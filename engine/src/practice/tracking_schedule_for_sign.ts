@@ -16,7 +16,8 @@ export const HELD_SIGN_SCHEDULE: Readonly<TrackingSchedule> = Object.freeze({ po
  * movement_features.ts), which moves little from one frame to the next while the hands travel. So
  * both hands every frame, the body every third: on 2 cores a frame without the body costs about
  * half a whole one, and a moving sign judged on fewer camera frames completes less often (the
- * moving-signs stage at a camera's 15 frames a second: docs/engineer/moving-signs.md).
+ * moving-signs stage at the practice loop's rates: docs/engineer/moving-signs.md, 'On a laptop's
+ * camera').
  */
 export const MOVING_SIGN_SCHEDULE: Readonly<TrackingSchedule> = Object.freeze({ poseEvery: 3, otherHandEvery: 1 });
 
