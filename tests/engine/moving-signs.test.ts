@@ -28,6 +28,7 @@ import { buildMovingSign } from '../../engine/src/recordings/build_moving_sign.t
 import { framesSource, RECORDING_FPS } from '../../engine/src/recordings/landmark_source.ts';
 import { popsignSource, type PopSignSequence } from '../../engine/src/recordings/popsign_recording.ts';
 import { parseReferenceSign } from '../../engine/src/reference/reference_sign_schema.ts';
+import { asScheduled } from '../../bench/acceptance/as_scheduled.ts';
 import { hand, pose } from './support.ts';
 
 const FOLDER = join(import.meta.dirname, '..', '..', 'data', 'popsign-hello-thankyou');
@@ -163,16 +164,9 @@ describe('what the tracker runs for a moving sign', () => {
 
   test('with the body of its last whole frame, other signers still complete it with the same sign and not with the other one', () => {
     // As the tracker on MOVING_SIGN_SCHEDULE delivers them: the hands of every frame, the body of
-    // the last frame it ran on (scheduled_frames.ts).
-    const every = MOVING_SIGN_SCHEDULE.poseEvery;
+    // the last frame it ran on (scheduled_frames.ts; as_scheduled.ts, the acceptance stage's copy of its rule).
     expectOtherSignersToTellTheSignsApart((frames) =>
-      frames.map((frame, i) => {
-        const out = cloneLandmarkFrame(frame);
-        const whole = frames[i - (i % every)]!;
-        out.pose.set(whole.pose);
-        out.present[Part.pose] = whole.present[Part.pose]!;
-        return out;
-      }),
+      Array.from(asScheduled(frames.map((frame) => ({ frame, nowMs: 0 })), MOVING_SIGN_SCHEDULE), ({ frame }) => cloneLandmarkFrame(frame)),
     );
   });
 });
