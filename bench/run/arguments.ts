@@ -14,12 +14,10 @@ export interface BenchOptions {
   signersVideo?: boolean;
   /** Signers (--video-without-body): also video mode with hands looked for without a body (close-up recordings' setting). */
   signersVideoWithoutBody?: boolean;
-  /** Signers (--schedule): video mode on a held letter's tracking schedule (HELD_SIGN_SCHEDULE), as the camera screen tracks a letter. */
-  signersSchedule?: boolean;
+  /** --schedule: each stage's landmarks as the tracker gives them on its kind of sign's tracking schedule, as the camera screen tracks it: signers, video mode on a held letter's (HELD_SIGN_SCHEDULE); moving signs, a sign that moves (MOVING_SIGN_SCHEDULE). */
+  schedule?: boolean;
   /** Moving signs: a folder of PopSign signer files to judge instead of data/popsign-hello-thankyou. */
   popsign?: string;
-  /** Moving signs (--schedule): the landmarks as the tracker on a moving sign's schedule (MOVING_SIGN_SCHEDULE) gives them. */
-  movingSchedule?: boolean;
   /** Moving signs (--camera-fps N): N of the camera's 30 frames a second tracked and judged, the others dropped. */
   cameraFps?: number;
   /** Accuracy: reuse MediaPipe's landmarks from this earlier output folder (see bench/accuracy/run_accuracy.ts). */
@@ -49,8 +47,7 @@ export function parseArgs(argv: string[], root: string): BenchOptions {
     rerunMediaPipe: argv.includes('--rerun-mediapipe'),
     signersVideo: argv.includes('--video'),
     signersVideoWithoutBody: argv.includes('--video-without-body'),
-    signersSchedule: argv.includes('--schedule'),
-    movingSchedule: argv.includes('--schedule'),
+    schedule: argv.includes('--schedule'),
     cameraFps,
     adapter: adapterIndex >= 0 ? (argv[adapterIndex + 1] as RuntimesOptions['adapter']) : undefined,
     quick,

@@ -16,12 +16,12 @@ export const movingSignsStage: BenchStage = {
     log('bench: moving signs (real signers\' HELLO and THANK YOU -> the judge of moving signs, cross-validated by signer)');
     try {
       // `--schedule`: the tracker on a moving sign's schedule; `--camera-fps N`: N of the camera's frames a second tracked.
-      const camera = { ...(options.cameraFps ? { fps: options.cameraFps } : {}), ...(options.movingSchedule ? { schedule: MOVING_SIGN_SCHEDULE } : {}) };
+      const camera = { ...(options.cameraFps ? { fps: options.cameraFps } : {}), ...(options.schedule ? { schedule: MOVING_SIGN_SCHEDULE } : {}) };
       const result = await runMovingSigns({ root, folder: options.popsign, camera, log: (line) => log(`bench:   ${line}`) });
-      const committed = !options.quick && !options.popsign && !options.cameraFps && !options.movingSchedule;
+      const committed = !options.quick && !options.popsign && !options.cameraFps && !options.schedule;
       const tables = committed ? join(root, 'bench') : options.outDir;
       mkdirSync(tables, { recursive: true });
-      const command = `npm run bench -- --only moving-signs${options.popsign ? ` --popsign ${options.popsign}` : ''}${options.movingSchedule ? ' --schedule' : ''}${options.cameraFps ? ` --camera-fps ${options.cameraFps}` : ''}`;
+      const command = `npm run bench -- --only moving-signs${options.popsign ? ` --popsign ${options.popsign}` : ''}${options.schedule ? ' --schedule' : ''}${options.cameraFps ? ` --camera-fps ${options.cameraFps}` : ''}`;
       writeFileSync(join(tables, 'moving-signs.md'), movingSignsMarkdown(result, { command, date: new Date().toISOString().slice(0, 10) }));
       results.movingSigns = { status: 'ok', totals: movingSignsTotals(result) };
       log(`bench: wrote ${join(tables, 'moving-signs.md')}`);

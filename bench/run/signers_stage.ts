@@ -16,7 +16,7 @@ export const signersStage: BenchStage = {
   async run({ root, options, log, results }) {
     log('bench: real signers (photographs of real people -> our tracker -> the default judge)');
     try {
-      const result = await runSigners({ root, outDir: options.outDir, log: (line) => log(`bench:   ${line}`), rerunMediaPipe: options.rerunMediaPipe, video: options.signersVideo, videoWithoutBody: options.signersVideoWithoutBody, scheduled: options.signersSchedule, acceptance: results.acceptance, crossValidate: !options.quick });
+      const result = await runSigners({ root, outDir: options.outDir, log: (line) => log(`bench:   ${line}`), rerunMediaPipe: options.rerunMediaPipe, video: options.signersVideo, videoWithoutBody: options.signersVideoWithoutBody, scheduled: options.schedule, acceptance: results.acceptance, crossValidate: !options.quick });
       const tables = options.quick ? options.outDir : join(root, 'bench');
       mkdirSync(tables, { recursive: true });
       writeFileSync(join(tables, 'signers.md'), signersMarkdown(result));
