@@ -48,6 +48,39 @@ export function movingSignsTotals(r: MovingSignsResult): MovingSignsTotals {
   };
 }
 
+/** The bands of `byHeightFromReference`: how far apart, in shoulder widths, the performance's and
+ * the reference take's highest palms are (each band's upper bound). */
+export const HEIGHT_BANDS = [0.1, 0.2, 0.3, 0.4, 0.6, Infinity] as const;
+
+/** The judgements by how far the performance's highest palm lies from its reference take's
+ * (highest_palm.ts): where people make a sign is what they differ in most, and it is what tells
+ * HELLO from THANK YOU. */
+export function byHeightFromReference(r: MovingSignsResult): string[] {
+  const own = (j: Judgement) => j.sign === j.refSign;
+  const take = new Map(r.references.map((ref) => [`${ref.signer}/${ref.sign}`, ref.sequence]));
+  const band = (j: Judgement) => {
+    const performance = r.highestPalms[j.sequence];
+    const reference = r.highestPalms[take.get(`${j.refSigner}/${j.refSign}`) ?? ''];
+    if (performance === null || performance === undefined || reference === null || reference === undefined) return -1;
+    return HEIGHT_BANDS.findIndex((bound) => Math.abs(performance - reference) < bound);
+  };
+  const banded = r.judgements.map((j) => ({ j, band: band(j) }));
+  const lines = [
+    '## By where the sign is made',
+    '',
+    "The judgements by how far apart the performance's highest palm and its reference take's are (shoulder widths; `highest_palm.ts`).",
+    '',
+    `| highest palms apart | ${r.speeds.map((s) => `own sign ${speedName(s)}`).join(' | ')} | other sign, all speeds |`,
+    `|---|${r.speeds.map(() => '--:|').join('')}--:|`,
+  ];
+  HEIGHT_BANDS.forEach((bound, i) => {
+    const of = banded.filter((b) => b.band === i).map((b) => b.j);
+    const from = i === 0 ? 0 : HEIGHT_BANDS[i - 1]!;
+    lines.push(`| ${bound === Infinity ? `${from} or more` : `${from} to ${bound}`} | ${r.speeds.map((s) => cell(of.filter((j) => own(j) && j.speed === s))).join(' | ')} | ${cell(of.filter((j) => !own(j)))} |`);
+  });
+  return lines;
+}
+
 export function movingSignsMarkdown(r: MovingSignsResult, made: { command: string; date: string }): string {
   const own = (j: Judgement) => j.sign === j.refSign;
   const lines: string[] = [];
@@ -97,14 +130,14 @@ export function movingSignsMarkdown(r: MovingSignsResult, made: { command: strin
   }
   lines.push(`Seconds to complete the own sign, median: ${r.speeds.map((s) => `${speedName(s)} ${median(allOwn.filter((j) => j.speed === s && j.seconds !== null).map((j) => j.seconds!))} s`).join(', ')}; completions later than the performance's length plus 1 s: ${late}.`, '');
 
-  lines.push('## Per signer', '', 'Each signer\'s performances against the references of all the other signers.', '');
-  lines.push(`| signer | performances measured / in the folder | ${r.speeds.map((s) => `own sign ${speedName(s)}`).join(' | ')} | other sign | still | no reference made |`);
-  lines.push(`|---|--:|${r.speeds.map(() => '--:|').join('')}--:|--:|---|`);
+  lines.push('## Per signer', '', `Each signer's performances against the references of all the other signers, and where the signer makes each sign: the highest place of the signing hand's palm in a performance, shoulder widths below the nose (negative: above it), the median of the signer's measured performances (\`highest_palm.ts\`).`, '');
+  lines.push(`| signer | performances measured / in the folder | ${r.speeds.map((s) => `own sign ${speedName(s)}`).join(' | ')} | other sign | still | no reference made | highest palm: ${r.signs.map(name).join(' / ')} |`);
+  lines.push(`|---|--:|${r.speeds.map(() => '--:|').join('')}--:|--:|---|--:|`);
   for (const signer of r.signers) {
     const mine = r.judgements.filter((j) => j.signer === signer);
     const perf = r.performances.filter((p) => p.signer === signer);
     const noRef = r.noReference.filter((n) => n.signer === signer).map((n) => name(n.sign)).join(', ') || '-';
-    lines.push(`| ${signer} | ${perf.reduce((n, p) => n + p.measured, 0)} / ${perf.reduce((n, p) => n + p.total, 0)} | ${r.speeds.map((s) => cell(mine.filter((j) => own(j) && j.speed === s))).join(' | ')} | ${cell(mine.filter((j) => !own(j)))} | ${cell(r.still.filter((x) => x.signer === signer))} | ${noRef} |`);
+    lines.push(`| ${signer} | ${perf.reduce((n, p) => n + p.measured, 0)} / ${perf.reduce((n, p) => n + p.total, 0)} | ${r.speeds.map((s) => cell(mine.filter((j) => own(j) && j.speed === s))).join(' | ')} | ${cell(mine.filter((j) => !own(j)))} | ${cell(r.still.filter((x) => x.signer === signer))} | ${noRef} | ${r.signs.map((sign) => perf.find((p) => p.sign === sign)?.highestPalm?.toFixed(2) ?? '-').join(' / ')} |`);
   }
   lines.push('');
 
@@ -116,6 +149,8 @@ export function movingSignsMarkdown(r: MovingSignsResult, made: { command: strin
     lines.push(`| ${name(sign)} | ${r.speeds.map((s) => cell(of.filter((j) => own(j) && j.speed === s))).join(' | ')} | ${cell(of.filter((j) => !own(j)))} | ${cell(r.still.filter((x) => x.refSign === sign))} |`);
   }
   lines.push('');
+
+  lines.push(...byHeightFromReference(r), '');
 
   lines.push('## References', '', 'Per reference: the other signers\' performances of the sign (own) and of the other sign (other) completing, all speeds.', '');
   lines.push('| signer | sign | take | frames | movement s | checks on own takes: sign again | other sign refused | own | other |', '|---|---|---|--:|--:|--:|--:|--:|--:|');

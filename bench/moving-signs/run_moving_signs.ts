@@ -14,6 +14,7 @@ import { RECORDING_FPS } from '../../engine/src/recordings/landmark_source.ts';
 import { loadNonSigns, secondsToComplete } from '../acceptance/run_acceptance.ts';
 import { createMatchReport } from '../../engine/src/match/match_report.ts';
 import { MovementJudge } from '../../engine/src/movement/movement_judge.ts';
+import { highestPalm, medianHighestPalm } from './highest_palm.ts';
 import { chooseReference, completes, referenceOf, TAIL_SECONDS, type ChosenReference } from './choose_reference.ts';
 import { cycled, loadPerformances, MIN_FRAMES, POPSIGN_DIR, throughCamera, type CameraPath, type Performance } from './performances.ts';
 
@@ -39,9 +40,14 @@ export interface MovingSignsResult {
   signers: string[];
   signs: string[];
   speeds: number[];
-  /** Per signer and sign: performances in the folder, and those measured (MIN_FRAMES, a hand in half the frames). */
-  performances: { signer: string; sign: string; total: number; measured: number }[];
+  /** Per signer and sign: performances in the folder, those measured (MIN_FRAMES, a hand in half
+   * the frames), and where the signer signs it: the median of the measured performances' highest
+   * palm (highest_palm.ts; shoulder widths below the nose, null when none is measured). */
+  performances: { signer: string; sign: string; total: number; measured: number; highestPalm: number | null }[];
   references: (Omit<ChosenReference, 'record' | 'compiled'> & { frames: number; seconds: number; keys: number })[];
+  /** Each measured performance's highest palm (highest_palm.ts), by its sequence: where it is
+   * signed, to set each judgement beside the height of its reference's take. */
+  highestPalms: Record<string, number | null>;
   /** Signer and sign without a usable reference (no take made one). */
   noReference: { signer: string; sign: string }[];
   judgements: Judgement[];
@@ -106,10 +112,16 @@ export async function runMovingSigns(options: MovingSignsOptions): Promise<Movin
     performances: signers.flatMap((signer) =>
       signs.map((sign) => {
         const of = performances.filter((p) => p.signer === signer && p.sign === sign);
-        return { signer, sign, total: of.length, measured: of.filter((p) => judged.has(p)).length };
+        const measured = of.filter((p) => judged.has(p));
+        const highest = medianHighestPalm(measured);
+        return { signer, sign, total: of.length, measured: measured.length, highestPalm: highest === null ? null : Math.round(highest * 100) / 100 };
       }),
     ),
     references: [],
+    highestPalms: Object.fromEntries(inSlice.filter((p) => p.eligible).map((p) => {
+      const highest = highestPalm(p);
+      return [p.sequence, highest === null ? null : Math.round(highest * 1000) / 1000];
+    })),
     noReference: [],
     camera: options.camera ?? {},
     load: Math.round(os.loadavg()[0]! * 100) / 100,

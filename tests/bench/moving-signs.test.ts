@@ -7,9 +7,11 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { RECORDING_FPS } from '../../engine/src/recordings/landmark_source.ts';
 import { TAIL_SECONDS } from '../../bench/moving-signs/choose_reference.ts';
-import { completionShare, movingSignsMarkdown, movingSignsTotals } from '../../bench/moving-signs/moving_signs_markdown.ts';
+import { byHeightFromReference, completionShare, HEIGHT_BANDS, movingSignsMarkdown, movingSignsTotals } from '../../bench/moving-signs/moving_signs_markdown.ts';
 import { atSpeed, loadPerformances, POPSIGN_DIR, throughCamera, type Performance } from '../../bench/moving-signs/performances.ts';
-import { Part } from '../../engine/src/core/landmark_layout.ts';
+import { cloneLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
+import { Part, POINT_STRIDE, PosePoint, X, Y } from '../../engine/src/core/landmark_layout.ts';
+import { highestPalm } from '../../bench/moving-signs/highest_palm.ts';
 import { runMovingSigns, type MovingSignsResult } from '../../bench/moving-signs/run_moving_signs.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -77,6 +79,34 @@ describe('the moving-signs stage on a slice of the PopSign signers', () => {
     expect(md).toContain("own sign completes at, median share of the performance's own length, 1x / 2x");
   });
 
+  test('the per-signer table says where each signer makes each sign: the median of their highest palms', () => {
+    const md = movingSignsMarkdown(result, { command: 'test', date: '2026-01-01' });
+    expect(md).toContain('| highest palm: HELLO / THANK YOU |');
+    for (const row of result.performances) {
+      const measured = performances.filter((p) => p.signer === row.signer && p.sign === row.sign && p.eligible).slice(0, PER);
+      const highest = measured.map(highestPalm).filter((v) => v !== null).sort((a, b) => a - b);
+      expect(row.highestPalm).toBeCloseTo(highest[Math.floor(highest.length / 2)]!, 2);
+    }
+    for (const signer of SIGNERS) {
+      const [hello, thanks] = ['HELLO', 'THANK-YOU'].map((sign) => result.performances.find((p) => p.signer === signer && p.sign === sign)!.highestPalm!.toFixed(2));
+      expect(md).toMatch(new RegExp(`^\\| ${signer} \\|.*\\| ${hello} / ${thanks} \\|$`, 'm'));
+    }
+  });
+
+  test('every judgement is set in one band of how far its performance is signed from its reference take', () => {
+    for (const j of result.judgements) expect(result.highestPalms[j.sequence]).toBeCloseTo(highestPalm(performances.find((p) => p.sequence === j.sequence)!)!, 3);
+    for (const ref of result.references) expect(result.highestPalms[ref.sequence]).not.toBeUndefined();
+    const rows = byHeightFromReference(result).filter((line) => /^\| [0-9]/.test(line));
+    expect(rows).toHaveLength(HEIGHT_BANDS.length);
+    const counted = (column: number) => rows.reduce((n, row) => n + Number(row.split('|')[column + 2]!.trim().split(' / ')[1]!.split(' ')[0]), 0);
+    expect(counted(0)).toBe(result.judgements.filter((j) => j.sign === j.refSign && j.speed === 1).length);
+    expect(counted(result.speeds.length)).toBe(result.judgements.filter((j) => j.sign !== j.refSign).length);
+    // Every performance signed exactly as high as its reference: all in the first band.
+    const level = { ...result, highestPalms: Object.fromEntries(Object.keys(result.highestPalms).map((k) => [k, 0.2])) };
+    const first = byHeightFromReference(level).find((line) => line.startsWith('| 0 to 0.1 |'))!;
+    expect(first).toContain(`${result.judgements.filter((j) => j.sign !== j.refSign && j.seconds !== null).length} / ${result.judgements.filter((j) => j.sign !== j.refSign).length} `);
+  });
+
   test("when the own sign completes is measured as a share of the performance's own length at its speed", () => {
     const completed = result.judgements.filter((j) => j.sign === j.refSign && j.seconds !== null);
     expect(completed.length).toBeGreaterThan(0);
@@ -89,6 +119,67 @@ describe('the moving-signs stage on a slice of the PopSign signers', () => {
       const shares = completed.filter((j) => `${j.speed}x` === speed).map(completionShare).sort((a, b) => a - b);
       expect(totals.own[speed]!.medianShare).toBeCloseTo(shares[Math.floor(shares.length / 2)]!, 2);
     }
+  });
+});
+
+describe('where a performance is signed (highest_palm.ts)', () => {
+  const signed = () => performances.find((p) => p.eligible && p.signer === '26734' && p.sign === 'HELLO')!;
+  const sideOf = (p: Performance) => (p.frames.filter((f) => f.present[Part.rightHand] === 1).length > p.frames.filter((f) => f.present[Part.leftHand] === 1).length ? 1 : 0);
+  const transformed = (p: Performance, change: (frame: LandmarkFrame) => void) => ({ frames: p.frames.map((f) => { const copy = cloneLandmarkFrame(f); change(copy); return copy; }) });
+
+  /** `p` with its signing hand moved up the body (against `down`, perpendicular to the shoulders'
+   * line) by `widths` shoulder widths, in the frames `which` picks. */
+  const raised = (p: Performance, widths: number, which: (index: number) => boolean) => {
+    const side = sideOf(p);
+    let index = 0;
+    return transformed(p, (f) => {
+      if (!which(index++)) return;
+      const hand = side === 0 ? f.leftHand : f.rightHand;
+      const [l, r] = [PosePoint.leftShoulder * POINT_STRIDE, PosePoint.rightShoulder * POINT_STRIDE];
+      const ax = (f.pose[l + X]! - f.pose[r + X]!) * f.imageWidth;
+      const ay = (f.pose[l + Y]! - f.pose[r + Y]!) * f.imageHeight;
+      const shoulders = Math.hypot(ax, ay);
+      let [ux, uy] = [ay / shoulders, -ax / shoulders];
+      if (uy > 0) [ux, uy] = [-ux, -uy];
+      for (let i = 0; i < hand.length; i += POINT_STRIDE) {
+        hand[i + X] = hand[i + X]! + (widths * shoulders * ux) / f.imageWidth;
+        hand[i + Y] = hand[i + Y]! + (widths * shoulders * uy) / f.imageHeight;
+      }
+    });
+  };
+
+  test("the signing hand raised by a tenth of the signer's shoulder width raises it by a tenth", () => {
+    const p = signed();
+    expect(highestPalm(raised(p, 0.1, () => true))!).toBeCloseTo(highestPalm(p)! - 0.1, 2);
+  });
+
+  test('it is the highest of the frames: one frame raised a whole shoulder width above the rest sets it', () => {
+    const p = signed();
+    const middle = p.frames.findIndex((f, i) => i >= p.frames.length / 2 && f.present[sideOf(p) === 0 ? Part.leftHand : Part.rightHand] === 1);
+    const alone = highestPalm({ frames: [p.frames[middle]!] })!;
+    expect(highestPalm(raised(p, 1, (i) => i === middle))!).toBeCloseTo(alone - 1, 2);
+  });
+
+  test('a mirror image (a left-handed signer) is signed where the performance is', () => {
+    const p = signed();
+    const mirrored = transformed(p, (f) => {
+      // x flipped; each left point of the body swapped with its right one, and the hands.
+      for (const points of [f.pose, f.leftHand, f.rightHand]) for (let i = 0; i < points.length; i += POINT_STRIDE) points[i + X] = 1 - points[i + X]!;
+      for (const [a, b] of [[1, 4], [2, 5], [3, 6], [7, 8], [9, 10], [11, 12], [13, 14], [15, 16], [17, 18], [19, 20], [21, 22], [23, 24]] as const) {
+        const left = f.pose.slice(a * POINT_STRIDE, (a + 1) * POINT_STRIDE);
+        f.pose.copyWithin(a * POINT_STRIDE, b * POINT_STRIDE, (b + 1) * POINT_STRIDE);
+        f.pose.set(left, b * POINT_STRIDE);
+      }
+      const left = f.leftHand.slice();
+      f.leftHand.set(f.rightHand);
+      f.rightHand.set(left);
+      [f.present[Part.leftHand], f.present[Part.rightHand]] = [f.present[Part.rightHand]!, f.present[Part.leftHand]!];
+    });
+    expect(highestPalm(mirrored)!).toBeCloseTo(highestPalm(p)!, 3);
+  });
+
+  test('no hand measured: none', () => {
+    expect(highestPalm(transformed(signed(), (f) => { f.present[Part.leftHand] = 0; f.present[Part.rightHand] = 0; }))).toBeNull();
   });
 });
 
