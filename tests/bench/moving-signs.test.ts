@@ -12,6 +12,7 @@ import { atSpeed, loadPerformances, POPSIGN_DIR, throughCamera, type Performance
 import { cloneLandmarkFrame, type LandmarkFrame } from '../../engine/src/core/landmark_frame.ts';
 import { Part, POINT_STRIDE, PosePoint, X, Y } from '../../engine/src/core/landmark_layout.ts';
 import { highestPalm } from '../../bench/moving-signs/highest_palm.ts';
+import { mirroredFrame } from '../engine/support.ts';
 import { runMovingSigns, type MovingSignsResult } from '../../bench/moving-signs/run_moving_signs.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -162,19 +163,7 @@ describe('where a performance is signed (highest_palm.ts)', () => {
 
   test('a mirror image (a left-handed signer) is signed where the performance is', () => {
     const p = signed();
-    const mirrored = transformed(p, (f) => {
-      // x flipped; each left point of the body swapped with its right one, and the hands.
-      for (const points of [f.pose, f.leftHand, f.rightHand]) for (let i = 0; i < points.length; i += POINT_STRIDE) points[i + X] = 1 - points[i + X]!;
-      for (const [a, b] of [[1, 4], [2, 5], [3, 6], [7, 8], [9, 10], [11, 12], [13, 14], [15, 16], [17, 18], [19, 20], [21, 22], [23, 24]] as const) {
-        const left = f.pose.slice(a * POINT_STRIDE, (a + 1) * POINT_STRIDE);
-        f.pose.copyWithin(a * POINT_STRIDE, b * POINT_STRIDE, (b + 1) * POINT_STRIDE);
-        f.pose.set(left, b * POINT_STRIDE);
-      }
-      const left = f.leftHand.slice();
-      f.leftHand.set(f.rightHand);
-      f.rightHand.set(left);
-      [f.present[Part.leftHand], f.present[Part.rightHand]] = [f.present[Part.rightHand]!, f.present[Part.leftHand]!];
-    });
+    const mirrored = { frames: p.frames.map(mirroredFrame) };
     expect(highestPalm(mirrored)!).toBeCloseTo(highestPalm(p)!, 3);
   });
 

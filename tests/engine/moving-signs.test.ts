@@ -29,7 +29,7 @@ import { framesSource, RECORDING_FPS } from '../../engine/src/recordings/landmar
 import { popsignSource, type PopSignSequence } from '../../engine/src/recordings/popsign_recording.ts';
 import { parseReferenceSign } from '../../engine/src/reference/reference_sign_schema.ts';
 import { asScheduled } from '../../bench/acceptance/as_scheduled.ts';
-import { hand, pose } from './support.ts';
+import { hand, mirroredFrame, pose } from './support.ts';
 
 const FOLDER = join(import.meta.dirname, '..', '..', 'data', 'popsign-hello-thankyou');
 /** The curriculum's references (src/lib/data/moving-signs.ts): a right-handed HELLO, a left-handed THANK YOU. */
@@ -80,29 +80,6 @@ function practise(sign: CompiledSign, frames: readonly LandmarkFrame[], speed = 
   return { completedAt, events, loop };
 }
 
-/** The frame seen in a mirror: x flipped, the body's and the hands' left and right swapped. */
-function mirrored(frame: LandmarkFrame): LandmarkFrame {
-  const out = cloneLandmarkFrame(frame);
-  const flip = (points: Float32Array) => {
-    for (let p = 0; p < points.length; p += POINT_STRIDE) points[p + X] = 1 - points[p + X]!;
-  };
-  flip(out.pose);
-  for (const [a, b] of [[1, 4], [2, 5], [3, 6], [7, 8], [9, 10], [11, 12], [13, 14], [15, 16], [17, 18], [19, 20], [21, 22], [23, 24], [25, 26], [27, 28], [29, 30], [31, 32]] as const) {
-    const left = out.pose.slice(a * POINT_STRIDE, (a + 1) * POINT_STRIDE);
-    out.pose.copyWithin(a * POINT_STRIDE, b * POINT_STRIDE, (b + 1) * POINT_STRIDE);
-    out.pose.set(left, b * POINT_STRIDE);
-  }
-  const leftHand = out.leftHand.slice();
-  out.leftHand.set(out.rightHand);
-  out.rightHand.set(leftHand);
-  flip(out.leftHand);
-  flip(out.rightHand);
-  const present = out.present[Part.leftHand]!;
-  out.present[Part.leftHand] = out.present[Part.rightHand]!;
-  out.present[Part.rightHand] = present;
-  return out;
-}
-
 describe('movement features', () => {
   test('are the same for the mirror image of a signer (the other hand), and for a signer nearer the camera and elsewhere in the image', () => {
     const frames = performance(HELLO).filter((f) => f.present[Part.rightHand] === 1);
@@ -111,7 +88,7 @@ describe('movement features', () => {
     const seen = new Float32Array(MOVEMENT_FEATURE_COUNT);
     const other = new Float32Array(MOVEMENT_FEATURE_COUNT);
     expect(computeMovementFeatures(frame, 1, seen)).toBe(true);
-    expect(computeMovementFeatures(mirrored(frame), 0, other)).toBe(true);
+    expect(computeMovementFeatures(mirroredFrame(frame), 0, other)).toBe(true);
     for (let f = 0; f < MOVEMENT_FEATURE_COUNT; f++) expect(other[f]).toBeCloseTo(seen[f]!, 4);
     const moved = cloneLandmarkFrame(frame);
     for (const points of [moved.pose, moved.rightHand]) {
@@ -189,8 +166,8 @@ describe('a moving sign built from one performance', () => {
       expect(completedAt, `${speed}x`).not.toBeNull();
       expect(completedAt!).toBeLessThanOrEqual(frames.length / RECORDING_FPS / speed + 1);
     }
-    expect(practise(hello, frames.map(mirrored)).completedAt).not.toBeNull();
-    expect(practise(thankYou, performance(THANK_YOU).map(mirrored)).completedAt).not.toBeNull();
+    expect(practise(hello, frames.map(mirroredFrame)).completedAt).not.toBeNull();
+    expect(practise(thankYou, performance(THANK_YOU).map(mirroredFrame)).completedAt).not.toBeNull();
   });
 
   test('other signers complete it with the same sign and not with the other one', () => {
