@@ -28,8 +28,8 @@ export function highestPalm(performance: Pick<Performance, 'frames'>): number | 
   return seen[side]! > 0 ? highest[side]! : null;
 }
 
-/** The median of the performances' highest palms (those with a measured hand), or null. */
-export function medianHighestPalm(performances: readonly Pick<Performance, 'frames'>[]): number | null {
-  const values = performances.map(highestPalm).filter((v): v is number => v !== null).sort((a, b) => a - b);
+/** The median of some performances' highest palms (those with a measured hand: not null), or null. */
+export function medianHighestPalm(highest: readonly (number | null)[]): number | null {
+  const values = highest.filter((v): v is number => v !== null).sort((a, b) => a - b);
   return values.length === 0 ? null : values[Math.floor(values.length / 2)]!;
 }

@@ -103,6 +103,8 @@ export async function runMovingSigns(options: MovingSignsOptions): Promise<Movin
     }
   }
   const inSlice = performances.filter((p) => !p.eligible || judged.has(p));
+  const highestOf = new Map([...judged].map((p) => [p, highestPalm(p)]));
+  const rounded = (value: number | null, places: number) => (value === null ? null : Math.round(value * 10 ** places) / 10 ** places);
   const result: MovingSignsResult = {
     schema: 'signlearn-moving-signs/1',
     folder,
@@ -113,15 +115,11 @@ export async function runMovingSigns(options: MovingSignsOptions): Promise<Movin
       signs.map((sign) => {
         const of = performances.filter((p) => p.signer === signer && p.sign === sign);
         const measured = of.filter((p) => judged.has(p));
-        const highest = medianHighestPalm(measured);
-        return { signer, sign, total: of.length, measured: measured.length, highestPalm: highest === null ? null : Math.round(highest * 100) / 100 };
+        return { signer, sign, total: of.length, measured: measured.length, highestPalm: rounded(medianHighestPalm(measured.map((p) => highestOf.get(p)!)), 2) };
       }),
     ),
     references: [],
-    highestPalms: Object.fromEntries(inSlice.filter((p) => p.eligible).map((p) => {
-      const highest = highestPalm(p);
-      return [p.sequence, highest === null ? null : Math.round(highest * 1000) / 1000];
-    })),
+    highestPalms: Object.fromEntries([...highestOf].map(([p, highest]) => [p.sequence, rounded(highest, 3)])),
     noReference: [],
     camera: options.camera ?? {},
     load: Math.round(os.loadavg()[0]! * 100) / 100,
