@@ -11,7 +11,8 @@ const PALM_DOWN = MOVEMENT_FEATURE_NAMES.indexOf('palmDown');
  * The highest place of the signing hand's palm in a performance: its least `palmDown` (shoulder
  * widths below the nose, in the signer's own body frame; negative above it), the signing hand
  * being the one measured in more frames, as the reference builder picks it (either hand, so a
- * left-handed signer reads as a right-handed one). Null when neither hand is measured.
+ * left-handed signer reads as a right-handed one; on a tie the left, where the builder takes the
+ * hand that travels further). Null when neither hand is measured.
  */
 export function highestPalm(performance: Pick<Performance, 'frames'>): number | null {
   const features = new Float32Array(MOVEMENT_FEATURE_NAMES.length);
