@@ -1,12 +1,12 @@
 // Video files for the teacher's page's browser tests, made at test time into a gitignored folder.
 // No video of a person making a sign is in the repository, so the sign is made from a real
 // photograph (data/photographs/messi5.jpg, a footballer in full body with his arms spread): his left
-// forearm and hand, a half-disc right of the elbow, turned about the elbow frame by frame, the rest
-// of the picture still. Raised (the sign), raised at another pace (the sign again), and
+// forearm and hand, a half-disc right of the elbow, turned about the elbow frame by frame after a
+// still lead-in (LEAD_IN_FRAMES), the rest of the picture still. Raised (the sign), raised at another pace (the sign again), and
 // lowered (another sign). Also the bad inputs: a text file, a video with nobody in it, a video in
 // which the person is gone for half of it, and a 40-minute video.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { PHOTOGRAPHS_DIR } from '../../../server/paths.ts';
@@ -39,8 +39,20 @@ async function frames(folder: string, angles: readonly number[]): Promise<void> 
   }
 }
 
+/**
+ * Frames the forearm is still before it turns. On this small photographed hand the tracker's first
+ * landmarks (its crop from the palm detector) and those it settles to (its crop from the hand's own
+ * landmarks, over about ten frames) differ by a third of a shoulder width in the palm's height and
+ * 1.6 times in its size: a sign starting on the first would begin where no later look at the same
+ * hand finds it. The teacher trims the sign from LEAD_IN_TRIM on (the hand settled), and a learner's
+ * camera, looping the clip, has settled again when the movement comes round.
+ */
+export const LEAD_IN_FRAMES = 24;
+/** Where the teacher's trim starts the sign: the hand still, and settled. */
+export const LEAD_IN_TRIM = 16;
+
 /** Still, then turning to `to` degrees over `moveFrames`, then still: one clip's angles. */
-const course = (to: number, moveFrames: number) => [...Array<number>(8).fill(0), ...Array.from({ length: moveFrames }, (_, i) => (to * (i + 1)) / moveFrames), ...Array<number>(8).fill(to)];
+const course = (to: number, moveFrames: number) => [...Array<number>(LEAD_IN_FRAMES).fill(0), ...Array.from({ length: moveFrames }, (_, i) => (to * (i + 1)) / moveFrames), ...Array<number>(8).fill(to)];
 
 function encode(folder: string, out: string): void {
   // Every frame a key frame: the page seeks frame by frame.
@@ -68,13 +80,18 @@ export async function makeTeacherClips(folder: string): Promise<TeacherClips> {
     handLost: join(folder, 'person-leaves.webm'),
     long: join(folder, 'forty-minutes.webm'),
   };
+  // A clip is made once; its angles are written beside it, and a clip made from other angles (an
+  // earlier recipe in the same folder) is made again.
   const make = async (out: string, angles: readonly number[]) => {
-    if (existsSync(out)) return;
+    const recipe = `${out}.angles.json`;
+    const wanted = JSON.stringify(angles);
+    if (existsSync(out) && existsSync(recipe) && readFileSync(recipe, 'utf8') === wanted) return;
     const tmp = `${out}.frames`;
     rmSync(tmp, { recursive: true, force: true });
     await frames(tmp, angles);
     encode(tmp, out);
     rmSync(tmp, { recursive: true, force: true });
+    writeFileSync(recipe, wanted);
   };
   await make(clips.sign, course(-60, 23));
   await make(clips.again, course(-60, 15));

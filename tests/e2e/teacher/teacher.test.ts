@@ -1,7 +1,7 @@
 // The teacher's page (/teach) in Chromium, through the real tracker: the demo teacher picks a video
 // file of a sign (a photograph's forearm raised about the elbow: teacher-clips.ts), sees it tracked,
-// names it, checks it (the sign again at another pace completes it, a lowered forearm does not) and
-// publishes it to level 1's Greetings; a learner then completes the new lesson with the same video
+// trims the still start off, names it, checks it (the sign again at another pace completes it, a
+// lowered forearm does not) and publishes it to level 1's Greetings; a learner then completes the new lesson with the same video
 // as the camera. Each bad input gets its message and writes nothing; a learner is told the page is
 // for teachers (the rules refusing their writes: tests/backend/teacher-rules.test.ts).
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import { launchBrowser } from '../../setup/browser.ts';
 import { acquireExclusive, LEVEL_1_LESSONS } from '../../setup/exclusive.ts';
 import { createUser, dbAdminGet, dbAdminUpdate, learnUrl, logIn } from '../app/app-harness.ts';
 import { repoRoot } from '../camera/camera-harness.ts';
-import { makeTeacherClips, type TeacherClips } from './teacher-clips.ts';
+import { LEAD_IN_TRIM, makeTeacherClips, type TeacherClips } from './teacher-clips.ts';
 
 const GREETINGS = LETTER_LEVELS[0]!.chapters.findIndex((c) => c.title === 'Greetings');
 /** A name no other run's sign has: letters only (the rules' pattern). */
@@ -98,8 +98,12 @@ describe("the teacher's page", () => {
     // The tracked skeleton was drawn: a body and a hand in the last frame.
     expect(await page.getByTestId('teacher-skeleton').getAttribute('data-pose')).toBe('1');
     expect(Number(await page.getByTestId('teacher-skeleton').getAttribute('data-hands'))).toBeGreaterThan(0);
-    // Trim: the whole clip by default; the preview replays the recorded skeleton.
-    expect(await text(page, 'teacher-trim-text')).toMatch(/^0\.0 s to 2\.\d s \(\d+ frames\)$/);
+    // Trim: the whole clip by default (55 frames at 15 a second: 24 still, 23 turning, 8 still); the
+    // teacher starts the sign after the still lead-in, where the tracker has settled on the hand
+    // (teacher-clips.ts). The preview replays the recorded skeleton.
+    expect(await text(page, 'teacher-trim-text')).toMatch(/^0\.0 s to 3\.\d s \(55 frames\)$/);
+    await page.getByLabel('Start').fill(String(LEAD_IN_TRIM));
+    expect(await text(page, 'teacher-trim-text')).toMatch(/^1\.1 s to 3\.\d s \(39 frames\)$/);
     expect(await page.getByRole('img', { name: 'What learners will see: the recorded skeleton' }).count()).toBe(1);
 
     await page.getByLabel('Sign name').fill(SIGN);
@@ -143,12 +147,28 @@ describe("the teacher's page", () => {
     // file is picked, and the guide with the practice); its guide is the teacher's recorded skeleton.
     await page.getByTestId('video-file-input').setInputFiles(clips.sign);
     await expect.poll(() => page.getByTestId('skeleton-guide').count(), { timeout: 60_000 }).toBe(1);
+    // What the screen showed while the learner practised (the hint, the sign's progress, the
+    // tracker's rate), each change once with how many polls it lasted: said when the lesson does
+    // not complete.
+    const seen: { shown: string; polls: number }[] = [];
+    const completed = async () => {
+      const [hint, progress, fps] = await Promise.all([
+        page.getByTestId('hint').allTextContents(),
+        page.getByRole('progressbar', { name: 'Sign progress' }).getAttribute('aria-valuenow', { timeout: 1000 }).catch(() => null),
+        page.getByTestId('tracker-fps').allTextContents(),
+      ]);
+      const shown = `hint "${hint.join(' ')}", progress ${progress}, ${fps.join(' ')}`;
+      if (seen.at(-1)?.shown === shown) seen.at(-1)!.polls++;
+      else seen.push({ shown, polls: 1 });
+      return page.getByRole('heading', { name: 'Lesson Completed!' }).count();
+    };
     try {
-      await expect.poll(() => page.getByRole('heading', { name: 'Lesson Completed!' }).count(), { timeout: TRACKING_MS, interval: 500 }).toBe(1);
+      await expect.poll(completed, { timeout: TRACKING_MS, interval: 500 }).toBe(1);
     } catch (error) {
       // What the camera screen showed instead: the tracker's backend, rate and notice, the hint.
       const shown = await Promise.all(['tracker-backend', 'tracker-fps', 'tracker-notice', 'hint', 'camera-advice'].map(async (id) => `${id} "${(await page.getByTestId(id).allTextContents()).join(' ')}"`));
-      throw new Error(`${error instanceof Error ? error.message : String(error)}; ${shown.join(', ')}; page errors ${JSON.stringify(errors)}`);
+      const history = seen.slice(-40).map((s) => `${s.shown} (x${s.polls})`).join('; ');
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; ${shown.join(', ')}; page errors ${JSON.stringify(errors)}; the last of what was shown: ${history}`);
     }
     expect(errors).toEqual([]);
     await context.close();
