@@ -1,7 +1,7 @@
 // The tracker (the engine's, in its Web Worker, started with the camera screen's settings) run
-// over a teacher's clip: a video file frame by frame (every frame at TRACKED_FPS, each waited for,
-// however slow the machine; a worker that stops answering is replaced), or the camera while the
-// teacher records. Frames stay on this machine.
+// over a teacher's clip: a video file frame by frame (its first frame looked at SETTLE_LOOKS times
+// first, then every frame at TRACKED_FPS, each waited for, however slow the machine; a worker that
+// stops answering is replaced), or the camera while the teacher records. Frames stay on this machine.
 import type { LandmarkFrame } from '@signlearn/engine/core/landmark_frame';
 import { createTrackerClient } from '@signlearn/engine/tracker/browser/create_tracker_worker';
 import type { TrackerClient } from '@signlearn/engine/tracker/browser/tracker_client';
@@ -11,6 +11,17 @@ import { clipMessages, MAX_FILE_SECONDS } from './clip-problems.ts';
 
 /** A file is read at this many frames a second: a sign's course, at a third of the tracking work of 30. */
 export const TRACKED_FPS = 15;
+
+/**
+ * Looks the tracker takes at a file's first frame before the clip, at times before it. The
+ * tracker's first look at a hand (its crop from the palm detector) and where it settles over the
+ * next frames (its crop from the hand's own landmarks) can differ: on the small photographed hand
+ * of the page's browser test, by 0.3 shoulder widths in the palm's height and 1.6 times in its
+ * size, settling over 12-16 looks. A learner's camera has followed their hand for a while when
+ * they sign, so the clip is tracked from a settled tracker, as the camera would have followed the
+ * teacher before the sign.
+ */
+export const SETTLE_LOOKS = 15;
 
 /** How long a clip's frame may wait for its landmarks (a WASM frame takes well under a second). */
 export interface ClipTrackerTiming {
@@ -157,10 +168,8 @@ export class ClipTracker {
       if (duration > MAX_FILE_SECONDS) throw new ClipError(clipMessages.tooLong(file.name, duration));
       const total = Math.max(1, Math.floor(duration * TRACKED_FPS));
       const frames: LandmarkFrame[] = [];
-      (await this.start()).reset();
-      for (let i = 0; i < total; i++) {
-        const time = i / TRACKED_FPS;
-        await new Promise<void>((resolve, reject) => {
+      const seek = (time: number) =>
+        new Promise<void>((resolve, reject) => {
           // A seek the browser never finishes is said, not waited for forever.
           const timer = setTimeout(() => reject(new ClipError(clipMessages.seekFailed(file.name, time))), this.timing.frameTimeoutMs);
           video.onseeked = () => {
@@ -169,6 +178,12 @@ export class ClipTracker {
           };
           video.currentTime = time;
         });
+      (await this.start()).reset();
+      await seek(0);
+      for (let k = SETTLE_LOOKS; k > 0; k--) await this.trackOne(video, (-k / TRACKED_FPS) * 1000);
+      for (let i = 0; i < total; i++) {
+        const time = i / TRACKED_FPS;
+        await seek(time);
         const frame = await this.trackOne(video, time * 1000);
         frames.push(frame);
         onFrame(frame, i + 1, total);

@@ -9,7 +9,7 @@ import { createLandmarkFrame } from '@signlearn/engine/core/landmark_frame';
 import type { LandmarksListener } from '@signlearn/engine/tracker/browser/tracker_client';
 import type { BackendReport } from '@signlearn/engine/tracker/types';
 import { clipMessages } from '../../../src/features/teacher/clip-problems.ts';
-import { ClipError, ClipTracker, TRACKED_FPS, type ClipTrackerClient } from '../../../src/features/teacher/track-clip.ts';
+import { ClipError, ClipTracker, SETTLE_LOOKS, TRACKED_FPS, type ClipTrackerClient } from '../../../src/features/teacher/track-clip.ts';
 
 type Answer = 'answer' | 'lose' | 'ignore';
 
@@ -110,7 +110,17 @@ describe("the teacher's clip tracking", () => {
     expect(frames.map((f) => f.timestampMs)).toEqual(Array.from({ length: TRACKED_FPS }, (_, i) => frameTime(i)));
     expect(seen).toEqual(Array.from({ length: TRACKED_FPS }, (_, i) => i + 1));
     expect(clients).toHaveLength(1);
-    expect(clients[0]!.offered).toHaveLength(TRACKED_FPS);
+    expect(clients[0]!.offered).toHaveLength(SETTLE_LOOKS + TRACKED_FPS);
+  });
+
+  it('looks at the first frame SETTLE_LOOKS times before the clip, at times before it, and keeps none of those looks', async () => {
+    const { tracker, clients } = clipTracker(() => 'answer');
+    const seen: number[] = [];
+    const frames = await tracker.trackFile(clipVideo(1), FILE, (frame) => seen.push(frame.timestampMs));
+    const settle = Array.from({ length: SETTLE_LOOKS }, (_, k) => frameTime(k - SETTLE_LOOKS));
+    expect(clients[0]!.offered).toEqual([...settle, ...Array.from({ length: TRACKED_FPS }, (_, i) => frameTime(i))]);
+    expect(seen).toEqual(frames.map((f) => f.timestampMs));
+    expect(frames[0]!.timestampMs).toBe(0);
   });
 
   it('offers a frame again when the browser could not hand it to the worker', async () => {

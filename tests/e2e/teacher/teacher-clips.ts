@@ -42,13 +42,15 @@ async function frames(folder: string, angles: readonly number[]): Promise<void> 
 /**
  * Frames the forearm is still before it turns. On this small photographed hand the tracker's first
  * landmarks (its crop from the palm detector) and those it settles to (its crop from the hand's own
- * landmarks, over about ten frames) differ by a third of a shoulder width in the palm's height and
- * 1.6 times in its size: a sign starting on the first would begin where no later look at the same
- * hand finds it. The teacher trims the sign from LEAD_IN_TRIM on (the hand settled), and a learner's
- * camera, looping the clip, has settled again when the movement comes round.
+ * landmarks, over 12-16 frames) differ by 0.3 shoulder widths in the palm's height and 1.6 times in
+ * its size. The teacher's page tracks a file from a settled tracker (track-clip.ts, SETTLE_LOOKS);
+ * a learner's camera looping the clip loses the hand where the raised forearm jumps back down and
+ * finds it afresh, and settles again during the lead-in, before the movement comes round (without
+ * it a learner's start could stay where no reference key pose is: 'Start with your left hand
+ * higher' for minutes).
  */
 export const LEAD_IN_FRAMES = 24;
-/** Where the teacher's trim starts the sign: the hand still, and settled. */
+/** Where the teacher's trim starts the sign: the hand still. */
 export const LEAD_IN_TRIM = 16;
 
 /** Still, then turning to `to` degrees over `moveFrames`, then still: one clip's angles. */

@@ -99,8 +99,8 @@ describe("the teacher's page", () => {
     expect(await page.getByTestId('teacher-skeleton').getAttribute('data-pose')).toBe('1');
     expect(Number(await page.getByTestId('teacher-skeleton').getAttribute('data-hands'))).toBeGreaterThan(0);
     // Trim: the whole clip by default (55 frames at 15 a second: 24 still, 23 turning, 8 still); the
-    // teacher starts the sign after the still lead-in, where the tracker has settled on the hand
-    // (teacher-clips.ts). The preview replays the recorded skeleton.
+    // teacher trims most of the still lead-in off (teacher-clips.ts). The preview replays the
+    // recorded skeleton.
     expect(await text(page, 'teacher-trim-text')).toMatch(/^0\.0 s to 3\.\d s \(55 frames\)$/);
     await page.getByLabel('Start').fill(String(LEAD_IN_TRIM));
     expect(await text(page, 'teacher-trim-text')).toMatch(/^1\.1 s to 3\.\d s \(39 frames\)$/);
