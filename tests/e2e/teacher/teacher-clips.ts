@@ -2,8 +2,8 @@
 // No video of a person making a sign is in the repository, so the sign is made from a real
 // photograph (data/photographs/messi5.jpg, a footballer in full body with his arms spread): his left
 // forearm and hand, a half-disc right of the elbow, turned about the elbow frame by frame after a
-// still lead-in (LEAD_IN_FRAMES), the rest of the picture still. Raised (the sign), raised at another pace (the sign again), and
-// lowered (another sign). Also the bad inputs: a text file, a video with nobody in it, a video in
+// still lead-in (LEAD_IN_FRAMES), the rest of the picture still. Raised (the sign), raised at
+// another pace (the sign again), and lowered (another sign). Also the bad inputs: a text file, a video with nobody in it, a video in
 // which the person is gone for half of it, and a 40-minute video.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
