@@ -34,8 +34,10 @@ export interface MovingSignsTotals {
   nonSigns: { completed: number; of: number };
 }
 
+/** A judgement of a performance against a reference of its own sign (else: of the other sign). */
+const own = (j: Judgement) => j.sign === j.refSign;
+
 export function movingSignsTotals(r: MovingSignsResult): MovingSignsTotals {
-  const own = (j: Judgement) => j.sign === j.refSign;
   return {
     own: Object.fromEntries(r.speeds.map((speed) => {
       const list = r.judgements.filter((j) => own(j) && j.speed === speed);
@@ -56,7 +58,6 @@ export const HEIGHT_BANDS = [0.1, 0.2, 0.3, 0.4, 0.6, Infinity] as const;
  * (highest_palm.ts): where people make a sign is what they differ in most, and it is what tells
  * HELLO from THANK YOU. */
 export function byHeightFromReference(r: MovingSignsResult): string[] {
-  const own = (j: Judgement) => j.sign === j.refSign;
   const take = new Map(r.references.map((ref) => [`${ref.signer}/${ref.sign}`, ref.sequence]));
   const band = (j: Judgement) => {
     const performance = r.highestPalms[j.sequence];
@@ -82,7 +83,6 @@ export function byHeightFromReference(r: MovingSignsResult): string[] {
 }
 
 export function movingSignsMarkdown(r: MovingSignsResult, made: { command: string; date: string }): string {
-  const own = (j: Judgement) => j.sign === j.refSign;
   const lines: string[] = [];
   const totalIn = r.performances.reduce((n, p) => n + p.total, 0);
   const measured = r.performances.reduce((n, p) => n + p.measured, 0);
